@@ -1,0 +1,3 @@
+import { designRoute } from "./endpoints";
+
+export const { GET, POST, PUT, PATCH, DELETE } = designRoute.handlers;

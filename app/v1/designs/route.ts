@@ -1,0 +1,3 @@
+import { designsRoute } from "./endpoints";
+
+export const { GET, POST, PUT, PATCH, DELETE } = designsRoute.handlers;

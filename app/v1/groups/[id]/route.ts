@@ -1,0 +1,3 @@
+import { groupRoute } from "./endpoints";
+
+export const { GET, POST, PUT, PATCH, DELETE } = groupRoute.handlers;

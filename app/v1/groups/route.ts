@@ -1,0 +1,3 @@
+import { groupsRoute } from "./endpoints";
+
+export const { GET, POST, PUT, PATCH, DELETE } = groupsRoute.handlers;

@@ -1,0 +1,3 @@
+import { openApiRoute } from "./endpoints";
+
+export const { GET, POST, PUT, PATCH, DELETE } = openApiRoute.handlers;

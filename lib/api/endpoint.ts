@@ -1,0 +1,258 @@
+// The one wrapper every /v1 route goes through. It runs CONTRACT.md section 1's checks in order
+// (HTTPS, version, token, rate limit, size, JSON, validation), then the endpoint's handler, and turns
+// every ApiError — and anything unexpected — into the error envelope. A route file only declares its
+// schemas and calls one service.
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { config } from "../config";
+import { errorSummary, log } from "../log";
+import { authenticateApiToken, type Caller } from "../organizations/service";
+import { clientConnection, plainHttpAllowed } from "./client-connection";
+import { ApiError, invalidFields, type ErrorCode } from "./errors";
+import { rateLimitHeaders, TokenBucketLimiter } from "./rate-limit";
+import { safeParseWithDetails } from "./validation";
+
+export const SERVICE_VERSION = "2022-10-26";
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+export type ApiResult = { status: number; body?: unknown; headers?: Record<string, string> };
+
+export type EndpointContext<B, Q> = {
+  caller: Caller;
+  body: B;
+  query: Q;
+  params: Record<string, string>;
+  requestId: string;
+  request: Request;
+};
+
+export type EndpointDefinition<B = unknown, Q = unknown> = {
+  summary: string;
+  description?: string;
+  tag: string;
+  /** "none": public, no token (the OpenAPI document itself). */
+  auth?: "token" | "none";
+  /** A JSON object body is expected and validated with this schema. */
+  body?: z.ZodType<B>;
+  /** Query parameters, validated strictly (unknown parameters are a validation error). */
+  query?: z.ZodType<Q>;
+  /** The success response, for the OpenAPI document. */
+  success: { status: number; description: string; schema?: z.ZodType };
+  /** Error codes this endpoint can answer besides the ones every endpoint has. */
+  errors?: ErrorCode[];
+  handle: (ctx: EndpointContext<B, Q>) => Promise<ApiResult | Response>;
+};
+
+/** Declares one endpoint; a function only so that B and Q are inferred from the schemas. */
+export function endpoint<B = undefined, Q = Record<string, never>>(definition: EndpointDefinition<B, Q>): EndpointDefinition<B, Q> {
+  return definition;
+}
+
+type RouteHandler = (request: Request, context: { params: Promise<Record<string, string | string[] | undefined>> }) => Promise<Response>;
+
+export type RouteDefinition = {
+  path: string;
+  endpoints: Partial<Record<HttpMethod, EndpointDefinition<any, any>>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  handlers: Record<HttpMethod, RouteHandler>;
+};
+
+// Kept on globalThis so every route bundle shares one limiter.
+const limiterHolder = globalThis as unknown as { __cisLimiter?: TokenBucketLimiter };
+function limiter(): TokenBucketLimiter {
+  limiterHolder.__cisLimiter ??= new TokenBucketLimiter(config().rateLimitPerSecond, config().rateLimitBurst);
+  return limiterHolder.__cisLimiter;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+function requestIdOf(request: Request): string {
+  const given = request.headers.get("x-request-id");
+  return given && REQUEST_ID.test(given) ? given : `req_${randomUUID().replaceAll("-", "")}`;
+}
+
+function json(status: number, body: unknown, headers: Record<string, string>): Response {
+  if (status === 204 || body === undefined) return new Response(null, { status, headers });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", ...headers },
+  });
+}
+
+function errorResponse(error: ApiError, headers: Record<string, string>): Response {
+  return json(error.status, error.toBody(), { ...headers, ...error.headers });
+}
+
+async function readBody(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function tooLarge(): ApiError {
+  return new ApiError("payload_too_large", `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB).`);
+}
+
+function parseJsonObject(text: string): Record<string, unknown> {
+  if (text.trim() === "") throw new ApiError("invalid_json", "The request body must be a JSON object; it was empty.");
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ApiError("invalid_json", "The request body is not valid JSON.");
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new ApiError("invalid_json", "The request body must be a JSON object.");
+  }
+  return value as Record<string, unknown>;
+}
+
+function bearerToken(request: Request): string | null {
+  const header = request.headers.get("authorization");
+  const match = header?.match(/^Bearer[ ]+(\S+)\s*$/i);
+  return match ? match[1]! : null;
+}
+
+/** The checks before a token is known: HTTPS (1) and version (2, 3). */
+function checkTransportAndVersion(request: Request) {
+  const cfg = config();
+  if (!plainHttpAllowed(clientConnection(request.headers, cfg.trustProxy), cfg.allowHttp)) {
+    throw new ApiError("forbidden", "HTTPS is required: this API does not accept plain HTTP requests.");
+  }
+  const version = request.headers.get("service-version");
+  if (version === null) {
+    throw new ApiError("missing_version", `The Service-Version header is required; the current version is ${SERVICE_VERSION}.`);
+  }
+  if (version.trim() !== SERVICE_VERSION) {
+    throw new ApiError("invalid_version", `Service-Version "${version.slice(0, 40)}" is not supported; use ${SERVICE_VERSION}.`);
+  }
+}
+
+function runEndpoint(definition: EndpointDefinition<unknown, unknown>): RouteHandler {
+  return async (request, context) => {
+    const started = performance.now();
+    const requestId = requestIdOf(request);
+    // Until a token is known no quota is spent: the headers state the policy with a full bucket.
+    const burst = String(config().rateLimitBurst);
+    const headers: Record<string, string> = {
+      "X-Request-Id": requestId,
+      "Cache-Control": "no-store",
+      "RateLimit-Limit": burst,
+      "RateLimit-Remaining": burst,
+      "RateLimit-Reset": "0",
+    };
+    let status = 500;
+    let organizationId: string | undefined;
+    try {
+      let caller: Caller | null = null;
+      if (definition.auth !== "none") {
+        checkTransportAndVersion(request);
+        const token = bearerToken(request);
+        caller = token ? await authenticateApiToken(token) : null;
+        if (!caller) {
+          throw new ApiError("unauthorized", "A valid API token is required: send it as 'Authorization: Bearer <token>'.");
+        }
+        organizationId = caller.organization.id;
+        const rate = limiter().take(caller.tokenId);
+        Object.assign(headers, rateLimitHeaders(rate));
+        if (!rate.allowed) {
+          throw new ApiError("rate_limited", `Too many requests for this token; retry in ${rate.retryAfterSeconds} s.`, {
+            headers: { "Retry-After": String(rate.retryAfterSeconds) },
+          });
+        }
+      }
+
+      const bodyText = definition.body || request.headers.get("content-length") !== null ? await readBody(request) : "";
+      const rawBody = definition.body ? parseJsonObject(bodyText) : undefined;
+
+      const url = new URL(request.url);
+      const rawQuery = Object.fromEntries(url.searchParams);
+      const details = [];
+      let body: unknown = undefined;
+      let query: unknown = {};
+      if (definition.body) {
+        const parsed = safeParseWithDetails(definition.body, rawBody);
+        if (parsed.ok) body = parsed.data;
+        else details.push(...parsed.details);
+      }
+      const parsedQuery = safeParseWithDetails(definition.query ?? z.strictObject({}), rawQuery);
+      if (parsedQuery.ok) query = parsedQuery.data;
+      else details.push(...parsedQuery.details);
+      if (details.length) throw invalidFields(details);
+
+      const rawParams = await context.params;
+      const params = Object.fromEntries(
+        Object.entries(rawParams ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : (v ?? "")]),
+      );
+      const result = await definition.handle({ caller: caller as Caller, body, query, params, requestId, request });
+      if (result instanceof Response) {
+        status = result.status;
+        for (const [k, v] of Object.entries(headers)) if (!result.headers.has(k)) result.headers.set(k, v);
+        return result;
+      }
+      status = result.status;
+      return json(result.status, result.body, { ...headers, ...result.headers });
+    } catch (error) {
+      const apiError =
+        error instanceof ApiError
+          ? error
+          : new ApiError("internal_server_error", `Something went wrong on our side. Quote request id ${requestId} if you contact support.`);
+      if (!(error instanceof ApiError)) {
+        log.error("request_failed", { requestId, method: request.method, path: new URL(request.url).pathname, ...errorSummary(error) });
+      }
+      status = apiError.status;
+      return errorResponse(apiError, headers);
+    } finally {
+      log.info("request", {
+        requestId,
+        method: request.method,
+        path: new URL(request.url).pathname,
+        status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        ...(organizationId ? { organizationId } : {}),
+      });
+    }
+  };
+}
+
+function methodNotAllowed(allowed: string): RouteHandler {
+  return async (request) => {
+    const requestId = requestIdOf(request);
+    const method = request.method.toUpperCase();
+    const error = new ApiError("method_not_allowed", `${method} is not allowed here; allowed: ${allowed}.`);
+    return errorResponse(error, { "X-Request-Id": requestId, Allow: allowed, "Cache-Control": "no-store" });
+  };
+}
+
+/** A /v1 route: the endpoints it has, and a handler for every HTTP method (405 for the others). */
+export function defineRoute(path: string, endpoints: RouteDefinition["endpoints"]): RouteDefinition {
+  const methods = HTTP_METHODS.filter((m) => endpoints[m]);
+  const allow = [...methods, ...(methods.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+  const handlers = Object.fromEntries(
+    HTTP_METHODS.map((m) => [m, endpoints[m] ? runEndpoint(endpoints[m] as EndpointDefinition<unknown, unknown>) : methodNotAllowed(allow)]),
+  ) as Record<HttpMethod, RouteHandler>;
+  return { path, endpoints, handlers };
+}
+
+/** For unknown paths under /v1 (the catch-all route). */
+export async function unknownRoute(request: Request): Promise<Response> {
+  const requestId = requestIdOf(request);
+  const error = new ApiError("not_found", `No such endpoint: ${request.method} ${new URL(request.url).pathname}.`);
+  return errorResponse(error, { "X-Request-Id": requestId, "Cache-Control": "no-store" });
+}

@@ -1,0 +1,117 @@
+// The OpenAPI 3.1 document, built from the same zod schemas the routes validate with, so the
+// reference cannot drift from the behaviour.
+import { z } from "zod";
+import { ERROR_STATUS, type ErrorCode } from "./errors";
+import { HTTP_METHODS, SERVICE_VERSION, type RouteDefinition } from "./endpoint";
+
+const COMMON_ERRORS: ErrorCode[] = [
+  "forbidden",
+  "missing_version",
+  "invalid_version",
+  "unauthorized",
+  "rate_limited",
+  "internal_server_error",
+];
+const BODY_ERRORS: ErrorCode[] = ["payload_too_large", "invalid_json", "validation_error"];
+
+function schemaOf(schema: z.ZodType, io: "input" | "output") {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as Record<string, unknown>;
+  delete json.$schema;
+  return json;
+}
+
+export function buildOpenApiDocument(routes: RouteDefinition[], serverUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const item: Record<string, unknown> = {};
+    const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+      name: m[1],
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+    }));
+    for (const method of HTTP_METHODS) {
+      const ep = route.endpoints[method];
+      if (!ep) continue;
+      const query = ep.query ? schemaOf(ep.query, "input") : null;
+      const queryParams = query
+        ? Object.entries((query.properties ?? {}) as Record<string, Record<string, unknown>>).map(([name, schema]) => ({
+            name,
+            in: "query",
+            required: ((query.required as string[] | undefined) ?? []).includes(name),
+            schema,
+          }))
+        : [];
+      const errorCodes = [...new Set([...(ep.auth === "none" ? [] : COMMON_ERRORS), ...(ep.body ? BODY_ERRORS : []), ...(ep.query ? ["validation_error" as const] : []), ...(ep.errors ?? [])])];
+      const byStatus = new Map<number, ErrorCode[]>();
+      for (const code of errorCodes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+      const responses: Record<string, unknown> = {
+        [ep.success.status]: {
+          description: ep.success.description,
+          ...(ep.success.schema ? { content: { "application/json": { schema: schemaOf(ep.success.schema, "output") } } } : {}),
+        },
+      };
+      for (const [status, codes] of [...byStatus].sort((a, b) => a[0] - b[0])) {
+        responses[status] = {
+          description: codes.join(", "),
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+        };
+      }
+      item[method.toLowerCase()] = {
+        tags: [ep.tag],
+        summary: ep.summary,
+        ...(ep.description ? { description: ep.description } : {}),
+        operationId: `${method.toLowerCase()}${route.path.replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_: string, c?: string) => (c ? c.toUpperCase() : ""))}`,
+        ...(ep.auth === "none" ? { security: [] } : {}),
+        parameters: [
+          ...pathParams,
+          ...queryParams,
+          ...(ep.auth === "none" ? [] : [{ $ref: "#/components/parameters/ServiceVersion" }]),
+        ],
+        ...(ep.body ? { requestBody: { required: true, content: { "application/json": { schema: schemaOf(ep.body, "input") } } } } : {}),
+        responses,
+      };
+    }
+    paths[route.path] = item;
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Credential Issuing Service API",
+      version: SERVICE_VERSION,
+      description:
+        "Issue digital certificates and badges. Every request needs `Authorization: Bearer <token>` and `Service-Version: " +
+        SERVICE_VERSION +
+        "`. Errors use one envelope: `{\"error\":{\"code\",\"message\",\"details?\"}}`.",
+    },
+    servers: [{ url: serverUrl }],
+    security: [{ bearerAuth: [] }],
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: "http", scheme: "bearer" } },
+      parameters: {
+        ServiceVersion: { name: "Service-Version", in: "header", required: true, schema: { type: "string", const: SERVICE_VERSION } },
+      },
+      schemas: {
+        Error: {
+          type: "object",
+          required: ["error"],
+          properties: {
+            error: {
+              type: "object",
+              required: ["code", "message"],
+              properties: {
+                code: { type: "string", enum: Object.keys(ERROR_STATUS) },
+                message: { type: "string" },
+                details: {
+                  type: "array",
+                  items: { type: "object", required: ["path", "message"], properties: { path: { type: "string" }, message: { type: "string" } } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,76 @@
+// Keyset pagination for lists ordered newest first (createdAt desc, id desc). The cursor encodes the
+// position of the row it continues from, not an offset, so pages stay exact while rows are added.
+import { z } from "zod";
+import { decodeCursor, encodeCursor } from "./cursor";
+import { invalidField } from "./errors";
+
+export const LIMIT_DEFAULT = 20;
+export const LIMIT_MAX = 100;
+
+export const limitSchema = z.coerce
+  .number({ error: "must be an integer from 1 to 100" })
+  .int("must be an integer from 1 to 100")
+  .min(1, "must be an integer from 1 to 100")
+  .max(LIMIT_MAX, "must be an integer from 1 to 100")
+  .default(LIMIT_DEFAULT);
+
+export const paginationQuery = {
+  cursor: z.string().min(1, "must not be empty").max(2000).optional(),
+  limit: limitSchema,
+};
+
+export type Page<T> = { data: T[]; pagination: { prev: string | null; next: string | null } };
+
+type Position = { t: string; id: string; d: "next" | "prev" };
+
+type KeysetWhere = {
+  OR: ({ createdAt: { lt: Date } | { gt: Date } } | { createdAt: Date; id: { lt: string } | { gt: string } })[];
+};
+type KeysetOrder = [{ createdAt: "asc" | "desc" }, { id: "asc" | "desc" }];
+
+function parsePosition(scope: string, cursor: string): Position {
+  const data = decodeCursor(scope, cursor);
+  const ok =
+    data &&
+    typeof data.t === "string" &&
+    typeof data.id === "string" &&
+    (data.d === "next" || data.d === "prev") &&
+    !Number.isNaN(Date.parse(data.t));
+  if (!ok) throw invalidField("cursor", "is not a valid cursor for this list");
+  return data as unknown as Position;
+}
+
+/**
+ * One page of a newest-first list. `fetch` runs the query with the keyset condition and order it is
+ * given (merge `where` with the caller's own filter).
+ */
+export async function newestFirstPage<T extends { id: string; createdAt: Date }, R>(options: {
+  scope: string;
+  cursor: string | undefined;
+  limit: number;
+  fetch: (args: { where: KeysetWhere | undefined; orderBy: KeysetOrder; take: number }) => Promise<T[]>;
+  serialize: (row: T) => R;
+}): Promise<Page<R>> {
+  const { scope, limit } = options;
+  const position = options.cursor ? parsePosition(scope, options.cursor) : null;
+  const backwards = position?.d === "prev";
+  const where: KeysetWhere | undefined = position
+    ? backwards
+      ? { OR: [{ createdAt: { gt: new Date(position.t) } }, { createdAt: new Date(position.t), id: { gt: position.id } }] }
+      : { OR: [{ createdAt: { lt: new Date(position.t) } }, { createdAt: new Date(position.t), id: { lt: position.id } }] }
+    : undefined;
+  const orderBy: KeysetOrder = backwards ? [{ createdAt: "asc" }, { id: "asc" }] : [{ createdAt: "desc" }, { id: "desc" }];
+  const rows = await options.fetch({ where, orderBy, take: limit + 1 });
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit);
+  if (backwards) page.reverse();
+
+  const at = (row: T | undefined, d: "next" | "prev") =>
+    row ? encodeCursor(scope, { t: row.createdAt.toISOString(), id: row.id, d }) : null;
+  const first = page[0];
+  const last = page[page.length - 1];
+  const pagination = backwards
+    ? { prev: more ? at(first, "prev") : null, next: at(last, "next") }
+    : { prev: position ? at(first, "prev") : null, next: more ? at(last, "next") : null };
+  return { data: page.map(options.serialize), pagination };
+}

@@ -1,0 +1,91 @@
+// Every environment variable the service reads, parsed and defaulted once. Defaults need nothing
+// installed: SQLite under data/, previews under data/previews, mail as .eml files under data/mail.
+import { z } from "zod";
+
+const flag = z
+  .enum(["0", "1", "true", "false", ""])
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: positiveInt(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .default("file:./data/dev.db")
+    .refine((v) => /^(file:|postgres(ql)?:\/\/)/.test(v), "must be file:<path> or postgresql://..."),
+  PUBLIC_URL: z.url().optional(),
+  WALLET_URL: z.url().optional(),
+  DATA_DIR: z.string().default("./data"),
+  ALLOW_HTTP: flag,
+  TRUST_PROXY: flag,
+  RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(100),
+  RATE_LIMIT_BURST: positiveInt(200),
+  FREE_PLAN_MONTHLY_ISSUES: z.coerce.number().int().nonnegative().default(250),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Credentials <no-reply@localhost>"),
+  APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Config = Readonly<{
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  databaseUrl: string;
+  databaseProvider: "sqlite" | "postgresql";
+  /** Base URL used in every absolute link the service hands out (previews, wallet), no trailing slash. */
+  publicUrl: string;
+  walletUrl: string;
+  dataDir: string;
+  allowHttp: boolean;
+  trustProxy: boolean;
+  rateLimitPerSecond: number;
+  rateLimitBurst: number;
+  freePlanMonthlyIssues: number;
+  smtpUrl: string | null;
+  mailFrom: string;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** Signs cursors and sessions. Unset: generated once and kept in DATA_DIR/app-secret. */
+  appSecret: string | null;
+}>;
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  return Object.freeze({
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    databaseProvider: e.DATABASE_URL.startsWith("file:") ? "sqlite" : "postgresql",
+    publicUrl,
+    walletUrl: (e.WALLET_URL ?? publicUrl).replace(/\/+$/, ""),
+    dataDir: e.DATA_DIR,
+    allowHttp: e.ALLOW_HTTP,
+    trustProxy: e.TRUST_PROXY,
+    rateLimitPerSecond: e.RATE_LIMIT_PER_SECOND,
+    rateLimitBurst: e.RATE_LIMIT_BURST,
+    freePlanMonthlyIssues: e.FREE_PLAN_MONTHLY_ISSUES,
+    smtpUrl: e.SMTP_URL?.trim() ? e.SMTP_URL.trim() : null,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    appSecret: e.APP_SECRET ?? null,
+  } as const);
+}
+
+let cached: Config | undefined;
+
+/** The process's configuration, parsed on first use. */
+export function config(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

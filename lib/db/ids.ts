@@ -1,0 +1,28 @@
+// Resource ids: a type prefix (so an id says what it names, as in Stripe's API), then 10 characters
+// of millisecond time and 16 random ones in Crockford base32. Time first keeps B-tree inserts local
+// and makes ids of one type sort roughly by creation; the random part makes them unguessable.
+import { randomBytes } from "node:crypto";
+
+const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
+
+export type IdPrefix = "org" | "usr" | "mem" | "tok" | "dsn" | "rev" | "ast" | "grp" | "rcp" | "cred" | "evt" | "pv" | "mail" | "att";
+
+function encodeTime(ms: number): string {
+  let out = "";
+  for (let i = 0; i < 10; i++) {
+    out = ALPHABET[ms % 32] + out;
+    ms = Math.floor(ms / 32);
+  }
+  return out;
+}
+
+function encodeRandom(length: number): string {
+  const bytes = randomBytes(length);
+  let out = "";
+  for (const b of bytes) out += ALPHABET[b % 32];
+  return out;
+}
+
+export function newId(prefix: IdPrefix): string {
+  return `${prefix}_${encodeTime(Date.now())}${encodeRandom(16)}`;
+}

@@ -1,0 +1,98 @@
+// The SQLite driver adapter shares one better-sqlite3 connection between all queries. Its own mutex
+// only orders transactions against each other, so a plain query issued while another request's
+// transaction is open would run *inside* that transaction (and vanish if it rolls back). This wrapper
+// makes the connection exclusive: a transaction holds it from BEGIN to COMMIT/ROLLBACK, and a plain
+// query waits for it. SQLite has a single writer anyway, so nothing is lost in throughput.
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import type {
+  IsolationLevel,
+  SqlDriverAdapter,
+  SqlMigrationAwareDriverAdapterFactory,
+  SqlQuery,
+  Transaction,
+} from "@prisma/driver-adapter-utils";
+
+/** A first-in, first-out lock. */
+export class ConnectionLock {
+  #tail: Promise<void> = Promise.resolve();
+
+  acquire(): Promise<() => void> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const acquired = this.#tail.then(() => release);
+    this.#tail = this.#tail.then(() => released);
+    return acquired;
+  }
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    const release = await this.acquire();
+    try {
+      return await work();
+    } finally {
+      release();
+    }
+  }
+}
+
+// Applied to every new connection: WAL lets readers in other processes (the CLI) proceed while the
+// server writes; foreign keys are off by default in SQLite; busy_timeout waits out another process.
+const CONNECTION_PRAGMAS = `
+  PRAGMA journal_mode = WAL;
+  PRAGMA synchronous = NORMAL;
+  PRAGMA foreign_keys = ON;
+  PRAGMA busy_timeout = 5000;
+`;
+
+function serialize(adapter: SqlDriverAdapter): SqlDriverAdapter {
+  const lock = new ConnectionLock();
+  return {
+    provider: adapter.provider,
+    adapterName: adapter.adapterName,
+    queryRaw: (query: SqlQuery) => lock.run(() => adapter.queryRaw(query)),
+    executeRaw: (query: SqlQuery) => lock.run(() => adapter.executeRaw(query)),
+    executeScript: (script: string) => lock.run(() => adapter.executeScript(script)),
+    getConnectionInfo: adapter.getConnectionInfo?.bind(adapter),
+    dispose: () => adapter.dispose(),
+    async startTransaction(isolationLevel?: IsolationLevel): Promise<Transaction> {
+      const release = await lock.acquire();
+      try {
+        const tx = await adapter.startTransaction(isolationLevel);
+        let open = true;
+        const end = () => {
+          if (open) {
+            open = false;
+            release();
+          }
+        };
+        return {
+          provider: tx.provider,
+          adapterName: tx.adapterName,
+          options: tx.options,
+          queryRaw: (query: SqlQuery) => tx.queryRaw(query),
+          executeRaw: (query: SqlQuery) => tx.executeRaw(query),
+          commit: () => tx.commit().finally(end),
+          rollback: () => tx.rollback().finally(end),
+        };
+      } catch (error) {
+        release();
+        throw error;
+      }
+    },
+  };
+}
+
+export function serializedSqliteAdapter(url: string): SqlMigrationAwareDriverAdapterFactory {
+  const inner = new PrismaBetterSQLite3({ url });
+  return {
+    provider: inner.provider,
+    adapterName: inner.adapterName,
+    async connect() {
+      const adapter = await inner.connect();
+      await adapter.executeScript(CONNECTION_PRAGMAS);
+      return serialize(adapter);
+    },
+    async connectToShadowDb() {
+      return serialize(await inner.connectToShadowDb());
+    },
+  };
+}

@@ -1,0 +1,241 @@
+// The design document: a versioned JSON layout for one design template (certificate or badge).
+// Coordinates are in PDF points (1/72 inch) with the origin at the top left, so a certificate's
+// canvas is its true paper size and the PDF page needs no conversion. PNG renders scale it.
+import { z } from "zod";
+
+export const DESIGN_DOCUMENT_VERSION = 1;
+
+export const DESIGN_TYPES = ["certificate", "badge"] as const;
+export type DesignType = (typeof DESIGN_TYPES)[number];
+
+/** Paper sizes in points, portrait (width < height). */
+export const PAPER_SIZES = {
+  A4: { width: 595, height: 842 },
+  Letter: { width: 612, height: 792 },
+} as const;
+export const BADGE_SIZE = 600;
+
+/** The curated, bundled font families. A CJK fallback is always added for Chinese, Japanese and Korean names. */
+export const FONT_FAMILIES = ["Inter", "Noto Serif", "Great Vibes"] as const;
+export type FontFamily = (typeof FONT_FAMILIES)[number];
+export const FONT_WEIGHTS = [400, 700] as const;
+
+/** Attributes a design can show with `[name]` placeholders, besides `[custom.<tag>]`. */
+export const BUILTIN_ATTRIBUTES = [
+  "recipient.name",
+  "group.name",
+  "organization.name",
+  "credential.issueDate",
+  "credential.expiryDate",
+  "credential.id",
+  "credential.publicId",
+  "credential.url",
+] as const;
+export type BuiltinAttribute = (typeof BUILTIN_ATTRIBUTES)[number];
+
+export const CUSTOM_ATTRIBUTE_KEY = /^custom\.[A-Za-z0-9_-]{1,64}$/;
+/** A placeholder is a bracketed dotted name; other bracketed text (`[1]`) is literal. */
+export const PLACEHOLDER = /\[([a-z]+(?:\.[A-Za-z0-9_-]+)+)\]/g;
+const RESERVED_NAMESPACES = new Set(["recipient", "group", "organization", "credential", "custom"]);
+
+export function placeholdersIn(text: string): string[] {
+  return [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!);
+}
+
+const color = z
+  .string()
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, "must be a hex colour: #rgb, #rrggbb or #rrggbbaa");
+const coordinate = z.number().finite().min(0).max(2000);
+const length = z.number().finite().positive().max(2000);
+export const assetName = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "must be 1-64 lowercase letters, digits, '_' or '-'");
+
+const box = { id: z.string().min(1).max(64).optional(), x: coordinate, y: coordinate, width: length, height: length };
+
+const textTemplate = z
+  .string()
+  .max(2000)
+  .superRefine((text, ctx) => {
+    for (const name of placeholdersIn(text)) {
+      const namespace = name.split(".")[0]!;
+      if (!RESERVED_NAMESPACES.has(namespace)) continue;
+      const known = (BUILTIN_ATTRIBUTES as readonly string[]).includes(name) || CUSTOM_ATTRIBUTE_KEY.test(name);
+      if (!known) ctx.addIssue({ code: "custom", message: `unknown attribute [${name}]` });
+    }
+  });
+
+export const TextElement = z.strictObject({
+  type: z.literal("text"),
+  ...box,
+  text: textTemplate,
+  font: z.strictObject({
+    family: z.enum(FONT_FAMILIES).default("Inter"),
+    weight: z.union([z.literal(400), z.literal(700)]).default(400),
+    size: z.number().min(4).max(300).default(16),
+    color: color.default("#111111"),
+    letterSpacing: z.number().min(-10).max(50).default(0),
+    lineHeight: z.number().min(0.8).max(3).default(1.2),
+  }),
+  align: z.enum(["left", "center", "right"]).default("left"),
+  verticalAlign: z.enum(["top", "middle", "bottom"]).default("top"),
+  uppercase: z.boolean().default(false),
+  /** Shrink the font (down to minSize) until the text fits its box on `maxLines` lines. */
+  shrinkToFit: z.boolean().default(true),
+  minSize: z.number().min(4).max(300).default(8),
+  maxLines: z.number().int().min(1).max(20).default(1),
+});
+
+export const ImageElement = z.strictObject({
+  type: z.literal("image"),
+  ...box,
+  asset: assetName,
+  fit: z.enum(["contain", "cover"]).default("contain"),
+  opacity: z.number().min(0).max(1).default(1),
+});
+
+export const RectElement = z.strictObject({
+  type: z.literal("rect"),
+  ...box,
+  fill: color.nullable().default(null),
+  stroke: color.nullable().default(null),
+  strokeWidth: z.number().min(0).max(100).default(0),
+  radius: z.number().min(0).max(1000).default(0),
+});
+
+export const LineElement = z.strictObject({
+  type: z.literal("line"),
+  id: z.string().min(1).max(64).optional(),
+  x1: coordinate,
+  y1: coordinate,
+  x2: coordinate,
+  y2: coordinate,
+  color: color.default("#111111"),
+  thickness: z.number().positive().max(50).default(1),
+});
+
+/** A frame around the whole canvas, `inset` points from its edge. */
+export const BorderElement = z.strictObject({
+  type: z.literal("border"),
+  id: z.string().min(1).max(64).optional(),
+  inset: z.number().min(0).max(200).default(16),
+  thickness: z.number().positive().max(100).default(4),
+  color: color.default("#111111"),
+  style: z.enum(["solid", "double"]).default("solid"),
+  radius: z.number().min(0).max(200).default(0),
+});
+
+/** A QR code of the credential's wallet URL. */
+export const QrElement = z.strictObject({
+  type: z.literal("qr"),
+  id: z.string().min(1).max(64).optional(),
+  x: coordinate,
+  y: coordinate,
+  size: z.number().min(24).max(1000),
+  color: color.default("#111111"),
+  background: color.default("#ffffff"),
+});
+
+export const DesignElement = z.discriminatedUnion("type", [
+  TextElement,
+  ImageElement,
+  RectElement,
+  LineElement,
+  BorderElement,
+  QrElement,
+]);
+export type DesignElement = z.infer<typeof DesignElement>;
+
+export const Canvas = z.strictObject({
+  size: z.enum(["A4", "Letter", "square"]),
+  orientation: z.enum(["landscape", "portrait"]).default("landscape"),
+});
+
+export const DesignDocument = z
+  .strictObject({
+    version: z.literal(DESIGN_DOCUMENT_VERSION),
+    canvas: Canvas,
+    /** BCP 47 locale for dates, e.g. `en-US`, `de-DE`, `ja-JP`. */
+    locale: z
+      .string()
+      .default("en-US")
+      .refine((l) => {
+        try {
+          return Intl.DateTimeFormat.supportedLocalesOf([l]).length > 0;
+        } catch {
+          return false;
+        }
+      }, "must be a supported BCP 47 locale such as en-US"),
+    dateStyle: z.enum(["long", "medium", "short", "iso"]).default("long"),
+    background: z
+      .strictObject({
+        color: color.default("#ffffff"),
+        image: z
+          .strictObject({ asset: assetName, fit: z.enum(["cover", "contain"]).default("cover"), opacity: z.number().min(0).max(1).default(1) })
+          .nullable()
+          .default(null),
+      })
+      .default({ color: "#ffffff", image: null }),
+    elements: z.array(DesignElement).max(200).default([]),
+  })
+  .superRefine((doc, ctx) => {
+    const { width, height } = canvasSize(doc.canvas);
+    doc.elements.forEach((el, i) => {
+      const [right, bottom] =
+        el.type === "line"
+          ? [Math.max(el.x1, el.x2), Math.max(el.y1, el.y2)]
+          : el.type === "border"
+            ? [0, 0]
+            : el.type === "qr"
+              ? [el.x + el.size, el.y + el.size]
+              : [el.x + el.width, el.y + el.height];
+      if (right > width + 0.5 || bottom > height + 0.5) {
+        ctx.addIssue({ code: "custom", path: ["elements", i], message: `element extends beyond the ${width}x${height} canvas` });
+      }
+    });
+  });
+export type DesignDocument = z.infer<typeof DesignDocument>;
+export type DesignDocumentInput = z.input<typeof DesignDocument>;
+
+export function canvasSize(canvas: { size: "A4" | "Letter" | "square"; orientation: "landscape" | "portrait" }): {
+  width: number;
+  height: number;
+} {
+  if (canvas.size === "square") return { width: BADGE_SIZE, height: BADGE_SIZE };
+  const paper = PAPER_SIZES[canvas.size];
+  return canvas.orientation === "landscape" ? { width: paper.height, height: paper.width } : { ...paper };
+}
+
+/** Rules that tie a document to its design's type and assets, checked where both are known. */
+export function documentProblems(
+  doc: DesignDocument,
+  type: DesignType,
+  assetNames: ReadonlySet<string>,
+): { path: (string | number)[]; message: string }[] {
+  const problems: { path: (string | number)[]; message: string }[] = [];
+  if (type === "badge" && doc.canvas.size !== "square") {
+    problems.push({ path: ["canvas", "size"], message: "a badge's canvas must be square" });
+  }
+  if (type === "certificate" && doc.canvas.size === "square") {
+    problems.push({ path: ["canvas", "size"], message: "a certificate's canvas must be A4 or Letter" });
+  }
+  if (doc.background.image && !assetNames.has(doc.background.image.asset)) {
+    problems.push({ path: ["background", "image", "asset"], message: `no asset named "${doc.background.image.asset}"` });
+  }
+  doc.elements.forEach((el, i) => {
+    if (el.type === "image" && !assetNames.has(el.asset)) {
+      problems.push({ path: ["elements", i, "asset"], message: `no asset named "${el.asset}"` });
+    }
+  });
+  return problems;
+}
+
+/** The attributes a document renders: only these feed a preview's digest. */
+export function attributesUsed(doc: DesignDocument): string[] {
+  const used = new Set<string>();
+  for (const el of doc.elements) {
+    if (el.type === "text") for (const name of placeholdersIn(el.text)) used.add(name);
+    if (el.type === "qr") used.add("credential.url");
+  }
+  return [...used].sort();
+}

@@ -1,0 +1,140 @@
+// Design templates: create, update, read, list. Every change to the layout or its images writes a new
+// immutable revision and bumps updatedAt, which is what versions preview URLs.
+import { invalidField, invalidFields, notFound } from "../api/errors";
+import { newestFirstPage, type Page } from "../api/pagination";
+import { formatPath } from "../api/validation";
+import { db } from "../db";
+import { newId } from "../db/ids";
+import { AssetError, decodeAssetDataUri, type DecodedAsset } from "./assets";
+import { defaultDocument } from "./defaults";
+import { DesignDocument, documentProblems, type DesignType } from "./document";
+import type { CreateDesignInput, UpdateDesignInput } from "./schema";
+import { serializeDesign, designInclude, type ApiDesign, type DesignRow } from "./serialize";
+
+export type OrganizationRef = { id: string; name: string };
+
+function decodeAssets(changes: Record<string, string | null> | undefined): Map<string, DecodedAsset | null> {
+  const decoded = new Map<string, DecodedAsset | null>();
+  const problems: { path: string; message: string }[] = [];
+  for (const [name, uri] of Object.entries(changes ?? {})) {
+    if (uri === null) {
+      decoded.set(name, null);
+      continue;
+    }
+    try {
+      decoded.set(name, decodeAssetDataUri(uri));
+    } catch (error) {
+      if (!(error instanceof AssetError)) throw error;
+      problems.push({ path: `assets.${name}`, message: error.message });
+    }
+  }
+  if (problems.length) throw invalidFields(problems);
+  return decoded;
+}
+
+function checkDocument(doc: DesignDocument, type: DesignType, assetNames: Set<string>) {
+  const problems = documentProblems(doc, type, assetNames);
+  if (problems.length) {
+    throw invalidFields(problems.map((p) => ({ path: formatPath(["document", ...p.path]), message: p.message })));
+  }
+}
+
+async function findDesign(organizationId: string, id: string): Promise<DesignRow> {
+  const row = await db().design.findFirst({ where: { id, organizationId }, include: designInclude });
+  if (!row) throw notFound("Design");
+  return row;
+}
+
+export async function getDesign(org: OrganizationRef, id: string): Promise<ApiDesign> {
+  return serializeDesign(await findDesign(org.id, id), org);
+}
+
+export async function listDesigns(org: OrganizationRef, options: { cursor?: string; limit: number }): Promise<Page<ApiDesign>> {
+  const page = await newestFirstPage({
+    scope: "designs",
+    cursor: options.cursor,
+    limit: options.limit,
+    fetch: ({ where, orderBy, take }) =>
+      db().design.findMany({ where: { organizationId: org.id, ...where }, orderBy, take, include: designInclude }),
+    serialize: (row) => row,
+  });
+  return { data: await Promise.all(page.data.map((row) => serializeDesign(row, org))), pagination: page.pagination };
+}
+
+export async function createDesign(org: OrganizationRef, input: CreateDesignInput): Promise<ApiDesign> {
+  const document = input.document ?? DesignDocument.parse(defaultDocument(input.type));
+  const added = [...decodeAssets(input.assets)].filter((e): e is [string, DecodedAsset] => e[1] !== null);
+  checkDocument(document, input.type, new Set(added.map(([name]) => name)));
+
+  const designId = newId("dsn");
+  const revisionId = newId("rev");
+  await db().$transaction(async (tx) => {
+    await tx.design.create({ data: { id: designId, organizationId: org.id, type: input.type, name: input.name } });
+    const assetIds: Record<string, string> = {};
+    for (const [name, asset] of added) {
+      assetIds[name] = newId("ast");
+      await tx.designAsset.create({ data: assetRowData(assetIds[name], designId, name, asset) });
+    }
+    await tx.designRevision.create({
+      data: { id: revisionId, designId, documentVersion: document.version, document: JSON.stringify(document), assetIds: JSON.stringify(assetIds) },
+    });
+    await tx.design.update({ where: { id: designId }, data: { currentRevisionId: revisionId } });
+  });
+  return getDesign(org, designId);
+}
+
+function assetRowData(id: string, designId: string, name: string, asset: DecodedAsset) {
+  return {
+    id,
+    designId,
+    name,
+    mimeType: asset.mimeType,
+    width: asset.width,
+    height: asset.height,
+    byteSize: asset.data.length,
+    sha256: asset.sha256,
+    data: new Uint8Array(asset.data),
+  };
+}
+
+export async function updateDesign(org: OrganizationRef, id: string, input: UpdateDesignInput): Promise<ApiDesign> {
+  const current = await findDesign(org.id, id);
+  const type = current.type as DesignType;
+  const changesLayout = input.document !== undefined || input.assets !== undefined;
+  if (!changesLayout) {
+    if (input.name !== undefined) await db().design.update({ where: { id }, data: { name: input.name } });
+    return getDesign(org, id);
+  }
+
+  const revision = current.currentRevision;
+  if (!revision) throw new Error(`design ${id} has no current revision`);
+  const assetIds: Record<string, string> = JSON.parse(revision.assetIds);
+  const changes = decodeAssets(input.assets);
+  const toCreate: [string, string, DecodedAsset][] = [];
+  for (const [name, asset] of changes) {
+    if (asset === null) {
+      if (!(name in assetIds)) throw invalidField(`assets.${name}`, "no asset with this name to remove");
+      delete assetIds[name];
+      continue;
+    }
+    // Re-uploading identical bytes reuses the stored asset.
+    const same = current.assets.find((a) => a.sha256 === asset.sha256 && a.name === name);
+    if (same) assetIds[name] = same.id;
+    else {
+      assetIds[name] = newId("ast");
+      toCreate.push([assetIds[name], name, asset]);
+    }
+  }
+  const document = input.document ?? DesignDocument.parse(JSON.parse(revision.document));
+  checkDocument(document, type, new Set(Object.keys(assetIds)));
+
+  const revisionId = newId("rev");
+  await db().$transaction(async (tx) => {
+    for (const [assetId, name, asset] of toCreate) await tx.designAsset.create({ data: assetRowData(assetId, id, name, asset) });
+    await tx.designRevision.create({
+      data: { id: revisionId, designId: id, documentVersion: document.version, document: JSON.stringify(document), assetIds: JSON.stringify(assetIds) },
+    });
+    await tx.design.update({ where: { id }, data: { currentRevisionId: revisionId, ...(input.name !== undefined ? { name: input.name } : {}) } });
+  });
+  return getDesign(org, id);
+}

@@ -1,0 +1,74 @@
+// Request shapes for groups (credential templates), CONTRACT.md section 5. Two ways to name designs:
+// `designIds` (ordered, 1..50) or the deprecated `certificateDesignId` / `badgeDesignId`; never both.
+import { z } from "zod";
+
+export const MAX_DESIGNS_PER_GROUP = 50;
+
+export const groupName = z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters");
+
+export const learningEventUrl = z
+  .string()
+  .max(2000, "must be at most 2000 characters")
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return (u.protocol === "http:" || u.protocol === "https:") && u.hostname.length > 0;
+    } catch {
+      return false;
+    }
+  }, "must be an absolute http(s) URL");
+
+const designId = z.string().min(1, "must not be empty").max(100);
+
+export const designIds = z
+  .array(designId)
+  .min(1, "must list at least one design")
+  .max(MAX_DESIGNS_PER_GROUP, `must list at most ${MAX_DESIGNS_PER_GROUP} designs`)
+  .superRefine((ids, ctx) => {
+    ids.forEach((id, i) => {
+      if (ids.indexOf(id) !== i) ctx.addIssue({ code: "custom", path: [i], message: "is listed twice" });
+    });
+  });
+
+const designFields = {
+  designIds: designIds.optional(),
+  certificateDesignId: designId.optional(),
+  badgeDesignId: designId.optional(),
+};
+
+type DesignFields = { designIds?: string[]; certificateDesignId?: string; badgeDesignId?: string };
+
+function oneShape(body: DesignFields, ctx: z.RefinementCtx, required: boolean) {
+  const legacy = body.certificateDesignId !== undefined || body.badgeDesignId !== undefined;
+  if (legacy && body.designIds !== undefined) {
+    for (const key of ["certificateDesignId", "badgeDesignId"] as const) {
+      if (body[key] !== undefined) {
+        ctx.addIssue({ code: "custom", path: [key], message: "cannot be sent together with designIds; use designIds only" });
+      }
+    }
+  } else if (required && !legacy && body.designIds === undefined) {
+    ctx.addIssue({ code: "custom", path: ["designIds"], message: "is required (or the legacy certificateDesignId / badgeDesignId)" });
+  }
+}
+
+export const CreateGroupBody = z
+  .strictObject({ name: groupName, learningEventUrl: learningEventUrl.nullable().optional(), ...designFields })
+  .superRefine((body, ctx) => oneShape(body, ctx, true));
+export type CreateGroupInput = z.infer<typeof CreateGroupBody>;
+
+export const UpdateGroupBody = z
+  .strictObject({ name: groupName.optional(), learningEventUrl: learningEventUrl.nullable().optional(), ...designFields })
+  .superRefine((body, ctx) => oneShape(body, ctx, false));
+export type UpdateGroupInput = z.infer<typeof UpdateGroupBody>;
+
+/** The response shape, for the OpenAPI document. */
+export const GroupResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  learningEventUrl: z.string().nullable(),
+  designIds: z.array(z.string()),
+  certificateDesignId: z.string().nullable().optional().describe("Deprecated; present only when the legacy shape was used."),
+  badgeDesignId: z.string().nullable().optional().describe("Deprecated; present only when the legacy shape was used."),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});

@@ -1,0 +1,82 @@
+// Organizations and their API tokens: the rules shared by the CLI, the /v1 wrapper and the dashboard.
+import { db, type DbOrTx } from "../db";
+import { newId } from "../db/ids";
+import { generateApiToken, hashApiToken, TOKEN_PATTERN } from "../auth/api-tokens";
+import type { Plan } from "./schema";
+
+export class OrganizationError extends Error {}
+
+export type OrganizationRow = { id: string; slug: string; name: string; plan: string; monthlyIssueQuota: number | null };
+
+export async function createOrganization(input: { slug: string; name?: string; plan?: Plan }, client: DbOrTx = db()) {
+  const existing = await client.organization.findUnique({ where: { slug: input.slug } });
+  if (existing) throw new OrganizationError(`An organization with slug "${input.slug}" already exists.`);
+  return client.organization.create({
+    data: { id: newId("org"), slug: input.slug, name: input.name ?? input.slug, plan: input.plan ?? "free" },
+  });
+}
+
+export async function findOrganizationBySlug(slug: string) {
+  return db().organization.findUnique({ where: { slug } });
+}
+
+export type CreatedApiToken = { token: string; id: string; prefix: string; name: string; createdAt: Date };
+
+export async function createApiToken(
+  organizationId: string,
+  name: string,
+  createdByUserId: string | null = null,
+  client: DbOrTx = db(),
+): Promise<CreatedApiToken> {
+  const { token, prefix, tokenHash } = generateApiToken();
+  const row = await client.apiToken.create({
+    data: { id: newId("tok"), organizationId, name, prefix, tokenHash, createdByUserId },
+  });
+  return { token, id: row.id, prefix: row.prefix, name: row.name, createdAt: row.createdAt };
+}
+
+export async function listApiTokens(organizationId: string) {
+  return db().apiToken.findMany({
+    where: { organizationId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+  });
+}
+
+/** Revokes the token with this prefix (optionally only within one organization). Returns whether one was revoked now. */
+export async function revokeApiToken(prefix: string, organizationId?: string): Promise<"revoked" | "already_revoked" | "not_found"> {
+  const token = await db().apiToken.findUnique({ where: { prefix } });
+  if (!token || (organizationId && token.organizationId !== organizationId)) return "not_found";
+  if (token.revokedAt) return "already_revoked";
+  const { count } = await db().apiToken.updateMany({ where: { id: token.id, revokedAt: null }, data: { revokedAt: new Date() } });
+  return count === 1 ? "revoked" : "already_revoked";
+}
+
+export type Caller = { tokenId: string; organization: OrganizationRow };
+
+// lastUsedAt is a hint for people looking at their token list, not an audit log: writing it on every
+// request would turn each read into a write, so it is refreshed at most once a minute per token.
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** The caller behind a bearer token, or null when it is malformed, unknown or revoked. */
+export async function authenticateApiToken(token: string): Promise<Caller | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const row = await db().apiToken.findUnique({
+    where: { tokenHash: hashApiToken(token) },
+    select: {
+      id: true,
+      revokedAt: true,
+      lastUsedAt: true,
+      organization: { select: { id: true, slug: true, name: true, plan: true, monthlyIssueQuota: true } },
+    },
+  });
+  if (!row || row.revokedAt) return null;
+  const now = Date.now();
+  if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    // Not awaited on purpose: a failed hint must not fail the request.
+    db()
+      .apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date(now) } })
+      .catch(() => undefined);
+  }
+  return { tokenId: row.id, organization: row.organization };
+}

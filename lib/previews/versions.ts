@@ -1,0 +1,80 @@
+// Preview versions (CONTRACT.md section 6): a digest names one rendering — a design revision plus the
+// resolved values of exactly the attributes that design renders. The digest and its inputs are stored
+// when a URL is handed out, so the URL answers with the same bytes forever.
+import { createHash } from "node:crypto";
+import { config } from "../config";
+import { db, type DbOrTx } from "../db";
+import { newId } from "../db/ids";
+
+export type PreviewInputs = {
+  kind: "credential" | "design-sample";
+  designId: string;
+  designRevisionId: string;
+  /** The design's last update time: the spec's versioning input. */
+  designUpdatedAt: Date;
+  credentialId: string | null;
+  /** Resolved values of the attributes the design renders, and only those. */
+  values: Record<string, string | null>;
+};
+
+function canonicalValues(values: Record<string, string | null>): [string, string | null][] {
+  return Object.keys(values)
+    .sort()
+    .map((k) => [k, values[k] ?? null]);
+}
+
+export function previewDigest(inputs: PreviewInputs): string {
+  const canonical = JSON.stringify([
+    inputs.kind,
+    inputs.designId,
+    inputs.designRevisionId,
+    inputs.designUpdatedAt.toISOString(),
+    inputs.credentialId,
+    canonicalValues(inputs.values),
+  ]);
+  return createHash("sha256").update(canonical).digest("hex").slice(0, 40);
+}
+
+export function previewUrl(digest: string, format: "png" | "pdf"): string {
+  return `${config().publicUrl}/previews/${digest}.${format}`;
+}
+
+// Digests this process has already stored: handing out a known URL again costs no query.
+const known = globalThis as unknown as { __cisKnownDigests?: Set<string> };
+function knownDigests(): Set<string> {
+  known.__cisKnownDigests ??= new Set();
+  if (known.__cisKnownDigests.size > 100_000) known.__cisKnownDigests.clear();
+  return known.__cisKnownDigests;
+}
+
+/** Stores the version's inputs (once) and returns its digest. */
+export async function ensurePreviewVersion(inputs: PreviewInputs, client: DbOrTx = db()): Promise<string> {
+  const digest = previewDigest(inputs);
+  if (knownDigests().has(digest)) return digest;
+  const existing = await client.previewVersion.findUnique({ where: { digest }, select: { id: true } });
+  if (!existing) {
+    try {
+      await client.previewVersion.create({
+        data: {
+          id: newId("pv"),
+          digest,
+          kind: inputs.kind,
+          designId: inputs.designId,
+          designRevisionId: inputs.designRevisionId,
+          credentialId: inputs.credentialId,
+          values: JSON.stringify(Object.fromEntries(canonicalValues(inputs.values))),
+        },
+      });
+    } catch (error) {
+      // Another request stored the same digest first: same inputs, nothing to do.
+      if ((error as { code?: string }).code !== "P2002") throw error;
+    }
+  }
+  knownDigests().add(digest);
+  return digest;
+}
+
+/** Forgets digests (after a credential's versions are deleted). */
+export function forgetPreviewDigests(digests: Iterable<string>) {
+  for (const d of digests) knownDigests().delete(d);
+}

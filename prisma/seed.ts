@@ -1,0 +1,34 @@
+// First start on an empty database: organization `demo` (premium) with three designs, one group
+// using them, and an API token, printed once.
+import { db } from "@/lib/db";
+import { SEED_DESIGNS } from "@/lib/designs/seed-documents";
+import { createDesign } from "@/lib/designs/service";
+import { createGroup } from "@/lib/groups/service";
+import { createApiToken, createOrganization, OrganizationError } from "@/lib/organizations/service";
+import { DesignDocument } from "@/lib/designs/document";
+
+export const DEMO_SLUG = "demo";
+
+/** Seeds the demo organization unless it exists; returns its new token, or null when it already existed. */
+export async function seedDemo(): Promise<string | null> {
+  if (await db().organization.findUnique({ where: { slug: DEMO_SLUG } })) return null;
+  let org;
+  try {
+    org = await createOrganization({ slug: DEMO_SLUG, name: "Demo Academy", plan: "premium" });
+  } catch (error) {
+    if (error instanceof OrganizationError) return null; // another process seeded it meanwhile
+    throw error;
+  }
+  const designIds: string[] = [];
+  for (const seed of SEED_DESIGNS) {
+    const design = await createDesign(org, { name: seed.name, type: seed.type, document: DesignDocument.parse(seed.document) });
+    designIds.push(design.id);
+  }
+  await createGroup(org.id, {
+    name: "Data Analysis Fundamentals",
+    designIds,
+    learningEventUrl: "https://example.com/courses/data-analysis-fundamentals",
+  });
+  const token = await createApiToken(org.id, "demo");
+  return token.token;
+}

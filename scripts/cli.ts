@@ -1,0 +1,98 @@
+// Operator command line: organizations and API tokens.
+//   npm run cli -- org create <slug> [--plan free|premium] [--name NAME]
+//   npm run cli -- token create <org-slug> [--name NAME]     (prints the token alone on its last line)
+//   npm run cli -- token list <org-slug>
+//   npm run cli -- token revoke <token-prefix>
+import { parseArgs } from "node:util";
+import { config } from "@/lib/config";
+import { applyMigrations } from "@/lib/db/migrate";
+import { db } from "@/lib/db";
+import { organizationSlug, PLANS, tokenName, type Plan } from "@/lib/organizations/schema";
+import {
+  createApiToken,
+  createOrganization,
+  findOrganizationBySlug,
+  listApiTokens,
+  OrganizationError,
+  revokeApiToken,
+} from "@/lib/organizations/service";
+
+const USAGE = `Usage:
+  npm run cli -- org create <slug> [--plan free|premium] [--name NAME]
+  npm run cli -- token create <org-slug> [--name NAME]
+  npm run cli -- token list <org-slug>
+  npm run cli -- token revoke <token-prefix>`;
+
+class UsageError extends Error {}
+
+function parseSlug(value: string | undefined): string {
+  const parsed = organizationSlug.safeParse(value ?? "");
+  if (!parsed.success) throw new UsageError(`Organization slug ${parsed.error.issues[0]!.message}.`);
+  return parsed.data;
+}
+
+async function organizationOrFail(slug: string) {
+  const org = await findOrganizationBySlug(slug);
+  if (!org) throw new UsageError(`No organization with slug "${slug}". Create it with: npm run cli -- org create ${slug}`);
+  return org;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { plan: { type: "string" }, name: { type: "string" }, help: { type: "boolean", short: "h" } },
+  });
+  const [resource, action, arg] = positionals;
+  if (values.help || !resource) {
+    console.log(USAGE);
+    return;
+  }
+  await applyMigrations(config().databaseUrl);
+
+  if (resource === "org" && action === "create") {
+    const slug = parseSlug(arg);
+    const plan = (values.plan ?? "free") as Plan;
+    if (!PLANS.includes(plan)) throw new UsageError(`--plan must be one of: ${PLANS.join(", ")}.`);
+    const org = await createOrganization({ slug, plan, name: values.name });
+    console.log(`Created organization ${org.slug} (${org.id}), plan ${org.plan}.`);
+    return;
+  }
+  if (resource === "token" && action === "create") {
+    const org = await organizationOrFail(parseSlug(arg));
+    const name = tokenName.safeParse(values.name ?? "cli");
+    if (!name.success) throw new UsageError(`--name ${name.error.issues[0]!.message}.`);
+    const created = await createApiToken(org.id, name.data);
+    console.error(`Created token ${created.prefix}… "${created.name}" for ${org.slug}. It is shown once; store it now.`);
+    console.log(created.token);
+    return;
+  }
+  if (resource === "token" && action === "list") {
+    const org = await organizationOrFail(parseSlug(arg));
+    const tokens = await listApiTokens(org.id);
+    if (tokens.length === 0) console.log(`No tokens for ${org.slug}.`);
+    for (const t of tokens) {
+      const state = t.revokedAt ? `revoked ${t.revokedAt.toISOString()}` : "active";
+      const used = t.lastUsedAt ? `last used ${t.lastUsedAt.toISOString()}` : "never used";
+      console.log(`${t.prefix}\t${t.name}\tcreated ${t.createdAt.toISOString()}\t${used}\t${state}`);
+    }
+    return;
+  }
+  if (resource === "token" && action === "revoke") {
+    if (!arg) throw new UsageError("Give the token's prefix (see: npm run cli -- token list <org-slug>).");
+    const outcome = await revokeApiToken(arg.slice(0, 12));
+    if (outcome === "not_found") throw new UsageError(`No token with prefix "${arg}".`);
+    console.log(outcome === "revoked" ? `Revoked ${arg.slice(0, 12)}.` : `${arg.slice(0, 12)} was already revoked.`);
+    return;
+  }
+  throw new UsageError(USAGE);
+}
+
+main(process.argv.slice(2))
+  .then(() => db().$disconnect())
+  .catch(async (error: unknown) => {
+    if (error instanceof UsageError || error instanceof OrganizationError) console.error(error.message);
+    else console.error(`Failed: ${error instanceof Error ? error.message : String(error)}`);
+    await db().$disconnect().catch(() => undefined);
+    process.exit(error instanceof UsageError || error instanceof OrganizationError ? 2 : 1);
+  });
