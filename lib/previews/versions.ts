@@ -17,6 +17,9 @@ export type PreviewInputs = {
   values: Record<string, string | null>;
 };
 
+/** PDF metadata stored with a version (not part of its digest). */
+export type PreviewMeta = { title: string; author: string; subject: string; url: string | null };
+
 function canonicalValues(values: Record<string, string | null>): [string, string | null][] {
   return Object.keys(values)
     .sort()
@@ -48,7 +51,7 @@ function knownDigests(): Set<string> {
 }
 
 /** Stores the version's inputs (once) and returns its digest. */
-export async function ensurePreviewVersion(inputs: PreviewInputs, client: DbOrTx = db()): Promise<string> {
+export async function ensurePreviewVersion(inputs: PreviewInputs, meta: PreviewMeta, client: DbOrTx = db()): Promise<string> {
   const digest = previewDigest(inputs);
   if (knownDigests().has(digest)) return digest;
   const existing = await client.previewVersion.findUnique({ where: { digest }, select: { id: true } });
@@ -63,6 +66,7 @@ export async function ensurePreviewVersion(inputs: PreviewInputs, client: DbOrTx
           designRevisionId: inputs.designRevisionId,
           credentialId: inputs.credentialId,
           values: JSON.stringify(Object.fromEntries(canonicalValues(inputs.values))),
+          meta: JSON.stringify(meta),
         },
       });
     } catch (error) {

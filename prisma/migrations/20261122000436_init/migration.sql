@@ -173,6 +173,7 @@ CREATE TABLE "PreviewVersion" (
     "designRevisionId" TEXT NOT NULL,
     "credentialId" TEXT,
     "values" TEXT NOT NULL,
+    "meta" TEXT NOT NULL DEFAULT '{}',
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     CONSTRAINT "PreviewVersion_designId_fkey" FOREIGN KEY ("designId") REFERENCES "Design" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
     CONSTRAINT "PreviewVersion_designRevisionId_fkey" FOREIGN KEY ("designRevisionId") REFERENCES "DesignRevision" ("id") ON DELETE CASCADE ON UPDATE CASCADE,

@@ -178,6 +178,7 @@ CREATE TABLE "PreviewVersion" (
     "designRevisionId" TEXT NOT NULL,
     "credentialId" TEXT,
     "values" TEXT NOT NULL,
+    "meta" TEXT NOT NULL DEFAULT '{}',
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "PreviewVersion_pkey" PRIMARY KEY ("id")

@@ -1,0 +1,41 @@
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { HTTP_METHODS } from "@/lib/api/endpoint";
+import { buildOpenApiDocument } from "@/lib/api/openapi";
+import { V1_ROUTES } from "./registry";
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return routeFiles(full);
+    return name === "route.ts" ? [full] : [];
+  });
+}
+
+const apiPathOf = (file: string) =>
+  "/" + path.dirname(path.relative("app", file)).split(path.sep).map((s) => s.replace(/^\[(\w+)\]$/, "{$1}")).join("/");
+
+describe("the OpenAPI document", () => {
+  const doc = buildOpenApiDocument(V1_ROUTES, "http://localhost:3000");
+  const files = routeFiles("app/v1").filter((f) => !f.includes("[...path]"));
+
+  it("documents every /v1 route file", () => {
+    const documented = Object.keys(doc.paths).sort();
+    expect(files.map(apiPathOf).sort()).toEqual(documented);
+  });
+
+  it("documents every method a route answers (and only those)", async () => {
+    for (const file of files) {
+      const route = V1_ROUTES.find((r) => r.path === apiPathOf(file))!;
+      const answered = HTTP_METHODS.filter((m) => route.endpoints[m]).map((m) => m.toLowerCase());
+      expect(Object.keys(doc.paths[route.path]!).sort()).toEqual(answered.sort());
+    }
+  });
+
+  it("is OpenAPI 3.1 with a request body schema for every body", () => {
+    expect(doc.openapi).toBe("3.1.0");
+    const post = (doc.paths["/v1/groups"] as Record<string, { requestBody?: unknown }>).post!;
+    expect(JSON.stringify(post.requestBody)).toContain("designIds");
+  });
+});

@@ -1,0 +1,76 @@
+// Answers a digest-versioned preview URL: cached bytes when present, otherwise a render from the
+// version's stored inputs (design revision, its assets, the values), cached for next time. Concurrent
+// first requests for one URL share one render.
+import { db } from "../db";
+import type { DesignDocument } from "../designs/document";
+import { renderPdf, renderPng, UnsupportedTextError, type RenderAsset } from "../render/render";
+import { previewStore } from "../storage";
+
+export type PreviewFormat = "png" | "pdf";
+
+export type PreviewBytes = { bytes: Buffer; contentType: string };
+
+export class PreviewNotFound extends Error {}
+export class PreviewUnrenderable extends Error {}
+
+const CONTENT_TYPES: Record<PreviewFormat, string> = { png: "image/png", pdf: "application/pdf" };
+
+const holder = globalThis as unknown as { __cisRenders?: Map<string, Promise<Buffer>> };
+function inFlight(): Map<string, Promise<Buffer>> {
+  holder.__cisRenders ??= new Map();
+  return holder.__cisRenders;
+}
+
+export function previewKey(digest: string, format: PreviewFormat): string {
+  return `${digest.slice(0, 2)}/${digest}.${format}`;
+}
+
+async function renderVersion(digest: string, format: PreviewFormat): Promise<Buffer> {
+  const version = await db().previewVersion.findUnique({
+    where: { digest },
+    include: { designRevision: { select: { document: true, assetIds: true } } },
+  });
+  if (!version) throw new PreviewNotFound();
+  const document = JSON.parse(version.designRevision.document) as DesignDocument;
+  const assetIds = JSON.parse(version.designRevision.assetIds) as Record<string, string>;
+  const rows = await db().designAsset.findMany({ where: { id: { in: Object.values(assetIds) } } });
+  const assets = new Map<string, RenderAsset>();
+  for (const [name, id] of Object.entries(assetIds)) {
+    const row = rows.find((r) => r.id === id);
+    if (row) assets.set(name, { mimeType: row.mimeType as RenderAsset["mimeType"], data: row.data, width: row.width, height: row.height });
+  }
+  const values = JSON.parse(version.values) as Record<string, string | null>;
+  const meta = JSON.parse(version.meta) as { title?: string; author?: string; subject?: string; url?: string | null };
+  try {
+    const bytes =
+      format === "png"
+        ? await renderPng(document, values, assets)
+        : await renderPdf(document, values, assets, {
+            title: meta.title ?? "",
+            author: meta.author ?? "",
+            subject: meta.subject ?? "",
+            url: meta.url ?? null,
+          });
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  } catch (error) {
+    if (error instanceof UnsupportedTextError) throw new PreviewUnrenderable(error.message);
+    throw error;
+  }
+}
+
+export async function previewBytes(digest: string, format: PreviewFormat): Promise<PreviewBytes> {
+  const key = previewKey(digest, format);
+  const cached = await previewStore().get(key);
+  if (cached) return { bytes: cached, contentType: CONTENT_TYPES[format] };
+  let pending = inFlight().get(key);
+  if (!pending) {
+    pending = renderVersion(digest, format)
+      .then(async (bytes) => {
+        await previewStore().put(key, bytes);
+        return bytes;
+      })
+      .finally(() => inFlight().delete(key));
+    inFlight().set(key, pending);
+  }
+  return { bytes: await pending, contentType: CONTENT_TYPES[format] };
+}

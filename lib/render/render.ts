@@ -1,0 +1,896 @@
+// Renders a design document with attribute values to SVG, PNG or PDF.
+//
+// Pure: no file or network access here. Fonts come from a `FontLibrary` (the process-wide default
+// unless one is passed in; it reads font files once, and CJK slices the first time a text needs
+// them), and images come in as bytes in `assets`.
+//
+// Pipeline: `layoutDocument` substitutes placeholders and fits every text box (font size and line
+// breaks, measured with the same metrics satori uses); `renderSvg` turns that plan into a satori
+// tree (satori draws text as glyph outlines, so the SVG needs no fonts); `renderPng` rasterises the
+// SVG with resvg straight at the requested width; `renderPdf` draws the same plan as vectors (text
+// outlines from satori, shapes, QR modules and images) on a page of the true paper size.
+//
+// Right-to-left text: satori lays text out left to right only and does not shape Arabic, so Hebrew
+// or Arabic would print reversed and disconnected. Rather than issue a wrong credential, rendering
+// throws `UnsupportedTextError` (code `rtl_text`) naming the characters and element. Characters no
+// bundled font can draw (emoji, Thai, Devanagari, ...) throw the same error with code
+// `missing_glyphs`, unless `unsupportedText: "render"` is passed (for editor previews), which draws
+// what it can.
+import { renderAsync, type ResvgRenderOptions } from "@resvg/resvg-js";
+import { deflateSync } from "node:zlib";
+import { PDFDocument, PDFName, PDFRawStream, PDFString, type PDFRef } from "pdf-lib";
+import satori from "satori";
+import {
+  canvasSize,
+  placeholdersIn,
+  type DesignDocument,
+  type DesignElement,
+} from "../designs/document";
+import { isEmptyAttribute, substitute, type AttributeValues } from "./attributes";
+import { defaultFontLibrary, missingInChain, type FontChain, type FontLibrary, type FontWeight, type LoadedFont } from "./fonts";
+import { qrRuns, qrSvg, QR_QUIET_ZONE } from "./qr";
+import { fitText } from "./text-layout";
+
+export interface RenderAsset {
+  mimeType: "image/png" | "image/jpeg";
+  data: Uint8Array;
+  /** Pixel size of the image. */
+  width: number;
+  height: number;
+}
+export type RenderAssets = ReadonlyMap<string, RenderAsset> | Readonly<Record<string, RenderAsset>>;
+
+export interface RenderOptions {
+  /** Fonts to render with; the process-wide `defaultFontLibrary()` when omitted. */
+  fonts?: FontLibrary;
+  /** `throw` (default) refuses text that cannot be drawn correctly; `render` draws it anyway (RTL still throws). */
+  unsupportedText?: "throw" | "render";
+}
+
+export interface PdfMeta {
+  /** Document title, e.g. "Advanced Data Analysis: Alex Morgan". */
+  title: string;
+  /** The issuing organization. */
+  author: string;
+  /** The group (course, achievement) name. */
+  subject: string;
+  /** The credential's wallet URL: stored as the keywords, and linked from QR codes. */
+  url: string | null;
+  /** Creator application name; defaults to "Credential Issuing Service". */
+  creator?: string;
+  /** Creation date; omitted for a byte-for-byte reproducible file. */
+  createdAt?: Date;
+}
+
+export type UnsupportedTextCode = "rtl_text" | "missing_glyphs";
+
+/** Text that cannot be rendered correctly (right-to-left scripts, or characters no font has). */
+export class UnsupportedTextError extends Error {
+  readonly code: UnsupportedTextCode;
+  readonly characters: string[];
+  readonly elementIndex: number;
+  /** Attributes used by the element, to point at the value that brought the characters in. */
+  readonly attributes: string[];
+  constructor(code: UnsupportedTextCode, characters: string[], elementIndex: number, attributes: string[]) {
+    const what =
+      code === "rtl_text"
+        ? "right-to-left text (Hebrew, Arabic, ...) is not supported by the renderer"
+        : "no bundled font can draw these characters";
+    const from = attributes.length ? ` (from ${attributes.map((a) => `[${a}]`).join(", ")})` : "";
+    super(`${what}: ${characters.slice(0, 10).join(" ")}${from}`);
+    this.name = "UnsupportedTextError";
+    this.code = code;
+    this.characters = characters;
+    this.elementIndex = elementIndex;
+    this.attributes = attributes;
+  }
+}
+
+const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u200f\u202b\u202e\u2067]|[\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
+const RTL_ALL = new RegExp(RTL.source, "gu");
+
+/** Characters of a text in right-to-left scripts (empty when there are none). */
+export function rtlCharacters(text: string): string[] {
+  return [...new Set(text.match(RTL_ALL) ?? [])];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Layout
+
+/** Satori lays out in this many units per point: its integer rounding then costs at most 1/4 pt. */
+const LAYOUT_SCALE = 2;
+
+type Rgba = { r: number; g: number; b: number; a: number };
+
+function parseColor(hex: string): Rgba {
+  let h = hex.slice(1);
+  if (h.length === 3) h = [...h].map((c) => c + c).join("");
+  const n = (i: number) => parseInt(h.slice(i, i + 2), 16);
+  return { r: n(0), g: n(2), b: n(4), a: h.length === 8 ? n(6) / 255 : 1 };
+}
+
+
+export interface TextPlan {
+  kind: "text";
+  index: number;
+  element: Extract<DesignElement, { type: "text" }>;
+  /** The text after substitution and uppercasing. */
+  text: string;
+  lines: string[];
+  /** In points. */
+  fontSize: number;
+  lineBox: number;
+  lineWidths: number[];
+  /** False when the text was cut with an ellipsis because it could not fit even at minSize. */
+  fits: boolean;
+  chain: FontChain;
+}
+
+export type ElementPlan = TextPlan | { kind: "other"; index: number; element: Exclude<DesignElement, { type: "text" }> };
+
+export interface DocumentLayout {
+  doc: DesignDocument;
+  width: number;
+  height: number;
+  elements: ElementPlan[];
+  /** The wallet URL QR codes encode (empty string: QR codes draw only their background). */
+  url: string;
+  fonts: FontLibrary;
+  /** Every font face the texts use (for satori's `fonts`). */
+  faces: Set<LoadedFont>;
+  /** Problems that did not stop rendering (texts cut short, characters drawn as boxes). */
+  warnings: string[];
+}
+
+const CJK_IN_SCRIPT_SCALE = 0.8;
+const CJK_CHARS = /[\u2e80-\u2fff\u3040-\u30ff\u3100-\u312f\u3130-\u318f\u31a0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]|[\u{20000}-\u{3134f}]/gu;
+
+function mostlyCjk(text: string): boolean {
+  const letters = text.replace(/[\s\p{P}\p{S}]/gu, "");
+  return letters.length > 0 && (letters.match(CJK_CHARS)?.length ?? 0) * 2 >= [...letters].length;
+}
+
+/**
+ * Substitutes attribute values and fits every text box. Throws `UnsupportedTextError` for
+ * right-to-left text, and for characters no font covers unless `unsupportedText: "render"`.
+ */
+export async function layoutDocument(doc: DesignDocument, values: AttributeValues, options: RenderOptions = {}): Promise<DocumentLayout> {
+  const fonts = options.fonts ?? defaultFontLibrary();
+  const { width, height } = canvasSize(doc.canvas);
+  const subst = { locale: doc.locale, dateStyle: doc.dateStyle };
+  const warnings: string[] = [];
+
+  const texts = new Map<number, string>();
+  doc.elements.forEach((el, i) => {
+    if (el.type !== "text") return;
+    // A text whose every placeholder is empty is left out, label and all ("Valid until [expiry]").
+    const names = placeholdersIn(el.text);
+    if (names.length > 0 && names.every((name) => isEmptyAttribute(values, name))) {
+      texts.set(i, "");
+      return;
+    }
+    let text = substitute(el.text, values, subst).normalize("NFC");
+    if (el.uppercase) text = text.toLocaleUpperCase(doc.locale);
+    const rtl = rtlCharacters(text);
+    if (rtl.length) throw new UnsupportedTextError("rtl_text", rtl, i, placeholdersIn(el.text));
+    texts.set(i, text);
+  });
+
+  await fonts.prepare(
+    [...texts].map(([i, text]) => {
+      const el = doc.elements[i] as Extract<DesignElement, { type: "text" }>;
+      return { text, family: el.font.family, weight: el.font.weight as FontWeight, locale: doc.locale };
+    }),
+  );
+
+  const faces = new Set<LoadedFont>();
+  const elements: ElementPlan[] = doc.elements.map((element, index) => {
+    if (element.type !== "text") return { kind: "other", index, element };
+    const text = texts.get(index)!;
+    const chain = fonts.chain({ text, family: element.font.family, weight: element.font.weight as FontWeight, locale: doc.locale });
+    const missing = missingInChain(chain, text);
+    if (missing.length) {
+      if (options.unsupportedText !== "render") {
+        throw new UnsupportedTextError("missing_glyphs", missing, index, placeholdersIn(element.text));
+      }
+      warnings.push(`element ${index}: no font for ${missing.join(" ")}`);
+    }
+    const k = LAYOUT_SCALE;
+    // Great Vibes has a small x-height: CJK glyphs (full-em squares) drawn at the same size tower
+    // over the Latin text the design was made with. Draw mostly-CJK texts in it at 80%.
+    const adjust = element.font.family === "Great Vibes" && mostlyCjk(text) ? CJK_IN_SCRIPT_SCALE : 1;
+    const fit = fitText(text, chain, {
+      width: element.width * k,
+      height: element.height * k,
+      size: element.font.size * adjust * k,
+      minSize: Math.max(4, Math.min(element.minSize, element.font.size) * adjust) * k,
+      maxLines: element.maxLines,
+      shrinkToFit: element.shrinkToFit,
+      letterSpacing: element.font.letterSpacing * k,
+      lineHeight: element.font.lineHeight,
+      // Great Vibes' word space is a sixth of an em: names read as one word. Widen it with a thin space.
+      wordSpace: element.font.family === "Great Vibes" ? " \u2009" : " ",
+    });
+    if (!fit.fits) warnings.push(`element ${index}: text does not fit its box and was shortened`);
+    for (const f of chain.faces) faces.add(f);
+    return {
+      kind: "text",
+      index,
+      element,
+      text,
+      lines: fit.lines,
+      fontSize: fit.fontSize / k,
+      lineBox: fit.lineBox / k,
+      lineWidths: fit.lineWidths.map((w) => w / k),
+      fits: fit.fits,
+      chain,
+    };
+  });
+
+  const url = values["credential.url"] ?? "";
+  return { doc, width, height, elements, url, fonts, faces, warnings };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text outlines: one satori pass over the texts only
+
+function getAsset(assets: RenderAssets, name: string): RenderAsset | undefined {
+  return assets instanceof Map ? assets.get(name) : (assets as Record<string, RenderAsset>)[name];
+}
+
+function clampRadius(r: number, w: number, h: number): number {
+  return Math.max(0, Math.min(r, w / 2, h / 2));
+}
+
+type Node = { type: string; props: { style?: Record<string, unknown>; children?: unknown } };
+
+function textNode(plan: TextPlan, k: number, colorOf: (line: number) => string): Node {
+  const el = plan.element;
+  const justify = { top: "flex-start", middle: "center", bottom: "flex-end" }[el.verticalAlign];
+  const align = { left: "flex-start", center: "center", right: "flex-end" }[el.align];
+  const ls = el.font.letterSpacing;
+  return {
+    type: "div",
+    props: {
+      style: {
+        position: "absolute",
+        left: el.x * k,
+        top: el.y * k,
+        width: el.width * k,
+        height: el.height * k,
+        display: "flex",
+        flexDirection: "column",
+        justifyContent: justify,
+      },
+      children: plan.lines.map((line, i) => ({
+        type: "div",
+        props: {
+          style: {
+            display: "flex",
+            // Satori, like CSS, adds letter spacing after the last glyph too: shift centred and
+            // right-aligned lines by it so the visible glyphs sit where the alignment says.
+            ...(el.align === "right" ? { width: (el.width + ls) * k } : { width: "100%" }),
+            ...(el.align === "center" && ls > 0 ? { paddingLeft: ls * k } : {}),
+            ...(el.align === "center" && ls < 0 ? { paddingRight: -ls * k } : {}),
+            height: plan.lineBox * k,
+            flexShrink: 0,
+            justifyContent: align,
+            fontFamily: plan.chain.names.join(", "),
+            fontWeight: el.font.weight,
+            fontSize: plan.fontSize * k,
+            letterSpacing: el.font.letterSpacing * k,
+            lineHeight: `${plan.lineBox * k}px`,
+            color: colorOf(i),
+            textAlign: el.align,
+            whiteSpace: "nowrap",
+          },
+          children: line,
+        },
+      })),
+    },
+  };
+}
+
+/**
+ * Glyph outlines (SVG path data in layout units) of every text line, keyed `${element}:${line}`.
+ * Satori draws only the texts here, each line in a unique colour so its path can be told apart;
+ * shapes, images and QR codes are drawn directly, which keeps satori's clip paths and masks (slow
+ * to rasterise) out of the picture and lets SVG and PDF share one geometry.
+ */
+async function textOutlines(layout: DocumentLayout): Promise<Map<string, string>> {
+  const k = LAYOUT_SCALE;
+  const keyOf = new Map<string, string>();
+  let counter = 0;
+  const children: Node[] = [];
+  for (const plan of layout.elements) {
+    if (plan.kind !== "text" || plan.lines.length === 0) continue;
+    children.push(
+      textNode(plan, k, (line) => {
+        counter++;
+        const color = `#${counter.toString(16).padStart(6, "0")}`;
+        keyOf.set(color, `${plan.index}:${line}`);
+        return color;
+      }),
+    );
+  }
+  const out = new Map<string, string>();
+  if (children.length === 0) return out;
+  const svg = await satori(
+    {
+      type: "div",
+      props: { style: { display: "flex", position: "relative", width: layout.width * k, height: layout.height * k }, children },
+    } as unknown as Parameters<typeof satori>[0],
+    { width: layout.width * k, height: layout.height * k, fonts: layout.fonts.satoriFonts(layout.faces) },
+  );
+  for (const m of svg.matchAll(/<path\b([^>]*)\/?>/g)) {
+    const attrs = m[1]!;
+    const fill = /\bfill="([^"]+)"/.exec(attrs)?.[1];
+    const d = /\bd="([^"]+)"/.exec(attrs)?.[1];
+    if (!fill || !d) continue;
+    const key = keyOf.get(normalizeFill(fill));
+    if (key) out.set(key, out.has(key) ? `${out.get(key)} ${d}` : d);
+  }
+  return out;
+}
+
+function normalizeFill(fill: string): string {
+  const m = /^rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(fill);
+  if (m) return `#${[m[1], m[2], m[3]].map((v) => Number(v).toString(16).padStart(2, "0")).join("")}`;
+  return fill.toLowerCase();
+}
+
+/** A laid-out document with its text outlines: everything needed to draw it, in any format. */
+export interface PreparedRender {
+  layout: DocumentLayout;
+  outlines: Map<string, string>;
+  assets: RenderAssets;
+}
+
+/** Layout plus text outlines; `svgOf`, `pngOf` and `pdfOf` draw it (render once, output twice). */
+export async function prepareRender(
+  doc: DesignDocument,
+  values: AttributeValues,
+  assets: RenderAssets = {},
+  options: RenderOptions = {},
+): Promise<PreparedRender> {
+  const layout = await layoutDocument(doc, values, options);
+  return { layout, outlines: await textOutlines(layout), assets };
+}
+
+// ---------------------------------------------------------------------------------------------
+// SVG and PNG
+
+/** The rings a border element draws: one for solid, two (each a third of the thickness) for double. */
+function borderRings(
+  el: Extract<DesignElement, { type: "border" }>,
+  width: number,
+  height: number,
+): { x: number; y: number; w: number; h: number; t: number; r: number }[] {
+  const i = el.inset;
+  const w = width - 2 * i;
+  const h = height - 2 * i;
+  if (w <= 0 || h <= 0) return [];
+  const r = clampRadius(el.radius, w, h);
+  if (el.style === "solid") return [{ x: i, y: i, w, h, t: Math.min(el.thickness, w / 2, h / 2), r }];
+  const t = el.thickness / 3;
+  const inner = 2 * t;
+  const rings = [{ x: i, y: i, w, h, t, r }];
+  if (w - 2 * inner > 0 && h - 2 * inner > 0) {
+    rings.push({ x: i + inner, y: i + inner, w: w - 2 * inner, h: h - 2 * inner, t, r: Math.max(0, r - inner) });
+  }
+  return rings;
+}
+
+const dataUris = new WeakMap<Uint8Array, string>();
+function assetDataUri(asset: RenderAsset): string {
+  let uri = dataUris.get(asset.data);
+  if (!uri) {
+    uri = `data:${asset.mimeType};base64,${Buffer.from(asset.data.buffer, asset.data.byteOffset, asset.data.byteLength).toString("base64")}`;
+    dataUris.set(asset.data, uri);
+  }
+  return uri;
+}
+
+const f2 = (v: number) => String(Math.round(v * 100) / 100);
+
+function svgPaint(hex: string, attr: "fill" | "stroke"): string {
+  const { r, g, b, a } = parseColor(hex);
+  return `${attr}="rgb(${r},${g},${b})"${a < 1 ? ` ${attr}-opacity="${+a.toFixed(3)}"` : ""}`;
+}
+
+/** SVG path data of a rectangle with rounded corners (arcs). */
+function roundedRectPath(x: number, y: number, w: number, h: number, r: number): string {
+  if (r <= 0) return `M${f2(x)} ${f2(y)}h${f2(w)}v${f2(h)}h${f2(-w)}z`;
+  return (
+    `M${f2(x + r)} ${f2(y)}h${f2(w - 2 * r)}a${f2(r)} ${f2(r)} 0 0 1 ${f2(r)} ${f2(r)}v${f2(h - 2 * r)}` +
+    `a${f2(r)} ${f2(r)} 0 0 1 ${f2(-r)} ${f2(r)}h${f2(-(w - 2 * r))}a${f2(r)} ${f2(r)} 0 0 1 ${f2(-r)} ${f2(-r)}` +
+    `v${f2(-(h - 2 * r))}a${f2(r)} ${f2(r)} 0 0 1 ${f2(r)} ${f2(-r)}z`
+  );
+}
+
+/** A CSS-style border band of width t inside a box, as an even-odd path. */
+function ringPath(x: number, y: number, w: number, h: number, t: number, r: number): string {
+  let d = roundedRectPath(x, y, w, h, r);
+  if (w - 2 * t > 0 && h - 2 * t > 0) d += roundedRectPath(x + t, y + t, w - 2 * t, h - 2 * t, Math.max(0, r - t));
+  return d;
+}
+
+function svgImage(asset: RenderAsset, x: number, y: number, w: number, h: number, fit: "contain" | "cover", opacity: number): string {
+  return (
+    `<image x="${f2(x)}" y="${f2(y)}" width="${f2(w)}" height="${f2(h)}" preserveAspectRatio="xMidYMid ${fit === "cover" ? "slice" : "meet"}"` +
+    `${opacity < 1 ? ` opacity="${opacity}"` : ""} href="${assetDataUri(asset)}"/>`
+  );
+}
+
+/**
+ * The prepared design as an SVG document in points (viewBox = canvas size), `widthPx` wide when
+ * given. Text is glyph outlines, so the SVG needs no fonts.
+ */
+export function svgOf(prepared: PreparedRender, widthPx?: number): string {
+  const { layout, outlines, assets } = prepared;
+  const { doc, width: W, height: H } = layout;
+  const k = LAYOUT_SCALE;
+  const out: string[] = [];
+  const w = widthPx ?? W;
+  const h = Math.round(((w * H) / W) * 100) / 100;
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${W} ${H}">`,
+    `<rect width="${W}" height="${H}" ${svgPaint(doc.background.color, "fill")}/>`,
+  );
+  const bg = doc.background.image ? getAsset(assets, doc.background.image.asset) : undefined;
+  if (bg && doc.background.image) out.push(svgImage(bg, 0, 0, W, H, doc.background.image.fit, doc.background.image.opacity));
+  for (const plan of layout.elements) {
+    if (plan.kind === "text") {
+      const paths = plan.lines.map((_, i) => outlines.get(`${plan.index}:${i}`)).filter(Boolean);
+      if (paths.length) {
+        out.push(`<path transform="scale(${1 / k})" ${svgPaint(plan.element.font.color, "fill")} d="${paths.join(" ")}"/>`);
+      }
+      continue;
+    }
+    const el = plan.element;
+    switch (el.type) {
+      case "rect": {
+        const r = clampRadius(el.radius, el.width, el.height);
+        if (el.fill) out.push(`<path ${svgPaint(el.fill, "fill")} d="${roundedRectPath(el.x, el.y, el.width, el.height, r)}"/>`);
+        if (el.stroke && el.strokeWidth > 0) {
+          const t = Math.min(el.strokeWidth, el.width / 2, el.height / 2);
+          out.push(`<path fill-rule="evenodd" ${svgPaint(el.stroke, "fill")} d="${ringPath(el.x, el.y, el.width, el.height, t, r)}"/>`);
+        }
+        break;
+      }
+      case "line":
+        out.push(
+          `<line x1="${el.x1}" y1="${el.y1}" x2="${el.x2}" y2="${el.y2}" stroke-width="${el.thickness}" ${svgPaint(el.color, "stroke")}/>`,
+        );
+        break;
+      case "border": {
+        const d = borderRings(el, W, H)
+          .map((g) => ringPath(g.x, g.y, g.w, g.h, g.t, g.r))
+          .join("");
+        if (d) out.push(`<path fill-rule="evenodd" ${svgPaint(el.color, "fill")} d="${d}"/>`);
+        break;
+      }
+      case "qr": {
+        out.push(`<rect x="${el.x}" y="${el.y}" width="${el.size}" height="${el.size}" ${svgPaint(el.background, "fill")}/>`);
+        if (!layout.url) break;
+        const { modules, runs } = qrRuns(layout.url);
+        const m = el.size / (modules + 2 * QR_QUIET_ZONE);
+        const d = runs.map(([x, y, n]) => `M${x} ${y}h${n}v1h${-n}z`).join("");
+        out.push(
+          `<path shape-rendering="crispEdges" transform="translate(${f2(el.x + QR_QUIET_ZONE * m)} ${f2(el.y + QR_QUIET_ZONE * m)}) scale(${m})" ` +
+            `${svgPaint(el.color, "fill")} d="${d}"/>`,
+        );
+        break;
+      }
+      case "image": {
+        const asset = getAsset(assets, el.asset);
+        if (asset) out.push(svgImage(asset, el.x, el.y, el.width, el.height, el.fit, el.opacity));
+        break;
+      }
+    }
+  }
+  out.push("</svg>");
+  return out.join("");
+}
+
+/** The design as an SVG string (see `svgOf`). */
+export async function renderSvg(
+  doc: DesignDocument,
+  values: AttributeValues,
+  assets: RenderAssets = {},
+  options: RenderOptions & { widthPx?: number } = {},
+): Promise<string> {
+  return svgOf(await prepareRender(doc, values, assets, options), options.widthPx);
+}
+
+const RESVG_BASE: ResvgRenderOptions = {
+  font: { loadSystemFonts: false },
+  shapeRendering: 2,
+  imageRendering: 0,
+  logLevel: "off",
+};
+
+/** Rasterises an SVG at `widthPx` wide with resvg, on libuv's thread pool. */
+export async function rasterize(svg: string, widthPx: number): Promise<{ png: Uint8Array; width: number; height: number }> {
+  const img = await renderAsync(svg, { ...RESVG_BASE, fitTo: { mode: "width", value: Math.round(widthPx) } });
+  const png = img.asPng();
+  return { png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), width: img.width, height: img.height };
+}
+
+/** The prepared design as a PNG `widthPx` wide (default 1600). */
+export async function pngOf(prepared: PreparedRender, widthPx = 1600): Promise<Uint8Array> {
+  return (await rasterize(svgOf(prepared), widthPx)).png;
+}
+
+/** The design as a PNG `widthPx` wide (default 1600), height from the canvas's aspect ratio. */
+export async function renderPng(
+  doc: DesignDocument,
+  values: AttributeValues,
+  assets: RenderAssets = {},
+  options: RenderOptions & { widthPx?: number } = {},
+): Promise<Uint8Array> {
+  return pngOf(await prepareRender(doc, values, assets, options), options.widthPx ?? 1600);
+}
+
+// ---------------------------------------------------------------------------------------------
+// PDF: vector drawing on a page of the canvas's size in points.
+
+const n2 = (v: number) => {
+  const r = Math.round(v * 100) / 100;
+  return Object.is(r, -0) ? "0" : String(r);
+};
+
+/** A PDF content stream under construction (coordinates converted from top-left points). */
+class Content {
+  parts: string[] = [];
+  constructor(private readonly pageHeight: number) {}
+  y(v: number) {
+    return this.pageHeight - v;
+  }
+  op(s: string) {
+    this.parts.push(s);
+  }
+  fillColor({ r, g, b }: Rgba) {
+    this.op(`${n2(r / 255)} ${n2(g / 255)} ${n2(b / 255)} rg`);
+  }
+  strokeColor({ r, g, b }: Rgba) {
+    this.op(`${n2(r / 255)} ${n2(g / 255)} ${n2(b / 255)} RG`);
+  }
+  /** A rectangle (top-left origin) with optional rounded corners, as a path. */
+  roundedRect(x: number, y: number, w: number, h: number, r: number) {
+    if (r <= 0) {
+      this.op(`${n2(x)} ${n2(this.y(y + h))} ${n2(w)} ${n2(h)} re`);
+      return;
+    }
+    const c = r * 0.5522847498;
+    const X = (v: number) => n2(v);
+    const Y = (v: number) => n2(this.y(v));
+    this.op(
+      `${X(x + r)} ${Y(y)} m ${X(x + w - r)} ${Y(y)} l ` +
+        `${X(x + w - r + c)} ${Y(y)} ${X(x + w)} ${Y(y + r - c)} ${X(x + w)} ${Y(y + r)} c ` +
+        `${X(x + w)} ${Y(y + h - r)} l ` +
+        `${X(x + w)} ${Y(y + h - r + c)} ${X(x + w - r + c)} ${Y(y + h)} ${X(x + w - r)} ${Y(y + h)} c ` +
+        `${X(x + r)} ${Y(y + h)} l ` +
+        `${X(x + r - c)} ${Y(y + h)} ${X(x)} ${Y(y + h - r + c)} ${X(x)} ${Y(y + h - r)} c ` +
+        `${X(x)} ${Y(y + r)} l ` +
+        `${X(x)} ${Y(y + r - c)} ${X(x + r - c)} ${Y(y)} ${X(x + r)} ${Y(y)} c h`,
+    );
+  }
+  /** A CSS-style border: a band of width t inside the box, as an even-odd filled ring. */
+  ring(x: number, y: number, w: number, h: number, t: number, r: number) {
+    this.roundedRect(x, y, w, h, r);
+    if (w - 2 * t > 0 && h - 2 * t > 0) this.roundedRect(x + t, y + t, w - 2 * t, h - 2 * t, Math.max(0, r - t));
+    this.op("f*");
+  }
+}
+
+/** Converts satori's glyph outline path data (absolute M/L/Q/C/Z in layout units) to PDF path operators. */
+function svgPathToPdf(d: string, k: number, pageHeight: number): string {
+  const tokens = d.match(/[MLQCZmlqcz]|-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?/g) ?? [];
+  const out: string[] = [];
+  let i = 0;
+  let cmd = "";
+  let cx = 0;
+  let cy = 0;
+  let sx = 0;
+  let sy = 0;
+  const num = () => Number(tokens[i++]);
+  const X = (v: number) => n2(v / k);
+  const Y = (v: number) => n2(pageHeight - v / k);
+  while (i < tokens.length) {
+    const t = tokens[i]!;
+    if (/[A-Za-z]/.test(t)) {
+      cmd = t;
+      i++;
+      if (cmd === "Z" || cmd === "z") {
+        out.push("h");
+        cx = sx;
+        cy = sy;
+        continue;
+      }
+    }
+    switch (cmd) {
+      case "M": {
+        cx = sx = num();
+        cy = sy = num();
+        out.push(`${X(cx)} ${Y(cy)} m`);
+        cmd = "L";
+        break;
+      }
+      case "L": {
+        cx = num();
+        cy = num();
+        out.push(`${X(cx)} ${Y(cy)} l`);
+        break;
+      }
+      case "Q": {
+        const qx = num();
+        const qy = num();
+        const x = num();
+        const y = num();
+        const c1x = cx + (2 / 3) * (qx - cx);
+        const c1y = cy + (2 / 3) * (qy - cy);
+        const c2x = x + (2 / 3) * (qx - x);
+        const c2y = y + (2 / 3) * (qy - y);
+        out.push(`${X(c1x)} ${Y(c1y)} ${X(c2x)} ${Y(c2y)} ${X(x)} ${Y(y)} c`);
+        cx = x;
+        cy = y;
+        break;
+      }
+      case "C": {
+        const a = [num(), num(), num(), num(), num(), num()];
+        out.push(`${X(a[0]!)} ${Y(a[1]!)} ${X(a[2]!)} ${Y(a[3]!)} ${X(a[4]!)} ${Y(a[5]!)} c`);
+        cx = a[4]!;
+        cy = a[5]!;
+        break;
+      }
+      default:
+        // Relative commands never appear in satori's output; skip anything unexpected.
+        i++;
+    }
+  }
+  return out.join(" ");
+}
+
+type PdfImage = { width: number; height: number; rgb: Uint8Array; alpha: Uint8Array | null };
+
+const decodedPngs = new WeakMap<Uint8Array, Promise<PdfImage>>();
+
+/** PNG pixels for the PDF, decoded natively by resvg (pdf-lib's embedPng decodes in JavaScript: slow). */
+function decodePng(asset: RenderAsset): Promise<PdfImage> {
+  let p = decodedPngs.get(asset.data);
+  if (!p) {
+    p = (async () => {
+      const { width, height } = asset;
+      const svg =
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+        `<image width="${width}" height="${height}" href="${assetDataUri(asset)}"/></svg>`;
+      const img = await renderAsync(svg, { ...RESVG_BASE, imageRendering: 1 });
+      const px = img.pixels;
+      const count = img.width * img.height;
+      const rgb = Buffer.allocUnsafe(count * 3);
+      const alpha = Buffer.allocUnsafe(count);
+      let opaque = true;
+      for (let i = 0, j = 0; i < count; i++, j += 4) {
+        const a = px[j + 3]!;
+        alpha[i] = a;
+        if (a === 255) {
+          rgb[i * 3] = px[j]!;
+          rgb[i * 3 + 1] = px[j + 1]!;
+          rgb[i * 3 + 2] = px[j + 2]!;
+        } else {
+          opaque = false;
+          // resvg's pixels are premultiplied; PDF wants straight colour with a soft mask.
+          const f = a === 0 ? 0 : 255 / a;
+          rgb[i * 3] = Math.min(255, Math.round(px[j]! * f));
+          rgb[i * 3 + 1] = Math.min(255, Math.round(px[j + 1]! * f));
+          rgb[i * 3 + 2] = Math.min(255, Math.round(px[j + 2]! * f));
+        }
+      }
+      return {
+        width: img.width,
+        height: img.height,
+        rgb: deflateSync(rgb, { level: 6 }),
+        alpha: opaque ? null : deflateSync(alpha, { level: 6 }),
+      };
+    })();
+    decodedPngs.set(asset.data, p);
+    p.catch(() => decodedPngs.delete(asset.data));
+  }
+  return p;
+}
+
+/** The drawn rectangle of an image of `iw`x`ih` pixels fitted into a box. */
+function fitImage(iw: number, ih: number, x: number, y: number, w: number, h: number, fit: "contain" | "cover") {
+  const s = fit === "cover" ? Math.max(w / iw, h / ih) : Math.min(w / iw, h / ih);
+  const dw = iw * s;
+  const dh = ih * s;
+  return { x: x + (w - dw) / 2, y: y + (h - dh) / 2, w: dw, h: dh };
+}
+
+/**
+ * The design as a one-page vector PDF of the canvas's true size in points, with title, author
+ * (organization), subject (group), keywords (the credential URL) and a link from each QR code to
+ * the URL. Text is drawn as glyph outlines (identical to the PNG; not selectable).
+ */
+export async function pdfOf(prepared: PreparedRender, meta: PdfMeta): Promise<Uint8Array> {
+  const { layout, outlines, assets } = prepared;
+  const { doc } = layout;
+  const { width: W, height: H } = layout;
+
+  const pdf = await PDFDocument.create({ updateMetadata: false });
+  pdf.setTitle(meta.title, { showInWindowTitleBar: true });
+  pdf.setAuthor(meta.author);
+  pdf.setSubject(meta.subject);
+  if (meta.url) pdf.setKeywords([meta.url]);
+  pdf.setCreator(meta.creator ?? "Credential Issuing Service");
+  pdf.setProducer("Credential Issuing Service (pdf-lib)");
+  if (meta.createdAt) {
+    pdf.setCreationDate(meta.createdAt);
+    pdf.setModificationDate(meta.createdAt);
+  }
+  const page = pdf.addPage([W, H]);
+  const ctx = pdf.context;
+  const c = new Content(H);
+
+  const gsNames = new Map<number, string>();
+  const alpha = (a: number) => {
+    if (a >= 1) return;
+    const key = Math.round(a * 1000) / 1000;
+    let name = gsNames.get(key);
+    if (!name) {
+      name = page.node.newExtGState("GS", ctx.obj({ Type: "ExtGState", ca: key, CA: key })).asString();
+      gsNames.set(key, name);
+    }
+    c.op(`${name} gs`);
+  };
+  const imageNames = new Map<Uint8Array, string>();
+  const imageName = async (asset: RenderAsset): Promise<{ name: string; width: number; height: number } | null> => {
+    let name = imageNames.get(asset.data);
+    if (!name) {
+      let ref: PDFRef;
+      if (asset.mimeType === "image/jpeg") {
+        ref = (await pdf.embedJpg(asset.data)).ref;
+      } else {
+        const img = await decodePng(asset);
+        const base = { Type: "XObject", Subtype: "Image", Width: img.width, Height: img.height, BitsPerComponent: 8, Filter: "FlateDecode" };
+        let smask: PDFRef | undefined;
+        if (img.alpha) smask = ctx.register(PDFRawStream.of(ctx.obj({ ...base, ColorSpace: "DeviceGray" }), img.alpha));
+        ref = ctx.register(PDFRawStream.of(ctx.obj({ ...base, ColorSpace: "DeviceRGB", ...(smask ? { SMask: smask } : {}) }), img.rgb));
+      }
+      name = page.node.newXObject("Im", ref).asString();
+      imageNames.set(asset.data, name);
+    }
+    return { name, width: asset.width, height: asset.height };
+  };
+  const drawImage = async (asset: RenderAsset, x: number, y: number, w: number, h: number, fit: "contain" | "cover", opacity: number) => {
+    const im = await imageName(asset);
+    if (!im) return;
+    const r = fitImage(im.width, im.height, x, y, w, h, fit);
+    c.op("q");
+    alpha(opacity);
+    if (fit === "cover") c.op(`${n2(x)} ${n2(c.y(y + h))} ${n2(w)} ${n2(h)} re W n`);
+    c.op(`${n2(r.w)} 0 0 ${n2(r.h)} ${n2(r.x)} ${n2(c.y(r.y + r.h))} cm ${im.name} Do Q`);
+  };
+
+  // Background.
+  const bg = parseColor(doc.background.color);
+  if (bg.a > 0) {
+    c.op("q");
+    alpha(bg.a);
+    c.fillColor(bg);
+    c.op(`0 0 ${n2(W)} ${n2(H)} re f Q`);
+  }
+  const bgImage = doc.background.image ? getAsset(assets, doc.background.image.asset) : undefined;
+  if (bgImage && doc.background.image) {
+    await drawImage(bgImage, 0, 0, W, H, doc.background.image.fit, doc.background.image.opacity);
+  }
+  c.op(`0 0 ${n2(W)} ${n2(H)} re W n`);
+
+  const links: [number, number, number, number][] = [];
+  for (const plan of layout.elements) {
+    if (plan.kind === "text") {
+      const color = parseColor(plan.element.font.color);
+      const paths = plan.lines.map((_, i) => outlines.get(`${plan.index}:${i}`)).filter(Boolean) as string[];
+      if (!paths.length) continue;
+      c.op("q");
+      alpha(color.a);
+      c.fillColor(color);
+      for (const d of paths) c.op(svgPathToPdf(d, LAYOUT_SCALE, H) + " f");
+      c.op("Q");
+      continue;
+    }
+    const el = plan.element;
+    switch (el.type) {
+      case "rect": {
+        const r = clampRadius(el.radius, el.width, el.height);
+        if (el.fill) {
+          const f = parseColor(el.fill);
+          c.op("q");
+          alpha(f.a);
+          c.fillColor(f);
+          c.roundedRect(el.x, el.y, el.width, el.height, r);
+          c.op("f Q");
+        }
+        if (el.stroke && el.strokeWidth > 0) {
+          const s = parseColor(el.stroke);
+          c.op("q");
+          alpha(s.a);
+          c.fillColor(s);
+          c.ring(el.x, el.y, el.width, el.height, Math.min(el.strokeWidth, el.width / 2, el.height / 2), r);
+          c.op("Q");
+        }
+        break;
+      }
+      case "line": {
+        const s = parseColor(el.color);
+        c.op("q");
+        alpha(s.a);
+        c.strokeColor(s);
+        c.op(`${n2(el.thickness)} w 0 J ${n2(el.x1)} ${n2(c.y(el.y1))} m ${n2(el.x2)} ${n2(c.y(el.y2))} l S Q`);
+        break;
+      }
+      case "border": {
+        const s = parseColor(el.color);
+        c.op("q");
+        alpha(s.a);
+        c.fillColor(s);
+        for (const ring of borderRings(el, W, H)) c.ring(ring.x, ring.y, ring.w, ring.h, ring.t, ring.r);
+        c.op("Q");
+        break;
+      }
+      case "qr": {
+        const b = parseColor(el.background);
+        c.op("q");
+        alpha(b.a);
+        c.fillColor(b);
+        c.op(`${n2(el.x)} ${n2(c.y(el.y + el.size))} ${n2(el.size)} ${n2(el.size)} re f Q`);
+        if (!layout.url) break;
+        const { modules, runs } = qrRuns(layout.url);
+        const m = el.size / (modules + 2 * QR_QUIET_ZONE);
+        const fg = parseColor(el.color);
+        c.op("q");
+        alpha(fg.a);
+        c.fillColor(fg);
+        // Modules in their own unit grid: exact squares that abut without hairline gaps.
+        c.op(`${n2(m)} 0 0 ${n2(-m)} ${n2(el.x + QR_QUIET_ZONE * m)} ${n2(c.y(el.y + QR_QUIET_ZONE * m))} cm`);
+        c.op(runs.map(([x, y, w]) => `${x} ${y} ${w} 1 re`).join(" ") + " f Q");
+        links.push([el.x, el.y, el.size, el.size]);
+        break;
+      }
+      case "image": {
+        const asset = getAsset(assets, el.asset);
+        if (asset) await drawImage(asset, el.x, el.y, el.width, el.height, el.fit, el.opacity);
+        break;
+      }
+    }
+  }
+
+  const content = deflateSync(Buffer.from(c.parts.join("\n"), "latin1"), { level: 6 });
+  page.node.set(PDFName.of("Contents"), ctx.register(PDFRawStream.of(ctx.obj({ Filter: "FlateDecode" }), content)));
+
+  if (meta.url) {
+    for (const [x, y, w, h] of links) {
+      const annot = ctx.obj({
+        Type: "Annot",
+        Subtype: "Link",
+        Rect: [x, H - y - h, x + w, H - y],
+        Border: [0, 0, 0],
+        A: { Type: "Action", S: "URI", URI: PDFString.of(meta.url) },
+      });
+      page.node.addAnnot(ctx.register(annot));
+    }
+  }
+  return pdf.save({ useObjectStreams: true });
+}
+
+/** The design as a one-page vector PDF (see `pdfOf`). */
+export async function renderPdf(
+  doc: DesignDocument,
+  values: AttributeValues,
+  assets: RenderAssets = {},
+  meta: PdfMeta,
+  options: RenderOptions = {},
+): Promise<Uint8Array> {
+  return pdfOf(await prepareRender(doc, values, assets, options), meta);
+}
