@@ -44,7 +44,14 @@ async function main() {
   const demoToken = await seedDemo();
   await db().$disconnect();
 
-  await startServer({ dev, host: cfg.host, port: cfg.port });
+  const stop = await startServer({ dev, host: cfg.host, port: cfg.port });
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      // Stop accepting connections and let requests in flight finish, but never hang on shutdown.
+      setTimeout(() => process.exit(0), 5000).unref();
+      stop().finally(() => process.exit(0));
+    });
+  }
   const db_ = cfg.databaseProvider === "sqlite" ? cfg.databaseUrl : "PostgreSQL";
   console.log(`\nCredential issuing service ready at ${cfg.publicUrl}  (database: ${db_})`);
   console.log(`API reference: ${cfg.publicUrl}/docs`);

@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import { buildOpenApiDocument } from "@/lib/api/openapi";
 import { config } from "@/lib/config";
-import { V1_ROUTES } from "@/app/v1/registry";
+import { allV1Routes } from "@/app/v1/openapi.json/endpoints";
 import styles from "./docs.module.css";
 
 export const metadata: Metadata = { title: "API reference" };
@@ -18,7 +18,7 @@ type Operation = {
 };
 
 export default function DocsPage() {
-  const doc = buildOpenApiDocument(V1_ROUTES, config().publicUrl);
+  const doc = buildOpenApiDocument(allV1Routes(), config().publicUrl);
   const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
     Object.entries(item as Record<string, Operation>).map(([method, op]) => ({ path, method, op })),
   );

@@ -5,6 +5,7 @@ import { newestFirstPage, type Page } from "../api/pagination";
 import { formatPath } from "../api/validation";
 import { db } from "../db";
 import { newId } from "../db/ids";
+import { rawDate } from "../db/raw-values";
 import { AssetError, decodeAssetDataUri, type DecodedAsset } from "./assets";
 import { defaultDocument } from "./defaults";
 import { DesignDocument, documentProblems, type DesignType } from "./document";
@@ -39,10 +40,40 @@ function checkDocument(doc: DesignDocument, type: DesignType, assetNames: Set<st
   }
 }
 
+type DesignJoinRow = {
+  id: string;
+  name: string;
+  type: string;
+  createdAt: unknown;
+  updatedAt: unknown;
+  revisionId: string;
+  document: string;
+  assetIds: string;
+};
+
+// One join in plain SQL both engines accept (reading a design is hot: every credential's previews
+// start here); asset metadata is a second query only for designs that have images.
 async function findDesign(organizationId: string, id: string): Promise<DesignRow> {
-  const row = await db().design.findFirst({ where: { id, organizationId }, include: designInclude });
+  const rows = await db().$queryRaw<DesignJoinRow[]>`
+    SELECT d."id", d."name", d."type", d."createdAt", d."updatedAt",
+           r."id" AS "revisionId", r."document", r."assetIds"
+    FROM "Design" d JOIN "DesignRevision" r ON r."id" = d."currentRevisionId"
+    WHERE d."id" = ${id} AND d."organizationId" = ${organizationId}`;
+  const row = rows[0];
   if (!row) throw notFound("Design");
-  return row;
+  const assetIds = Object.values(JSON.parse(row.assetIds) as Record<string, string>);
+  const assets = assetIds.length
+    ? await db().designAsset.findMany({ where: { id: { in: assetIds } }, select: designInclude.assets.select })
+    : [];
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    createdAt: rawDate(row.createdAt),
+    updatedAt: rawDate(row.updatedAt),
+    currentRevision: { id: row.revisionId, document: row.document, assetIds: row.assetIds },
+    assets,
+  };
 }
 
 export async function getDesign(org: OrganizationRef, id: string): Promise<ApiDesign> {

@@ -4,6 +4,7 @@ import { invalidFields, notFound, type ErrorDetail } from "../api/errors";
 import { newestFirstPage, type Page } from "../api/pagination";
 import { db, type Tx } from "../db";
 import { newId } from "../db/ids";
+import { rawBoolean, rawDate } from "../db/raw-values";
 import type { CreateGroupInput, UpdateGroupInput } from "./schema";
 import { groupInclude, serializeGroup, type ApiGroup, type GroupRow } from "./serialize";
 
@@ -60,10 +61,39 @@ async function writeDesigns(tx: Tx, groupId: string, designIds: string[]) {
   await tx.groupDesign.createMany({ data: designIds.map((designId, position) => ({ groupId, designId, position })) });
 }
 
+type GroupJoinRow = {
+  id: string;
+  name: string;
+  learningEventUrl: string | null;
+  legacyDesignShape: unknown;
+  createdAt: unknown;
+  updatedAt: unknown;
+  designId: string | null;
+  designType: string | null;
+};
+
+// Reading one group is the hottest group query (issuers' systems poll it), so it is one join in
+// plain SQL both engines accept instead of three Prisma relation queries.
 async function findGroup(organizationId: string, id: string): Promise<GroupRow> {
-  const row = await db().group.findFirst({ where: { id, organizationId }, include: groupInclude });
-  if (!row) throw notFound("Group");
-  return row;
+  const rows = await db().$queryRaw<GroupJoinRow[]>`
+    SELECT g."id", g."name", g."learningEventUrl", g."legacyDesignShape", g."createdAt", g."updatedAt",
+           gd."designId", d."type" AS "designType"
+    FROM "Group" g
+    LEFT JOIN "GroupDesign" gd ON gd."groupId" = g."id"
+    LEFT JOIN "Design" d ON d."id" = gd."designId"
+    WHERE g."id" = ${id} AND g."organizationId" = ${organizationId}
+    ORDER BY gd."position"`;
+  const first = rows[0];
+  if (!first) throw notFound("Group");
+  return {
+    id: first.id,
+    name: first.name,
+    learningEventUrl: first.learningEventUrl,
+    legacyDesignShape: rawBoolean(first.legacyDesignShape),
+    createdAt: rawDate(first.createdAt),
+    updatedAt: rawDate(first.updatedAt),
+    designs: rows.flatMap((r) => (r.designId && r.designType ? [{ designId: r.designId, design: { type: r.designType } }] : [])),
+  };
 }
 
 export async function getGroup(organizationId: string, id: string): Promise<ApiGroup> {
