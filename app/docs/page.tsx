@@ -17,6 +17,11 @@ type Operation = {
   responses: Record<string, { description: string; content?: { "application/json": { schema: unknown } } }>;
 };
 
+/** Descriptions use `backticks` for code, as OpenAPI's Markdown does. */
+function Prose({ text }: { text: string }) {
+  return <>{text.split("`").map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part))}</>;
+}
+
 export default function DocsPage() {
   const doc = buildOpenApiDocument(allV1Routes(), config().publicUrl);
   const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
@@ -26,7 +31,9 @@ export default function DocsPage() {
   return (
     <main className="page">
       <h1>API reference</h1>
-      <p>{doc.info.description}</p>
+      <p>
+        <Prose text={doc.info.description} />
+      </p>
       <p>
         Base URL: <code>{config().publicUrl}</code>. Machine-readable: <a href="/v1/openapi.json">/v1/openapi.json</a> (OpenAPI 3.1).
       </p>
@@ -55,7 +62,11 @@ export default function DocsPage() {
                   <span className={styles.method}>{method.toUpperCase()}</span> <code>{path}</code>
                 </h3>
                 <p>{op.summary}</p>
-                {op.description ? <p>{op.description}</p> : null}
+                {op.description ? (
+                  <p>
+                    <Prose text={op.description} />
+                  </p>
+                ) : null}
                 {op.parameters.some((p) => !("$ref" in p)) ? (
                   <>
                     <h4>Parameters</h4>

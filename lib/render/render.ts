@@ -18,7 +18,7 @@
 // what it can.
 import { renderAsync, type ResvgRenderOptions } from "@resvg/resvg-js";
 import { deflateSync } from "node:zlib";
-import { PDFDocument, PDFName, PDFRawStream, PDFString, type PDFRef } from "pdf-lib";
+import { PDFBool, PDFDocument, PDFName, PDFRawStream, PDFStream, PDFString, type PDFRef } from "pdf-lib";
 import satori from "satori";
 import {
   canvasSize,
@@ -28,7 +28,8 @@ import {
 } from "../designs/document";
 import { isEmptyAttribute, substitute, type AttributeValues } from "./attributes";
 import { defaultFontLibrary, missingInChain, type FontChain, type FontLibrary, type FontWeight, type LoadedFont } from "./fonts";
-import { qrRuns, qrSvg, QR_QUIET_ZONE } from "./qr";
+import { encodePng, unpremultiply } from "./png";
+import { qrRuns, QR_QUIET_ZONE } from "./qr";
 import { fitText } from "./text-layout";
 
 export interface RenderAsset {
@@ -244,93 +245,142 @@ function clampRadius(r: number, w: number, h: number): number {
 
 type Node = { type: string; props: { style?: Record<string, unknown>; children?: unknown } };
 
-function textNode(plan: TextPlan, k: number, colorOf: (line: number) => string): Node {
+/** Glyph outlines of one line of text, in layout units, origin at the top left of its line box. */
+interface LineOutline {
+  d: string;
+  /** The same outline as PDF path operators in points, y up, origin at the line box's top left. */
+  pdf?: string;
+}
+
+/** One line of text placed on the canvas (points). */
+export interface PlacedLine {
+  /** Index of the text element in the document. */
+  index: number;
+  outline: LineOutline;
+  x: number;
+  y: number;
+}
+
+/**
+ * Outlines of lines already drawn, keyed by font, size, spacing and text. Fixed texts ("This is to
+ * certify that", labels, the group and organization names of a batch) are drawn by satori once per
+ * process; only the new lines of each render (usually the recipient's name and the credential id)
+ * go through satori. Bounded by total path length.
+ */
+const outlineCache = new Map<string, LineOutline>();
+let outlineCacheChars = 0;
+const OUTLINE_CACHE_CHARS = 24 * 1024 * 1024;
+
+function cacheOutline(key: string, outline: LineOutline) {
+  outlineCache.set(key, outline);
+  outlineCacheChars += key.length + outline.d.length;
+  for (const [oldKey, old] of outlineCache) {
+    if (outlineCacheChars <= OUTLINE_CACHE_CHARS) break;
+    outlineCache.delete(oldKey);
+    outlineCacheChars -= oldKey.length + old.d.length;
+  }
+}
+
+function lineKey(plan: TextPlan, line: string): string {
   const el = plan.element;
-  const justify = { top: "flex-start", middle: "center", bottom: "flex-end" }[el.verticalAlign];
-  const align = { left: "flex-start", center: "center", right: "flex-end" }[el.align];
-  const ls = el.font.letterSpacing;
+  const k = LAYOUT_SCALE;
+  return `${plan.chain.names.join(",")}|${el.font.weight}|${plan.fontSize * k}|${el.font.letterSpacing * k}|${plan.lineBox * k}|${line}`;
+}
+
+function lineNode(plan: TextPlan, line: string, color: string, k: number): Node {
+  const el = plan.element;
   return {
     type: "div",
     props: {
       style: {
         position: "absolute",
-        left: el.x * k,
-        top: el.y * k,
-        width: el.width * k,
-        height: el.height * k,
+        left: 0,
+        top: 0,
         display: "flex",
-        flexDirection: "column",
-        justifyContent: justify,
+        height: plan.lineBox * k,
+        fontFamily: plan.chain.names.join(", "),
+        fontWeight: el.font.weight,
+        fontSize: plan.fontSize * k,
+        letterSpacing: el.font.letterSpacing * k,
+        lineHeight: `${plan.lineBox * k}px`,
+        color,
+        whiteSpace: "nowrap",
       },
-      children: plan.lines.map((line, i) => ({
-        type: "div",
-        props: {
-          style: {
-            display: "flex",
-            // Satori, like CSS, adds letter spacing after the last glyph too: shift centred and
-            // right-aligned lines by it so the visible glyphs sit where the alignment says.
-            ...(el.align === "right" ? { width: (el.width + ls) * k } : { width: "100%" }),
-            ...(el.align === "center" && ls > 0 ? { paddingLeft: ls * k } : {}),
-            ...(el.align === "center" && ls < 0 ? { paddingRight: -ls * k } : {}),
-            height: plan.lineBox * k,
-            flexShrink: 0,
-            justifyContent: align,
-            fontFamily: plan.chain.names.join(", "),
-            fontWeight: el.font.weight,
-            fontSize: plan.fontSize * k,
-            letterSpacing: el.font.letterSpacing * k,
-            lineHeight: `${plan.lineBox * k}px`,
-            color: colorOf(i),
-            textAlign: el.align,
-            whiteSpace: "nowrap",
-          },
-          children: line,
-        },
-      })),
+      children: line,
     },
   };
 }
 
 /**
- * Glyph outlines (SVG path data in layout units) of every text line, keyed `${element}:${line}`.
- * Satori draws only the texts here, each line in a unique colour so its path can be told apart;
- * shapes, images and QR codes are drawn directly, which keeps satori's clip paths and masks (slow
- * to rasterise) out of the picture and lets SVG and PDF share one geometry.
+ * Places every text line and fetches its glyph outlines: cached ones from the outline cache, the
+ * rest from a single satori pass that draws only those lines, each in a unique colour so its path
+ * can be told apart. Shapes, images and QR codes never go through satori: its clip paths and masks
+ * are slow to rasterise, and drawing them directly lets SVG and PDF share one geometry.
  */
-async function textOutlines(layout: DocumentLayout): Promise<Map<string, string>> {
+async function textOutlines(layout: DocumentLayout): Promise<Map<number, PlacedLine[]>> {
   const k = LAYOUT_SCALE;
-  const keyOf = new Map<string, string>();
-  let counter = 0;
-  const children: Node[] = [];
+  const placed: PlacedLine[] = [];
+  const missing = new Map<string, { plan: TextPlan; line: string; color: string; waiting: PlacedLine[] }>();
   for (const plan of layout.elements) {
     if (plan.kind !== "text" || plan.lines.length === 0) continue;
-    children.push(
-      textNode(plan, k, (line) => {
-        counter++;
-        const color = `#${counter.toString(16).padStart(6, "0")}`;
-        keyOf.set(color, `${plan.index}:${line}`);
-        return color;
-      }),
-    );
+    const el = plan.element;
+    const ls = el.font.letterSpacing;
+    const block = plan.lines.length * plan.lineBox;
+    const top = el.y + (el.verticalAlign === "middle" ? (el.height - block) / 2 : el.verticalAlign === "bottom" ? el.height - block : 0);
+    plan.lines.forEach((line, i) => {
+      if (!line) return;
+      // Satori, like CSS, counts letter spacing after the last glyph too: leave it out when
+      // centring or right-aligning, so the visible glyphs sit where the alignment says.
+      const w = plan.lineWidths[i]! - ls;
+      const x = el.x + (el.align === "center" ? (el.width - w) / 2 : el.align === "right" ? el.width - w : 0);
+      const key = lineKey(plan, line);
+      const hit = outlineCache.get(key);
+      const p: PlacedLine = { index: plan.index, outline: hit ?? { d: "" }, x, y: top + i * plan.lineBox };
+      placed.push(p);
+      if (hit) {
+        // Refresh its place in the eviction order.
+        outlineCache.delete(key);
+        outlineCache.set(key, hit);
+        return;
+      }
+      let entry = missing.get(key);
+      if (!entry) {
+        entry = { plan, line, color: `#${(missing.size + 1).toString(16).padStart(6, "0")}`, waiting: [] };
+        missing.set(key, entry);
+      }
+      entry.waiting.push(p);
+    });
   }
-  const out = new Map<string, string>();
-  if (children.length === 0) return out;
+  const byElement = new Map<number, PlacedLine[]>();
+  for (const p of placed) byElement.set(p.index, [...(byElement.get(p.index) ?? []), p]);
+  if (missing.size === 0) return byElement;
+
+  const entries = [...missing.entries()];
+  const width = Math.ceil(Math.max(...entries.map(([, e]) => (e.plan.lineWidths[e.plan.lines.indexOf(e.line)] ?? 0) + 8)) * k);
+  const height = Math.ceil(Math.max(...entries.map(([, e]) => e.plan.lineBox)) * k) + 1;
   const svg = await satori(
     {
       type: "div",
-      props: { style: { display: "flex", position: "relative", width: layout.width * k, height: layout.height * k }, children },
+      props: {
+        style: { display: "flex", position: "relative", width, height },
+        children: entries.map(([, e]) => lineNode(e.plan, e.line, e.color, k)),
+      },
     } as unknown as Parameters<typeof satori>[0],
-    { width: layout.width * k, height: layout.height * k, fonts: layout.fonts.satoriFonts(layout.faces) },
+    { width, height, fonts: layout.fonts.satoriFonts(layout.faces) },
   );
+  const byColor = new Map(entries.map(([key, e]) => [e.color, { key, e, d: [] as string[] }]));
   for (const m of svg.matchAll(/<path\b([^>]*)\/?>/g)) {
     const attrs = m[1]!;
     const fill = /\bfill="([^"]+)"/.exec(attrs)?.[1];
     const d = /\bd="([^"]+)"/.exec(attrs)?.[1];
-    if (!fill || !d) continue;
-    const key = keyOf.get(normalizeFill(fill));
-    if (key) out.set(key, out.has(key) ? `${out.get(key)} ${d}` : d);
+    if (fill && d) byColor.get(normalizeFill(fill))?.d.push(d);
   }
-  return out;
+  for (const { key, e, d } of byColor.values()) {
+    const outline: LineOutline = { d: d.join(" ") };
+    for (const p of e.waiting) p.outline = outline;
+    cacheOutline(key, outline);
+  }
+  return byElement;
 }
 
 function normalizeFill(fill: string): string {
@@ -342,7 +392,8 @@ function normalizeFill(fill: string): string {
 /** A laid-out document with its text outlines: everything needed to draw it, in any format. */
 export interface PreparedRender {
   layout: DocumentLayout;
-  outlines: Map<string, string>;
+  /** Text lines by element index, placed, with their glyph outlines. */
+  lines: Map<number, PlacedLine[]>;
   assets: RenderAssets;
 }
 
@@ -354,7 +405,7 @@ export async function prepareRender(
   options: RenderOptions = {},
 ): Promise<PreparedRender> {
   const layout = await layoutDocument(doc, values, options);
-  return { layout, outlines: await textOutlines(layout), assets };
+  return { layout, lines: await textOutlines(layout), assets };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -427,7 +478,7 @@ function svgImage(asset: RenderAsset, x: number, y: number, w: number, h: number
  * given. Text is glyph outlines, so the SVG needs no fonts.
  */
 export function svgOf(prepared: PreparedRender, widthPx?: number): string {
-  const { layout, outlines, assets } = prepared;
+  const { layout, lines, assets } = prepared;
   const { doc, width: W, height: H } = layout;
   const k = LAYOUT_SCALE;
   const out: string[] = [];
@@ -441,9 +492,11 @@ export function svgOf(prepared: PreparedRender, widthPx?: number): string {
   if (bg && doc.background.image) out.push(svgImage(bg, 0, 0, W, H, doc.background.image.fit, doc.background.image.opacity));
   for (const plan of layout.elements) {
     if (plan.kind === "text") {
-      const paths = plan.lines.map((_, i) => outlines.get(`${plan.index}:${i}`)).filter(Boolean);
-      if (paths.length) {
-        out.push(`<path transform="scale(${1 / k})" ${svgPaint(plan.element.font.color, "fill")} d="${paths.join(" ")}"/>`);
+      const placed = (lines.get(plan.index) ?? []).filter((p) => p.outline.d);
+      if (placed.length) {
+        out.push(`<g ${svgPaint(plan.element.font.color, "fill")}>`);
+        for (const p of placed) out.push(`<path transform="translate(${f2(p.x)} ${f2(p.y)}) scale(${1 / k})" d="${p.outline.d}"/>`);
+        out.push("</g>");
       }
       continue;
     }
@@ -510,11 +563,15 @@ const RESVG_BASE: ResvgRenderOptions = {
   logLevel: "off",
 };
 
-/** Rasterises an SVG at `widthPx` wide with resvg, on libuv's thread pool. */
+/**
+ * Rasterises an SVG at `widthPx` wide: resvg renders on libuv's thread pool, then the pixels are
+ * PNG-encoded with native zlib (also off the main thread), faster than resvg's own encoder.
+ */
 export async function rasterize(svg: string, widthPx: number): Promise<{ png: Uint8Array; width: number; height: number }> {
   const img = await renderAsync(svg, { ...RESVG_BASE, fitTo: { mode: "width", value: Math.round(widthPx) } });
-  const png = img.asPng();
-  return { png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), width: img.width, height: img.height };
+  const pixels = img.pixels;
+  unpremultiply(pixels);
+  return { png: await encodePng(pixels, img.width, img.height), width: img.width, height: img.height };
 }
 
 /** The prepared design as a PNG `widthPx` wide (default 1600). */
@@ -584,8 +641,8 @@ class Content {
   }
 }
 
-/** Converts satori's glyph outline path data (absolute M/L/Q/C/Z in layout units) to PDF path operators. */
-function svgPathToPdf(d: string, k: number, pageHeight: number): string {
+/** Converts satori's glyph outline path data (absolute M/L/Q/C/Z in layout units, y down) to PDF path operators in points, y up. */
+function svgPathToPdf(d: string, k: number): string {
   const tokens = d.match(/[MLQCZmlqcz]|-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?/g) ?? [];
   const out: string[] = [];
   let i = 0;
@@ -596,7 +653,7 @@ function svgPathToPdf(d: string, k: number, pageHeight: number): string {
   let sy = 0;
   const num = () => Number(tokens[i++]);
   const X = (v: number) => n2(v / k);
-  const Y = (v: number) => n2(pageHeight - v / k);
+  const Y = (v: number) => n2(-v / k);
   while (i < tokens.length) {
     const t = tokens[i]!;
     if (/[A-Za-z]/.test(t)) {
@@ -714,7 +771,7 @@ function fitImage(iw: number, ih: number, x: number, y: number, w: number, h: nu
  * the URL. Text is drawn as glyph outlines (identical to the PNG; not selectable).
  */
 export async function pdfOf(prepared: PreparedRender, meta: PdfMeta): Promise<Uint8Array> {
-  const { layout, outlines, assets } = prepared;
+  const { layout, lines, assets } = prepared;
   const { doc } = layout;
   const { width: W, height: H } = layout;
 
@@ -750,10 +807,16 @@ export async function pdfOf(prepared: PreparedRender, meta: PdfMeta): Promise<Ui
     if (!name) {
       let ref: PDFRef;
       if (asset.mimeType === "image/jpeg") {
-        ref = (await pdf.embedJpg(asset.data)).ref;
+        // pdf-lib passes JPEG bytes through (DCTDecode) after reading the header: cheap.
+        const image = await pdf.embedJpg(asset.data);
+        await image.embed();
+        ref = image.ref;
+        const stream = ctx.lookup(ref);
+        if (stream instanceof PDFStream) stream.dict.set(PDFName.of("Interpolate"), PDFBool.True);
       } else {
         const img = await decodePng(asset);
-        const base = { Type: "XObject", Subtype: "Image", Width: img.width, Height: img.height, BitsPerComponent: 8, Filter: "FlateDecode" };
+        // Smooth when scaled, as the PNG (resvg) does.
+        const base = { Type: "XObject", Subtype: "Image", Width: img.width, Height: img.height, BitsPerComponent: 8, Filter: "FlateDecode", Interpolate: true };
         let smask: PDFRef | undefined;
         if (img.alpha) smask = ctx.register(PDFRawStream.of(ctx.obj({ ...base, ColorSpace: "DeviceGray" }), img.alpha));
         ref = ctx.register(PDFRawStream.of(ctx.obj({ ...base, ColorSpace: "DeviceRGB", ...(smask ? { SMask: smask } : {}) }), img.rgb));
@@ -791,12 +854,15 @@ export async function pdfOf(prepared: PreparedRender, meta: PdfMeta): Promise<Ui
   for (const plan of layout.elements) {
     if (plan.kind === "text") {
       const color = parseColor(plan.element.font.color);
-      const paths = plan.lines.map((_, i) => outlines.get(`${plan.index}:${i}`)).filter(Boolean) as string[];
-      if (!paths.length) continue;
+      const placed = (lines.get(plan.index) ?? []).filter((p) => p.outline.d);
+      if (!placed.length) continue;
       c.op("q");
       alpha(color.a);
       c.fillColor(color);
-      for (const d of paths) c.op(svgPathToPdf(d, LAYOUT_SCALE, H) + " f");
+      for (const p of placed) {
+        p.outline.pdf ??= svgPathToPdf(p.outline.d, LAYOUT_SCALE);
+        c.op(`q 1 0 0 1 ${n2(p.x)} ${n2(c.y(p.y))} cm ${p.outline.pdf} f Q`);
+      }
       c.op("Q");
       continue;
     }
