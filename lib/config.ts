@@ -27,6 +27,8 @@ const EnvSchema = z.object({
   FREE_PLAN_MONTHLY_ISSUES: z.coerce.number().int().nonnegative().default(250),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Credentials <no-reply@localhost>"),
+  MAIL_MAX_ATTEMPTS: positiveInt(8),
+  MAIL_RETRY_BASE_SECONDS: z.coerce.number().positive().default(30),
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
@@ -48,6 +50,10 @@ export type Config = Readonly<{
   freePlanMonthlyIssues: number;
   smtpUrl: string | null;
   mailFrom: string;
+  /** Delivery attempts before an email is given up on (status `failed`). */
+  mailMaxAttempts: number;
+  /** Wait after the first failed attempt; doubles each time, at most an hour. */
+  mailRetryBaseSeconds: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Signs cursors and sessions. Unset: generated once and kept in DATA_DIR/app-secret. */
   appSecret: string | null;
@@ -77,6 +83,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     freePlanMonthlyIssues: e.FREE_PLAN_MONTHLY_ISSUES,
     smtpUrl: e.SMTP_URL?.trim() ? e.SMTP_URL.trim() : null,
     mailFrom: e.MAIL_FROM,
+    mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
+    mailRetryBaseSeconds: e.MAIL_RETRY_BASE_SECONDS,
     logLevel: e.LOG_LEVEL,
     appSecret: e.APP_SECRET ?? null,
   } as const);

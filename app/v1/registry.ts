@@ -5,5 +5,22 @@ import { groupsRoute } from "./groups/endpoints";
 import { groupRoute } from "./groups/[id]/endpoints";
 import { designsRoute } from "./designs/endpoints";
 import { designRoute } from "./designs/[id]/endpoints";
+import { credentialsRoute } from "./credentials/endpoints";
+import { createIssueSendRoute } from "./credentials/create-issue-send/endpoints";
+import { credentialRoute } from "./credentials/[id]/endpoints";
+import { issueRoute } from "./credentials/[id]/issue/endpoints";
+import { sendRoute } from "./credentials/[id]/send/endpoints";
+import { interactionsRoute } from "./credential-interactions/endpoints";
 
-export const API_ROUTES: RouteDefinition[] = [groupsRoute, groupRoute, designsRoute, designRoute];
+export const API_ROUTES: RouteDefinition[] = [
+  credentialsRoute,
+  createIssueSendRoute,
+  credentialRoute,
+  issueRoute,
+  sendRoute,
+  interactionsRoute,
+  groupsRoute,
+  groupRoute,
+  designsRoute,
+  designRoute,
+];

@@ -1,5 +1,6 @@
-// Keyset pagination for lists ordered newest first (createdAt desc, id desc). The cursor encodes the
-// position of the row it continues from, not an offset, so pages stay exact while rows are added.
+// Keyset pagination for lists ordered newest first (a timestamp desc, then id desc). The cursor
+// encodes the position of the row it continues from, not an offset, so pages stay exact while rows
+// are added.
 import { z } from "zod";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { invalidField } from "./errors";
@@ -23,10 +24,11 @@ export type Page<T> = { data: T[]; pagination: { prev: string | null; next: stri
 
 type Position = { t: string; id: string; d: "next" | "prev" };
 
-type KeysetWhere = {
-  OR: ({ createdAt: { lt: Date } | { gt: Date } } | { createdAt: Date; id: { lt: string } | { gt: string } })[];
+type SortKey = "createdAt" | "triggeredAt";
+type KeysetWhere<K extends SortKey> = {
+  OR: (Record<K, { lt: Date } | { gt: Date }> | (Record<K, Date> & { id: { lt: string } | { gt: string } }))[];
 };
-type KeysetOrder = [{ createdAt: "asc" | "desc" }, { id: "asc" | "desc" }];
+type KeysetOrder<K extends SortKey> = [Record<K, "asc" | "desc">, { id: "asc" | "desc" }];
 
 function parsePosition(scope: string, cursor: string): Position {
   const data = decodeCursor(scope, cursor);
@@ -44,29 +46,34 @@ function parsePosition(scope: string, cursor: string): Position {
  * One page of a newest-first list. `fetch` runs the query with the keyset condition and order it is
  * given (merge `where` with the caller's own filter).
  */
-export async function newestFirstPage<T extends { id: string; createdAt: Date }, R>(options: {
+export async function newestFirstPage<T extends { id: string } & Record<K, Date>, R, K extends SortKey = "createdAt">(options: {
   scope: string;
   cursor: string | undefined;
   limit: number;
-  fetch: (args: { where: KeysetWhere | undefined; orderBy: KeysetOrder; take: number }) => Promise<T[]>;
+  /** The timestamp the list is ordered by (default createdAt). */
+  key?: K;
+  fetch: (args: { where: KeysetWhere<K> | undefined; orderBy: KeysetOrder<K>; take: number }) => Promise<T[]>;
   serialize: (row: T) => R;
 }): Promise<Page<R>> {
   const { scope, limit } = options;
+  const key = (options.key ?? "createdAt") as K;
+  const field = <V>(value: V) => ({ [key]: value }) as Record<K, V>;
   const position = options.cursor ? parsePosition(scope, options.cursor) : null;
   const backwards = position?.d === "prev";
-  const where: KeysetWhere | undefined = position
+  const at_ = position ? new Date(position.t) : null;
+  const where: KeysetWhere<K> | undefined = at_
     ? backwards
-      ? { OR: [{ createdAt: { gt: new Date(position.t) } }, { createdAt: new Date(position.t), id: { gt: position.id } }] }
-      : { OR: [{ createdAt: { lt: new Date(position.t) } }, { createdAt: new Date(position.t), id: { lt: position.id } }] }
+      ? { OR: [field({ gt: at_ }), { ...field(at_), id: { gt: position!.id } }] }
+      : { OR: [field({ lt: at_ }), { ...field(at_), id: { lt: position!.id } }] }
     : undefined;
-  const orderBy: KeysetOrder = backwards ? [{ createdAt: "asc" }, { id: "asc" }] : [{ createdAt: "desc" }, { id: "desc" }];
+  const orderBy: KeysetOrder<K> = backwards ? [field("asc" as const), { id: "asc" }] : [field("desc" as const), { id: "desc" }];
   const rows = await options.fetch({ where, orderBy, take: limit + 1 });
   const more = rows.length > limit;
   const page = rows.slice(0, limit);
   if (backwards) page.reverse();
 
   const at = (row: T | undefined, d: "next" | "prev") =>
-    row ? encodeCursor(scope, { t: row.createdAt.toISOString(), id: row.id, d }) : null;
+    row ? encodeCursor(scope, { t: row[key].toISOString(), id: row.id, d }) : null;
   const first = page[0];
   const last = page[page.length - 1];
   const pagination = backwards

@@ -81,7 +81,7 @@ export const CLASSIC_CERTIFICATE: DesignDocumentInput = {
       type: "text",
       id: "preamble",
       x: 121,
-      y: 190,
+      y: 182,
       width: 600,
       height: 18,
       text: "This is to certify that",
@@ -93,11 +93,11 @@ export const CLASSIC_CERTIFICATE: DesignDocumentInput = {
       type: "text",
       id: "recipient",
       x: 111,
-      y: 210,
+      y: 212,
       width: 620,
       height: 74,
       text: "[recipient.name]",
-      font: { family: "Great Vibes", weight: 400, size: 58, color: navy, lineHeight: 1.2 },
+      font: { family: "Great Vibes", weight: 400, size: 54, color: navy, lineHeight: 1.2 },
       align: "center",
       verticalAlign: "middle",
       shrinkToFit: true,
@@ -253,6 +253,16 @@ const accent = "#6366f1";
 const lilac = "#c7d2fe";
 const muted = "#64748b";
 
+function dotGrid(id: string, x: number, y: number, columns: number, rows: number, step: number, size: number, fill: string) {
+  const dots: DesignDocumentInput["elements"] = [];
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < columns; c++) {
+      dots.push({ type: "rect", id: `${id}-${r}-${c}`, x: x + c * step, y: y + r * step, width: size, height: size, fill, radius: size / 2 });
+    }
+  }
+  return dots!;
+}
+
 export const MODERN_CERTIFICATE: DesignDocumentInput = {
   version: 1,
   canvas: { size: "Letter", orientation: "landscape" },
@@ -287,11 +297,8 @@ export const MODERN_CERTIFICATE: DesignDocumentInput = {
       maxLines: 3,
     },
     { type: "rect", id: "band-rule", x: 40, y: 152, width: 28, height: 3, fill: accent },
-    // Quiet concentric rings fill the band between the issuer and the QR code.
-    { type: "rect", id: "band-ring-1", x: 36, y: 198, width: 160, height: 160, stroke: "#2a2766", strokeWidth: 1, radius: 80 },
-    { type: "rect", id: "band-ring-2", x: 56, y: 218, width: 120, height: 120, stroke: "#332f7a", strokeWidth: 1, radius: 60 },
-    { type: "rect", id: "band-ring-3", x: 76, y: 238, width: 80, height: 80, fill: "#29265f", radius: 40 },
-    { type: "rect", id: "band-dot", x: 110, y: 272, width: 12, height: 12, fill: accent, radius: 6 },
+    // A quiet dot grid fills the band between the issuer and the QR code.
+    ...dotGrid("band-dot", 41, 214, 6, 6, 18, 3.5, "#45419a"),
     { type: "rect", id: "qr-pad", x: 56, y: 400, width: 120, height: 120, fill: "#ffffff", radius: 8 },
     { type: "qr", id: "qr", x: 62, y: 406, size: 108, color: band, background: "#ffffff" },
     {

@@ -18,6 +18,19 @@ export const learningEventUrl = z
     }
   }, "must be an absolute http(s) URL");
 
+/** Credentials of the group expire this long after their issue date, unless a credential says otherwise. */
+export const expiryPeriod = z.strictObject({
+  amount: z.number().int("must be a whole number").min(1).max(1000),
+  unit: z.enum(["day", "month", "year"]),
+});
+
+/** The email sent with a credential; placeholders as in designs, plus `[credential.url]`, the wallet link. */
+export const emailTemplate = z.strictObject({
+  subject: z.string().trim().min(1, "must not be empty").max(300, "must be at most 300 characters"),
+  html: z.string().max(100_000).nullable().optional(),
+  text: z.string().max(50_000).nullable().optional(),
+});
+
 const designId = z.string().min(1, "must not be empty").max(100);
 
 export const designIds = z
@@ -36,6 +49,11 @@ const designFields = {
   badgeDesignId: designId.optional(),
 };
 
+const extraFields = {
+  expiryPeriod: expiryPeriod.nullable().optional(),
+  emailTemplate: emailTemplate.nullable().optional(),
+};
+
 type DesignFields = { designIds?: string[]; certificateDesignId?: string; badgeDesignId?: string };
 
 function oneShape(body: DesignFields, ctx: z.RefinementCtx, required: boolean) {
@@ -52,12 +70,12 @@ function oneShape(body: DesignFields, ctx: z.RefinementCtx, required: boolean) {
 }
 
 export const CreateGroupBody = z
-  .strictObject({ name: groupName, learningEventUrl: learningEventUrl.nullable().optional(), ...designFields })
+  .strictObject({ name: groupName, learningEventUrl: learningEventUrl.nullable().optional(), ...extraFields, ...designFields })
   .superRefine((body, ctx) => oneShape(body, ctx, true));
 export type CreateGroupInput = z.infer<typeof CreateGroupBody>;
 
 export const UpdateGroupBody = z
-  .strictObject({ name: groupName.optional(), learningEventUrl: learningEventUrl.nullable().optional(), ...designFields })
+  .strictObject({ name: groupName.optional(), learningEventUrl: learningEventUrl.nullable().optional(), ...extraFields, ...designFields })
   .superRefine((body, ctx) => oneShape(body, ctx, false));
 export type UpdateGroupInput = z.infer<typeof UpdateGroupBody>;
 
@@ -69,6 +87,11 @@ export const GroupResponse = z.object({
   designIds: z.array(z.string()),
   certificateDesignId: z.string().nullable().optional().describe("Deprecated; present only when the legacy shape was used."),
   badgeDesignId: z.string().nullable().optional().describe("Deprecated; present only when the legacy shape was used."),
+  expiryPeriod: expiryPeriod.nullable().describe("Default expiry of the group's credentials; null: they do not expire."),
+  emailTemplate: z
+    .object({ subject: z.string(), html: z.string().nullable(), text: z.string().nullable() })
+    .nullable()
+    .describe("null: the built-in template."),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -9,6 +9,11 @@ export type GroupRow = {
   name: string;
   learningEventUrl: string | null;
   legacyDesignShape: boolean;
+  expiryAmount: number | null;
+  expiryUnit: string | null;
+  emailSubject: string | null;
+  emailHtml: string | null;
+  emailText: string | null;
   createdAt: Date;
   updatedAt: Date;
   designs: { designId: string; design: { type: string } }[];
@@ -21,6 +26,8 @@ export type ApiGroup = {
   designIds: string[];
   certificateDesignId?: string | null;
   badgeDesignId?: string | null;
+  expiryPeriod: { amount: number; unit: "day" | "month" | "year" } | null;
+  emailTemplate: { subject: string; html: string | null; text: string | null } | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -38,6 +45,11 @@ export function serializeGroup(row: GroupRow): ApiGroup {
     learningEventUrl: row.learningEventUrl,
     designIds: row.designs.map((d) => d.designId),
     ...legacy,
+    expiryPeriod:
+      row.expiryAmount !== null && row.expiryUnit !== null
+        ? { amount: row.expiryAmount, unit: row.expiryUnit as "day" | "month" | "year" }
+        : null,
+    emailTemplate: row.emailSubject !== null ? { subject: row.emailSubject, html: row.emailHtml, text: row.emailText } : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

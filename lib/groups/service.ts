@@ -4,8 +4,26 @@ import { invalidFields, notFound, type ErrorDetail } from "../api/errors";
 import { newestFirstPage, type Page } from "../api/pagination";
 import { db, type Tx } from "../db";
 import { newId } from "../db/ids";
-import { rawBoolean, rawDate } from "../db/raw-values";
+import { rawBoolean, rawDate, rawNullableInt } from "../db/raw-values";
 import type { CreateGroupInput, UpdateGroupInput } from "./schema";
+
+type ExtraInput = Pick<CreateGroupInput, "expiryPeriod" | "emailTemplate">;
+
+/** Column values for the expiry setting and email template fields a request sent. */
+function extraColumns(input: ExtraInput) {
+  return {
+    ...(input.expiryPeriod !== undefined
+      ? { expiryAmount: input.expiryPeriod?.amount ?? null, expiryUnit: input.expiryPeriod?.unit ?? null }
+      : {}),
+    ...(input.emailTemplate !== undefined
+      ? {
+          emailSubject: input.emailTemplate?.subject ?? null,
+          emailHtml: input.emailTemplate?.html ?? null,
+          emailText: input.emailTemplate?.text ?? null,
+        }
+      : {}),
+  };
+}
 import { groupInclude, serializeGroup, type ApiGroup, type GroupRow } from "./serialize";
 
 type DesignChoice = { designIds: string[]; legacy: boolean };
@@ -66,6 +84,11 @@ type GroupJoinRow = {
   name: string;
   learningEventUrl: string | null;
   legacyDesignShape: unknown;
+  expiryAmount: unknown;
+  expiryUnit: string | null;
+  emailSubject: string | null;
+  emailHtml: string | null;
+  emailText: string | null;
   createdAt: unknown;
   updatedAt: unknown;
   designId: string | null;
@@ -76,7 +99,8 @@ type GroupJoinRow = {
 // plain SQL both engines accept instead of three Prisma relation queries.
 async function findGroup(organizationId: string, id: string): Promise<GroupRow> {
   const rows = await db().$queryRaw<GroupJoinRow[]>`
-    SELECT g."id", g."name", g."learningEventUrl", g."legacyDesignShape", g."createdAt", g."updatedAt",
+    SELECT g."id", g."name", g."learningEventUrl", g."legacyDesignShape", g."expiryAmount", g."expiryUnit",
+           g."emailSubject", g."emailHtml", g."emailText", g."createdAt", g."updatedAt",
            gd."designId", d."type" AS "designType"
     FROM "Group" g
     LEFT JOIN "GroupDesign" gd ON gd."groupId" = g."id"
@@ -90,6 +114,11 @@ async function findGroup(organizationId: string, id: string): Promise<GroupRow> 
     name: first.name,
     learningEventUrl: first.learningEventUrl,
     legacyDesignShape: rawBoolean(first.legacyDesignShape),
+    expiryAmount: rawNullableInt(first.expiryAmount),
+    expiryUnit: first.expiryUnit,
+    emailSubject: first.emailSubject,
+    emailHtml: first.emailHtml,
+    emailText: first.emailText,
     createdAt: rawDate(first.createdAt),
     updatedAt: rawDate(first.updatedAt),
     designs: rows.flatMap((r) => (r.designId && r.designType ? [{ designId: r.designId, design: { type: r.designType } }] : [])),
@@ -116,7 +145,14 @@ export async function createGroup(organizationId: string, input: CreateGroupInpu
   const id = newId("grp");
   await db().$transaction(async (tx) => {
     await tx.group.create({
-      data: { id, organizationId, name: input.name, learningEventUrl: input.learningEventUrl ?? null, legacyDesignShape: choice.legacy },
+      data: {
+        id,
+        organizationId,
+        name: input.name,
+        learningEventUrl: input.learningEventUrl ?? null,
+        legacyDesignShape: choice.legacy,
+        ...extraColumns(input),
+      },
     });
     await writeDesigns(tx, id, choice.designIds);
   });
@@ -130,6 +166,7 @@ export async function updateGroup(organizationId: string, id: string, input: Upd
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.learningEventUrl !== undefined ? { learningEventUrl: input.learningEventUrl } : {}),
     ...(choice ? { legacyDesignShape: choice.legacy } : {}),
+    ...extraColumns(input),
   };
   if (Object.keys(fields).length === 0) return serializeGroup(current);
   await db().$transaction(async (tx) => {

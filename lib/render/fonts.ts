@@ -170,8 +170,12 @@ export interface TextFontRequest {
  * CJK subsets load on demand through `prepare`, which is the only asynchronous, I/O-doing step.
  * After `prepare`, `chain` and `satoriFonts` are synchronous and pure.
  */
+let libraries = 0;
+
 export class FontLibrary {
   readonly root: string;
+  /** Distinguishes libraries in caches keyed by font names. */
+  readonly id = ++libraries;
   private readonly base = new Map<string, LoadedFont[]>(); // satori name -> faces by weight
   private readonly baseNames = new Map<FontFamily, string[]>();
   private readonly cjk = new Map<string, LoadedFont>(); // `${script}-${subset}-${weight}` -> face

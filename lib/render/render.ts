@@ -4,11 +4,19 @@
 // unless one is passed in; it reads font files once, and CJK slices the first time a text needs
 // them), and images come in as bytes in `assets`.
 //
-// Pipeline: `layoutDocument` substitutes placeholders and fits every text box (font size and line
-// breaks, measured with the same metrics satori uses); `renderSvg` turns that plan into a satori
-// tree (satori draws text as glyph outlines, so the SVG needs no fonts); `renderPng` rasterises the
-// SVG with resvg straight at the requested width; `renderPdf` draws the same plan as vectors (text
-// outlines from satori, shapes, QR modules and images) on a page of the true paper size.
+// Pipeline:
+// 1. `layoutDocument` substitutes placeholders and fits every text box: font size and explicit
+//    line breaks, measured with the very metrics satori uses (text-layout.ts), so what is planned
+//    is what is drawn.
+// 2. `prepareRender` gets each line's glyph outlines from satori (one pass over the lines not in
+//    the process-wide outline cache) and places them itself.
+// 3. `svgOf`/`renderSvg` draw shapes, QR modules, images and the text outlines as one plain SVG in
+//    points (no fonts, clip paths or masks: cheap to rasterise); `pngOf`/`renderPng` rasterise it
+//    with resvg straight at the requested width and encode with native zlib; `pdfOf`/`renderPdf`
+//    draw the same geometry as PDF vectors on a page of the true paper size.
+//
+// Text with every placeholder empty is left out, label included: "Valid until [credential.expiryDate]"
+// disappears for a credential that does not expire.
 //
 // Right-to-left text: satori lays text out left to right only and does not shape Arabic, so Hebrew
 // or Arabic would print reversed and disconnected. Rather than issue a wrong credential, rendering
@@ -125,6 +133,8 @@ export interface TextPlan {
   /** False when the text was cut with an ellipsis because it could not fit even at minSize. */
   fits: boolean;
   chain: FontChain;
+  /** The font library's id (outline cache key). */
+  fontsId: number;
 }
 
 export type ElementPlan = TextPlan | { kind: "other"; index: number; element: Exclude<DesignElement, { type: "text" }> };
@@ -225,6 +235,7 @@ export async function layoutDocument(doc: DesignDocument, values: AttributeValue
       lineWidths: fit.lineWidths.map((w) => w / k),
       fits: fit.fits,
       chain,
+      fontsId: fonts.id,
     };
   });
 
@@ -248,8 +259,8 @@ type Node = { type: string; props: { style?: Record<string, unknown>; children?:
 /** Glyph outlines of one line of text, in layout units, origin at the top left of its line box. */
 interface LineOutline {
   d: string;
-  /** The same outline as PDF path operators in points, y up, origin at the line box's top left. */
-  pdf?: string;
+  /** The same outline as a deflated PDF form body (points, y up, origin at the line box's top left). */
+  pdf?: { bytes: Uint8Array; bbox: [number, number, number, number] };
 }
 
 /** One line of text placed on the canvas (points). */
@@ -269,7 +280,7 @@ export interface PlacedLine {
  */
 const outlineCache = new Map<string, LineOutline>();
 let outlineCacheChars = 0;
-const OUTLINE_CACHE_CHARS = 24 * 1024 * 1024;
+const OUTLINE_CACHE_CHARS = 8 * 1024 * 1024;
 
 function cacheOutline(key: string, outline: LineOutline) {
   outlineCache.set(key, outline);
@@ -284,7 +295,7 @@ function cacheOutline(key: string, outline: LineOutline) {
 function lineKey(plan: TextPlan, line: string): string {
   const el = plan.element;
   const k = LAYOUT_SCALE;
-  return `${plan.chain.names.join(",")}|${el.font.weight}|${plan.fontSize * k}|${el.font.letterSpacing * k}|${plan.lineBox * k}|${line}`;
+  return `${plan.fontsId}|${plan.chain.names.join(",")}|${el.font.weight}|${plan.fontSize * k}|${el.font.letterSpacing * k}|${plan.lineBox * k}|${line}`;
 }
 
 function lineNode(plan: TextPlan, line: string, color: string, k: number): Node {
@@ -556,6 +567,10 @@ export async function renderSvg(
   return svgOf(await prepareRender(doc, values, assets, options), options.widthPx);
 }
 
+/** PNG widths accepted: above ~5000 px a badge is 100 MB of pixels. */
+export const MIN_WIDTH_PX = 16;
+export const MAX_WIDTH_PX = 5000;
+
 const RESVG_BASE: ResvgRenderOptions = {
   font: { loadSystemFonts: false },
   shapeRendering: 2,
@@ -568,6 +583,9 @@ const RESVG_BASE: ResvgRenderOptions = {
  * PNG-encoded with native zlib (also off the main thread), faster than resvg's own encoder.
  */
 export async function rasterize(svg: string, widthPx: number): Promise<{ png: Uint8Array; width: number; height: number }> {
+  if (!Number.isFinite(widthPx) || widthPx < MIN_WIDTH_PX || widthPx > MAX_WIDTH_PX) {
+    throw new RangeError(`widthPx must be ${MIN_WIDTH_PX} to ${MAX_WIDTH_PX}`);
+  }
   const img = await renderAsync(svg, { ...RESVG_BASE, fitTo: { mode: "width", value: Math.round(widthPx) } });
   const pixels = img.pixels;
   unpremultiply(pixels);
@@ -642,7 +660,7 @@ class Content {
 }
 
 /** Converts satori's glyph outline path data (absolute M/L/Q/C/Z in layout units, y down) to PDF path operators in points, y up. */
-function svgPathToPdf(d: string, k: number): string {
+function svgPathToPdf(d: string, k: number): { ops: string; bbox: [number, number, number, number] } {
   const tokens = d.match(/[MLQCZmlqcz]|-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?/g) ?? [];
   const out: string[] = [];
   let i = 0;
@@ -652,8 +670,22 @@ function svgPathToPdf(d: string, k: number): string {
   let sx = 0;
   let sy = 0;
   const num = () => Number(tokens[i++]);
-  const X = (v: number) => n2(v / k);
-  const Y = (v: number) => n2(-v / k);
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  const X = (v: number) => {
+    const x = v / k;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    return n2(x);
+  };
+  const Y = (v: number) => {
+    const y = -v / k;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+    return n2(y);
+  };
   while (i < tokens.length) {
     const t = tokens[i]!;
     if (/[A-Za-z]/.test(t)) {
@@ -706,7 +738,22 @@ function svgPathToPdf(d: string, k: number): string {
         i++;
     }
   }
-  return out.join(" ");
+  // Control points bound the curves, so this box (plus a hair) holds the whole outline.
+  const bbox: [number, number, number, number] =
+    minX === Infinity ? [0, 0, 0, 0] : [Math.floor(minX - 1), Math.floor(minY - 1), Math.ceil(maxX + 1), Math.ceil(maxY + 1)];
+  return { ops: out.join(" "), bbox };
+}
+
+/**
+ * A text line's outline as a deflated PDF form XObject body, made once per outline and kept with
+ * it in the outline cache: a PDF then only compresses the lines new to the process.
+ */
+function pdfForm(outline: LineOutline): { bytes: Uint8Array; bbox: [number, number, number, number] } {
+  if (!outline.pdf) {
+    const { ops, bbox } = svgPathToPdf(outline.d, LAYOUT_SCALE);
+    outline.pdf = { bytes: deflateSync(Buffer.from(`${ops} f`, "latin1"), { level: 6 }), bbox };
+  }
+  return outline.pdf;
 }
 
 type PdfImage = { width: number; height: number; rgb: Uint8Array; alpha: Uint8Array | null };
@@ -801,6 +848,7 @@ export async function pdfOf(prepared: PreparedRender, meta: PdfMeta): Promise<Ui
     }
     c.op(`${name} gs`);
   };
+  const formNames = new Map<LineOutline, string>();
   const imageNames = new Map<Uint8Array, string>();
   const imageName = async (asset: RenderAsset): Promise<{ name: string; width: number; height: number } | null> => {
     let name = imageNames.get(asset.data);
@@ -860,8 +908,17 @@ export async function pdfOf(prepared: PreparedRender, meta: PdfMeta): Promise<Ui
       alpha(color.a);
       c.fillColor(color);
       for (const p of placed) {
-        p.outline.pdf ??= svgPathToPdf(p.outline.d, LAYOUT_SCALE);
-        c.op(`q 1 0 0 1 ${n2(p.x)} ${n2(c.y(p.y))} cm ${p.outline.pdf} f Q`);
+        let name = formNames.get(p.outline);
+        if (!name) {
+          const form = pdfForm(p.outline);
+          const ref = ctx.register(
+            PDFRawStream.of(ctx.obj({ Type: "XObject", Subtype: "Form", BBox: form.bbox, Filter: "FlateDecode" }), form.bytes),
+          );
+          name = page.node.newXObject("Tx", ref).asString();
+          formNames.set(p.outline, name);
+        }
+        // The form inherits the fill colour set above.
+        c.op(`q 1 0 0 1 ${n2(p.x)} ${n2(c.y(p.y))} cm ${name} Do Q`);
       }
       c.op("Q");
       continue;
@@ -959,4 +1016,38 @@ export async function renderPdf(
   options: RenderOptions = {},
 ): Promise<Uint8Array> {
   return pdfOf(await prepareRender(doc, values, assets, options), meta);
+}
+
+/**
+ * Prepares the renderer so the first real render is not slow: compiles satori's layout engine
+ * (WebAssembly), parses every base font face once and warms resvg. Optional; call at server start.
+ */
+export async function warmUpRenderer(options: RenderOptions = {}): Promise<void> {
+  const families = ["Inter", "Noto Serif", "Great Vibes"] as const;
+  const elements = families.flatMap((family, i) =>
+    ([400, 700] as const).map((weight, j) => ({
+      type: "text" as const,
+      x: 10,
+      y: 10 + (i * 2 + j) * 30,
+      width: 400,
+      height: 28,
+      text: "Warm up: Zoë Ångström-Núñez",
+      font: { family, weight, size: 14, color: "#111111", letterSpacing: 0, lineHeight: 1.2 },
+      align: "left" as const,
+      verticalAlign: "top" as const,
+      uppercase: false,
+      shrinkToFit: true,
+      minSize: 8,
+      maxLines: 1,
+    })),
+  );
+  const doc: DesignDocument = {
+    version: 1,
+    canvas: { size: "square", orientation: "landscape" },
+    locale: "en-US",
+    dateStyle: "long",
+    background: { color: "#ffffff", image: null },
+    elements,
+  };
+  await pngOf(await prepareRender(doc, {}, {}, options), 64);
 }

@@ -1,0 +1,3 @@
+import { issueRoute } from "./endpoints";
+
+export const { GET, POST, PUT, PATCH, DELETE } = issueRoute.handlers;

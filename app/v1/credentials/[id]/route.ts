@@ -1,0 +1,3 @@
+import { credentialRoute } from "./endpoints";
+
+export const { GET, POST, PUT, PATCH, DELETE } = credentialRoute.handlers;

@@ -1,0 +1,3 @@
+import { sendRoute } from "./endpoints";
+
+export const { GET, POST, PUT, PATCH, DELETE } = sendRoute.handlers;

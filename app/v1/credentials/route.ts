@@ -1,0 +1,3 @@
+import { credentialsRoute } from "./endpoints";
+
+export const { GET, POST, PUT, PATCH, DELETE } = credentialsRoute.handlers;

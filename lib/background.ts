@@ -1,0 +1,69 @@
+// Work the server does on its own, started once per server process from instrumentation.ts:
+// delivering queued email, and issuing scheduled credentials whose date has come.
+import { promoteDueScheduledCredentials } from "./credentials/service";
+import { errorSummary, log } from "./log";
+import { setMailNudge } from "./mail/nudge";
+import { deliverDueEmails } from "./mail/worker";
+
+const MAIL_POLL_MS = 1000;
+const SCHEDULE_POLL_MS = 30_000;
+
+type Loops = { stop: () => void };
+const holder = globalThis as unknown as { __cisBackground?: Loops };
+
+function loop(name: string, everyMs: number, work: () => Promise<unknown>): { stop: () => void; nudge: () => void } {
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let again = false;
+  let stopped = false;
+  const run = async () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    clearTimeout(timer);
+    try {
+      do {
+        again = false;
+        await work();
+      } while (again && !stopped);
+    } catch (error) {
+      log.error(`${name}_failed`, errorSummary(error));
+    } finally {
+      running = false;
+      if (!stopped) timer = setTimeout(run, everyMs);
+    }
+  };
+  timer = setTimeout(run, 0);
+  return {
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
+    nudge: () => void run(),
+  };
+}
+
+export function startBackgroundWork(): Loops {
+  if (holder.__cisBackground) return holder.__cisBackground;
+  const mail = loop("mail_worker", MAIL_POLL_MS, async () => {
+    // Keep going while full batches come back, so a burst drains without waiting a poll interval.
+    while ((await deliverDueEmails()) >= 25) {
+      /* next batch */
+    }
+  });
+  const schedule = loop("scheduler", SCHEDULE_POLL_MS, async () => {
+    if ((await promoteDueScheduledCredentials()) > 0) mail.nudge();
+  });
+  setMailNudge(mail.nudge);
+  holder.__cisBackground = {
+    stop: () => {
+      setMailNudge(undefined);
+      mail.stop();
+      schedule.stop();
+    },
+  };
+  return holder.__cisBackground;
+}

@@ -1,0 +1,25 @@
+// The attribute values of one credential, by the names designs and email templates use.
+import { config } from "../config";
+
+export function walletUrl(publicId: string, options: { recipient?: boolean } = {}): string {
+  return `${config().walletUrl}/credentials/${publicId}${options.recipient ? "?recipient=true" : ""}`;
+}
+
+export function credentialAttributeValues(input: {
+  credential: { id: string; publicId: string; recipientName: string; issueDate: string; expiryDate: string | null; customAttributes: string };
+  group: { name: string };
+  organization: { name: string };
+}): Record<string, string | null> {
+  const { credential, group, organization } = input;
+  return {
+    "recipient.name": credential.recipientName,
+    "group.name": group.name,
+    "organization.name": organization.name,
+    "credential.issueDate": credential.issueDate,
+    "credential.expiryDate": credential.expiryDate,
+    "credential.id": credential.id,
+    "credential.publicId": credential.publicId,
+    "credential.url": walletUrl(credential.publicId),
+    ...(JSON.parse(credential.customAttributes) as Record<string, string | null>),
+  };
+}

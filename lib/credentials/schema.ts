@@ -1,0 +1,60 @@
+// Request shapes for credentials (CONTRACT.md section 3).
+import { z } from "zod";
+import { isCalendarDate } from "./dates";
+
+export const calendarDate = z
+  .string()
+  .refine(isCalendarDate, "must be a real calendar date in YYYY-MM-DD form");
+
+export const recipientName = z
+  .string()
+  .trim()
+  .min(1, "must not be empty")
+  .max(200, "must be at most 200 characters");
+
+export const recipientEmail = z.email("must be a valid email address").max(254, "must be at most 254 characters");
+
+export const CUSTOM_ATTRIBUTE_KEY = /^custom\.[A-Za-z0-9_-]{1,64}$/;
+
+export const customAttributes = z.record(
+  z.string().regex(CUSTOM_ATTRIBUTE_KEY, "keys must look like custom.<tag>: letters, digits, '_' or '-', 1 to 64 characters"),
+  z.string().max(10_000, "must be at most 10000 characters").nullable(),
+);
+
+export const CreateCredentialBody = z.strictObject({
+  groupId: z.string().min(1, "must not be empty").max(100),
+  recipient: z.strictObject({ name: recipientName, email: recipientEmail.optional() }),
+  issueDate: calendarDate.optional(),
+  expiryDate: calendarDate.optional(),
+  customAttributes: customAttributes.optional(),
+});
+export type CreateCredentialInput = z.infer<typeof CreateCredentialBody>;
+
+export const UpdateCredentialBody = z.strictObject({
+  recipient: z
+    .strictObject({ id: z.string().min(1, "must not be empty").max(100), name: recipientName, email: recipientEmail.optional() })
+    .optional(),
+  issueDate: calendarDate.optional(),
+  expiryDate: calendarDate.nullable().optional(),
+  customAttributes: customAttributes.optional(),
+});
+export type UpdateCredentialInput = z.infer<typeof UpdateCredentialBody>;
+
+export const SendCredentialBody = z.strictObject({ deliveryMethod: z.enum(["email"]) });
+
+export const CREDENTIAL_STATUSES = ["draft", "scheduled", "issued", "expired"] as const;
+export type CredentialStatus = (typeof CREDENTIAL_STATUSES)[number];
+
+export const CredentialResponse = z.object({
+  id: z.string(),
+  publicId: z.uuid(),
+  groupId: z.string(),
+  status: z.enum(CREDENTIAL_STATUSES),
+  recipient: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  issueDate: z.string(),
+  expiryDate: z.string().nullable(),
+  attributes: z.object({ "recipient.name": z.string().nullable() }),
+  customAttributes: z.record(z.string(), z.string().nullable()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});

@@ -1,0 +1,46 @@
+// Credential row → API shape. Status is read through `readStatus`, so get, list and search agree.
+import { todayUtc } from "./dates";
+import type { CredentialStatus } from "./schema";
+
+export const credentialInclude = { recipient: { select: { id: true, name: true, email: true } } } as const;
+
+export type CredentialRow = {
+  id: string;
+  publicId: string;
+  groupId: string;
+  status: string;
+  recipientName: string;
+  issueDate: string;
+  expiryDate: string | null;
+  customAttributes: string;
+  createdAt: Date;
+  updatedAt: Date;
+  recipient: { id: string; name: string; email: string } | null;
+};
+
+/**
+ * What a credential's status reads as today: a scheduled credential whose date has come is issued
+ * (the scheduler catches up with the stored value), an issued one past its expiry date is expired.
+ */
+export function readStatus(row: { status: string; issueDate: string; expiryDate: string | null }, today = todayUtc()): CredentialStatus {
+  const issued = row.status === "issued" || (row.status === "scheduled" && row.issueDate <= today);
+  if (!issued) return row.status as CredentialStatus;
+  return row.expiryDate !== null && row.expiryDate < today ? "expired" : "issued";
+}
+
+export function serializeCredential(row: CredentialRow, today = todayUtc()) {
+  return {
+    id: row.id,
+    publicId: row.publicId,
+    groupId: row.groupId,
+    status: readStatus(row, today),
+    recipient: row.recipient ? { id: row.recipient.id, name: row.recipient.name, email: row.recipient.email } : null,
+    issueDate: row.issueDate,
+    expiryDate: row.expiryDate,
+    attributes: { "recipient.name": row.recipientName },
+    customAttributes: JSON.parse(row.customAttributes) as Record<string, string | null>,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+export type ApiCredential = ReturnType<typeof serializeCredential>;

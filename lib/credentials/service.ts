@@ -1,0 +1,308 @@
+// Credentials: draft → issue (or scheduled) → send, and the all-in-one create-issue-send. State changes
+// are transactions with conditional updates, so two concurrent issues of one draft cannot both win and
+// concurrent issuing cannot pass a free plan's quota; email is queued in the same transaction.
+import { randomUUID } from "node:crypto";
+import { ApiError, invalidField, notFound } from "../api/errors";
+import { newestFirstPage, type Page } from "../api/pagination";
+import { config } from "../config";
+import { db, type Tx } from "../db";
+import { newId } from "../db/ids";
+import { cancelQueuedEmails, enqueueEmail } from "../mail/outbox";
+import { nudgeMailWorker } from "../mail/nudge";
+import type { Caller } from "../organizations/service";
+import { forgetPreviewDigests } from "../previews/versions";
+import { previewKey } from "../previews/service";
+import { previewStore } from "../storage";
+import { findOrCreateRecipient, normalizeEmail, normalizeName } from "../recipients/service";
+import { credentialAttributeValues, walletUrl } from "./attributes";
+import { addPeriod, monthOf, todayUtc, type PeriodUnit } from "./dates";
+import type { CreateCredentialInput, UpdateCredentialInput } from "./schema";
+import { credentialInclude, readStatus, serializeCredential, type ApiCredential, type CredentialRow } from "./serialize";
+
+type Organization = Caller["organization"];
+
+const groupSelect = {
+  id: true,
+  name: true,
+  expiryAmount: true,
+  expiryUnit: true,
+  emailSubject: true,
+  emailHtml: true,
+  emailText: true,
+} as const;
+type GroupForCredential = { id: string; name: string; expiryAmount: number | null; expiryUnit: string | null; emailSubject: string | null; emailHtml: string | null; emailText: string | null };
+
+async function groupForCredential(organizationId: string, groupId: string): Promise<GroupForCredential> {
+  const group = await db().group.findFirst({ where: { id: groupId, organizationId }, select: groupSelect });
+  if (!group) throw invalidField("groupId", "no group with this id in your organization");
+  return group;
+}
+
+function groupDefaultExpiry(group: GroupForCredential, issueDate: string): string | null {
+  if (group.expiryAmount === null || group.expiryUnit === null) return null;
+  return addPeriod(issueDate, group.expiryAmount, group.expiryUnit as PeriodUnit);
+}
+
+function checkDateOrder(issueDate: string, expiryDate: string | null) {
+  if (expiryDate !== null && expiryDate < issueDate) {
+    throw invalidField("expiryDate", `must not be before the issue date (${issueDate})`);
+  }
+}
+
+async function findCredential(client: Tx | ReturnType<typeof db>, organizationId: string, id: string): Promise<CredentialRow & { recipientId: string | null; expiryDateExplicit: boolean; sendPending: boolean }> {
+  const row = await client.credential.findFirst({ where: { id, organizationId }, include: credentialInclude });
+  if (!row) throw notFound("Credential");
+  return row;
+}
+
+function conflict(message: string): ApiError {
+  return new ApiError("conflict", message);
+}
+
+/** Counts one issue against a free organization's monthly quota, or refuses with 402. */
+async function consumeIssueQuota(tx: Tx, organization: Organization, now: Date) {
+  if (organization.plan !== "free") return;
+  const quota = organization.monthlyIssueQuota ?? config().freePlanMonthlyIssues;
+  const month = monthOf(now);
+  await tx.$executeRaw`
+    INSERT INTO "MonthlyUsage" ("organizationId", "month", "issued") VALUES (${organization.id}, ${month}, 0)
+    ON CONFLICT ("organizationId", "month") DO NOTHING`;
+  // The condition makes the increment itself the check: concurrent issues cannot both take the last one.
+  const counted = await tx.$executeRaw`
+    UPDATE "MonthlyUsage" SET "issued" = "issued" + 1
+    WHERE "organizationId" = ${organization.id} AND "month" = ${month} AND "issued" < ${quota}`;
+  if (counted !== 1) {
+    throw new ApiError(
+      "payment_required",
+      `The free plan issues up to ${quota} credentials per calendar month and this month's are used up; upgrade to premium to issue more.`,
+    );
+  }
+}
+
+function issuedStatusFor(issueDate: string, now: Date): "issued" | "scheduled" {
+  return issueDate > todayUtc(now) ? "scheduled" : "issued";
+}
+
+async function queueCredentialEmail(
+  tx: Tx,
+  organization: { id: string; name: string },
+  credential: CredentialRow,
+  group: GroupForCredential,
+): Promise<void> {
+  if (!credential.recipient) return;
+  const values = credentialAttributeValues({ credential, group, organization });
+  values["credential.url"] = walletUrl(credential.publicId, { recipient: true });
+  await enqueueEmail(tx, {
+    organizationId: organization.id,
+    credentialId: credential.id,
+    to: credential.recipient.email,
+    template: { subject: group.emailSubject, html: group.emailHtml, text: group.emailText },
+    values,
+  });
+}
+
+async function insertCredential(
+  tx: Tx,
+  organizationId: string,
+  group: GroupForCredential,
+  input: CreateCredentialInput,
+  state: { status: "draft" | "issued" | "scheduled"; issuedAt: Date | null; sendPending: boolean },
+): Promise<CredentialRow> {
+  const issueDate = input.issueDate ?? todayUtc();
+  const expiryDate = input.expiryDate ?? groupDefaultExpiry(group, issueDate);
+  checkDateOrder(issueDate, expiryDate);
+  const recipient = input.recipient.email
+    ? await findOrCreateRecipient(tx, organizationId, { name: input.recipient.name, email: input.recipient.email })
+    : null;
+  const customAttributes = Object.fromEntries(Object.entries(input.customAttributes ?? {}).sort(([a], [b]) => a.localeCompare(b)));
+  return tx.credential.create({
+    data: {
+      id: newId("cred"),
+      publicId: randomUUID(),
+      organizationId,
+      groupId: group.id,
+      recipientId: recipient?.id ?? null,
+      recipientName: input.recipient.name,
+      status: state.status,
+      issueDate,
+      expiryDate,
+      expiryDateExplicit: input.expiryDate !== undefined,
+      customAttributes: JSON.stringify(customAttributes),
+      issuedAt: state.issuedAt,
+      sendPending: state.sendPending,
+    },
+    include: credentialInclude,
+  });
+}
+
+export async function createCredential(organization: Organization, input: CreateCredentialInput): Promise<ApiCredential> {
+  const group = await groupForCredential(organization.id, input.groupId);
+  const row = await db().$transaction((tx) =>
+    insertCredential(tx, organization.id, group, input, { status: "draft", issuedAt: null, sendPending: false }),
+  );
+  return serializeCredential(row);
+}
+
+/** Creates, issues and queues the email in one transaction: all of it happens, or none. */
+export async function createIssueSendCredential(organization: Organization, input: CreateCredentialInput): Promise<ApiCredential> {
+  const group = await groupForCredential(organization.id, input.groupId);
+  const now = new Date();
+  const status = issuedStatusFor(input.issueDate ?? todayUtc(now), now);
+  const row = await db().$transaction(async (tx) => {
+    const created = await insertCredential(tx, organization.id, group, input, {
+      status,
+      issuedAt: now,
+      // A scheduled credential's email goes out when it is issued (see promoteDueScheduledCredentials).
+      sendPending: status === "scheduled" && Boolean(input.recipient.email),
+    });
+    await consumeIssueQuota(tx, organization, now);
+    if (status === "issued") await queueCredentialEmail(tx, organization, created, group);
+    return created;
+  });
+  if (status === "issued" && row.recipient) nudgeMailWorker();
+  return serializeCredential(row);
+}
+
+export async function getCredential(organization: Organization, id: string): Promise<ApiCredential> {
+  return serializeCredential(await findCredential(db(), organization.id, id));
+}
+
+export async function listCredentials(organization: Organization, options: { cursor?: string; limit: number }): Promise<Page<ApiCredential>> {
+  const today = todayUtc();
+  return newestFirstPage({
+    scope: "credentials",
+    cursor: options.cursor,
+    limit: options.limit,
+    fetch: ({ where, orderBy, take }) =>
+      db().credential.findMany({ where: { organizationId: organization.id, ...where }, orderBy, take, include: credentialInclude }),
+    serialize: (row) => serializeCredential(row, today),
+  });
+}
+
+export async function issueCredential(organization: Organization, id: string): Promise<ApiCredential> {
+  const now = new Date();
+  const row = await db().$transaction(async (tx) => {
+    const credential = await findCredential(tx, organization.id, id);
+    if (credential.status !== "draft") {
+      throw conflict(`Only draft credentials can be issued; this one is ${readStatus(credential)}.`);
+    }
+    // The conditional update comes first: it takes the row, so of concurrent issues exactly one goes on.
+    const { count } = await tx.credential.updateMany({
+      where: { id, status: "draft" },
+      data: { status: issuedStatusFor(credential.issueDate, now), issuedAt: now },
+    });
+    if (count !== 1) throw conflict("Only draft credentials can be issued; this one was issued by another request.");
+    await consumeIssueQuota(tx, organization, now);
+    return findCredential(tx, organization.id, id);
+  });
+  return serializeCredential(row);
+}
+
+export async function sendCredential(organization: Organization, id: string): Promise<ApiCredential> {
+  const row = await db().$transaction(async (tx) => {
+    const credential = await findCredential(tx, organization.id, id);
+    const status = readStatus(credential);
+    if (status !== "issued") throw conflict(`Only issued credentials can be sent; this one is ${status}.`);
+    if (!credential.recipient) throw conflict("This credential has no recipient email address to send it to.");
+    const group = await tx.group.findUniqueOrThrow({ where: { id: credential.groupId }, select: groupSelect });
+    await queueCredentialEmail(tx, organization, credential, group);
+    return credential;
+  });
+  nudgeMailWorker();
+  return serializeCredential(row);
+}
+
+export async function updateCredential(organization: Organization, id: string, input: UpdateCredentialInput): Promise<ApiCredential> {
+  const row = await db().$transaction(async (tx) => {
+    const credential = await findCredential(tx, organization.id, id);
+    if (input.recipient) {
+      if (credential.recipientId === null || input.recipient.id !== credential.recipientId) {
+        throw invalidField("recipient.id", "is not this credential's recipient");
+      }
+      const email = input.recipient.email?.trim();
+      if (email !== undefined) {
+        const other = await tx.recipient.findFirst({
+          where: { organizationId: organization.id, emailNormalized: normalizeEmail(email), NOT: { id: credential.recipientId } },
+          select: { id: true },
+        });
+        if (other) throw invalidField("recipient.email", "another recipient of your organization has this email address");
+      }
+      await tx.recipient.update({
+        where: { id: credential.recipientId },
+        data: {
+          name: input.recipient.name,
+          nameNormalized: normalizeName(input.recipient.name),
+          ...(email !== undefined ? { email, emailNormalized: normalizeEmail(email) } : {}),
+        },
+      });
+    }
+
+    const issueDate = input.issueDate ?? credential.issueDate;
+    let expiryDate = credential.expiryDate;
+    let expiryDateExplicit = credential.expiryDateExplicit;
+    if (input.expiryDate !== undefined || (input.issueDate !== undefined && !credential.expiryDateExplicit)) {
+      // null re-applies the group's setting; a derived expiry follows a changed issue date.
+      if (input.expiryDate === null || input.expiryDate === undefined) {
+        const group = await tx.group.findUniqueOrThrow({ where: { id: credential.groupId }, select: groupSelect });
+        expiryDate = groupDefaultExpiry(group, issueDate);
+        expiryDateExplicit = false;
+      } else {
+        expiryDate = input.expiryDate;
+        expiryDateExplicit = true;
+      }
+    }
+    checkDateOrder(issueDate, expiryDate);
+
+    const customAttributes = { ...(JSON.parse(credential.customAttributes) as Record<string, string | null>), ...(input.customAttributes ?? {}) };
+    const sorted = Object.fromEntries(Object.entries(customAttributes).sort(([a], [b]) => a.localeCompare(b)));
+    return tx.credential.update({
+      where: { id },
+      data: {
+        recipientName: input.recipient?.name ?? credential.recipientName,
+        issueDate,
+        expiryDate,
+        expiryDateExplicit,
+        customAttributes: JSON.stringify(sorted),
+      },
+      include: credentialInclude,
+    });
+  });
+  return serializeCredential(row);
+}
+
+/** Deletes a credential with its interactions and preview versions; queued email is cancelled and cached previews removed. */
+export async function deleteCredential(organization: Organization, id: string): Promise<void> {
+  const digests = await db().$transaction(async (tx) => {
+    await findCredential(tx, organization.id, id);
+    const versions = await tx.previewVersion.findMany({ where: { credentialId: id }, select: { digest: true } });
+    await cancelQueuedEmails(tx, id);
+    await tx.credential.delete({ where: { id } });
+    return versions.map((v) => v.digest);
+  });
+  forgetPreviewDigests(digests);
+  await previewStore().delete(digests.flatMap((d) => [previewKey(d, "png"), previewKey(d, "pdf")]));
+}
+
+/** Issues scheduled credentials whose date has come and queues the email they were created to send. Returns how many. */
+export async function promoteDueScheduledCredentials(now = new Date()): Promise<number> {
+  const due = await db().credential.findMany({
+    where: { status: "scheduled", issueDate: { lte: todayUtc(now) } },
+    select: { id: true, organizationId: true },
+    take: 500,
+  });
+  let promoted = 0;
+  for (const { id, organizationId } of due) {
+    await db().$transaction(async (tx) => {
+      const { count } = await tx.credential.updateMany({ where: { id, status: "scheduled" }, data: { status: "issued" } });
+      if (count !== 1) return;
+      promoted++;
+      const credential = await findCredential(tx, organizationId, id);
+      if (!credential.sendPending) return;
+      const group = await tx.group.findUniqueOrThrow({ where: { id: credential.groupId }, select: groupSelect });
+      const organization = await tx.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { id: true, name: true } });
+      await queueCredentialEmail(tx, organization, credential, group);
+      await tx.credential.update({ where: { id }, data: { sendPending: false } });
+    });
+  }
+  return promoted;
+}

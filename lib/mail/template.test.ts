@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { renderEmail } from "./template";
+
+const values = {
+  "recipient.name": "Zoë <script>alert(1)</script>",
+  "group.name": "Data & Analysis",
+  "organization.name": "Demo Academy",
+  "credential.url": "https://w.example/credentials/abc?recipient=true",
+  "credential.id": "cred_1",
+  "credential.issueDate": "2026-03-05",
+};
+
+describe("renderEmail", () => {
+  it("fills the built-in template when the group has none", () => {
+    const mail = renderEmail({ subject: null, html: null, text: null }, values);
+    expect(mail.subject).toBe("Demo Academy issued you a credential: Data & Analysis");
+    expect(mail.text).toContain("https://w.example/credentials/abc?recipient=true");
+    expect(mail.text).toContain("Issued: March 5, 2026");
+    expect(mail.text).not.toMatch(/\[[a-z]+\.[a-zA-Z]+\]/);
+  });
+
+  it("escapes values in the HTML body only", () => {
+    const mail = renderEmail({ subject: null, html: null, text: null }, values);
+    expect(mail.html).toContain("Zoë &lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).toContain('href="https://w.example/credentials/abc?recipient=true"');
+    expect(mail.text).toContain("Zoë <script>alert(1)</script>");
+  });
+
+  it("uses the group's fields and falls back per field", () => {
+    const mail = renderEmail({ subject: "Well done, [recipient.name]!\n", html: null, text: "Hi [recipient.name] [custom.unknown]: [credential.url]" }, values);
+    expect(mail.subject).toBe("Well done, Zoë <script>alert(1)</script>!");
+    expect(mail.text).toBe("Hi Zoë <script>alert(1)</script> : https://w.example/credentials/abc?recipient=true");
+    expect(mail.html).toContain("View your credential");
+  });
+});

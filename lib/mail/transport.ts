@@ -1,0 +1,49 @@
+// How mail leaves: SMTP when SMTP_URL is set; otherwise each message is written as an .eml file under
+// DATA_DIR/mail, so the default setup needs no mail server and a person can open what was "sent".
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { config } from "../config";
+
+export type OutgoingMail = { messageId: string; from: string; to: string; subject: string; html: string; text: string };
+
+export interface MailTransport {
+  /** Hands the message over; resolves with where it went, rejects when it was not accepted. */
+  deliver(mail: OutgoingMail): Promise<string>;
+}
+
+function message(mail: OutgoingMail) {
+  return { from: mail.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, messageId: mail.messageId };
+}
+
+export function smtpTransport(url: string): MailTransport {
+  const transport = nodemailer.createTransport(url);
+  return {
+    async deliver(mail) {
+      const info = await transport.sendMail(message(mail));
+      return `smtp (${info.response ?? "accepted"})`;
+    },
+  };
+}
+
+export function fileTransport(dir: string): MailTransport {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async deliver(mail) {
+      const info = await transport.sendMail(message(mail));
+      await mkdir(dir, { recursive: true });
+      // The Message-ID names the file: a retried delivery overwrites rather than duplicates it.
+      const file = path.join(dir, `${mail.messageId.replace(/[<>]/g, "").replace(/[^A-Za-z0-9._@-]/g, "_")}.eml`);
+      await writeFile(file, info.message as Buffer);
+      return file;
+    },
+  };
+}
+
+const holder = globalThis as unknown as { __cisMailTransport?: MailTransport };
+
+export function mailTransport(): MailTransport {
+  const cfg = config();
+  holder.__cisMailTransport ??= cfg.smtpUrl ? smtpTransport(cfg.smtpUrl) : fileTransport(path.resolve(cfg.dataDir, "mail"));
+  return holder.__cisMailTransport;
+}

@@ -1,0 +1,35 @@
+// Recipients: one per organization and email address, found again case-insensitively.
+import type { Tx } from "../db";
+import { newId } from "../db/ids";
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Case-folded for case-insensitive search that agrees on SQLite and PostgreSQL, non-ASCII included. */
+export function normalizeName(name: string): string {
+  return name.normalize("NFKC").toLowerCase();
+}
+
+export type RecipientRow = { id: string; name: string; email: string };
+
+/**
+ * The organization's recipient with this email, created with this name when there is none. An
+ * existing recipient keeps its name: renaming a person is an explicit PATCH, not a side effect.
+ */
+export async function findOrCreateRecipient(tx: Tx, organizationId: string, input: { name: string; email: string }): Promise<RecipientRow> {
+  const emailNormalized = normalizeEmail(input.email);
+  const now = new Date();
+  // INSERT … ON CONFLICT DO NOTHING is atomic on both engines, so two requests creating the same
+  // new recipient at once both end up with the one row.
+  await tx.$executeRaw`
+    INSERT INTO "Recipient" ("id", "organizationId", "name", "email", "emailNormalized", "nameNormalized", "createdAt", "updatedAt")
+    VALUES (${newId("rcp")}, ${organizationId}, ${input.name}, ${input.email.trim()}, ${emailNormalized}, ${normalizeName(input.name)}, ${now}, ${now})
+    ON CONFLICT ("organizationId", "emailNormalized") DO NOTHING`;
+  const row = await tx.recipient.findUnique({
+    where: { organizationId_emailNormalized: { organizationId, emailNormalized } },
+    select: { id: true, name: true, email: true },
+  });
+  if (!row) throw new Error("recipient vanished after insert");
+  return row;
+}

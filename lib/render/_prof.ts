@@ -1,0 +1,12 @@
+import { DesignDocument } from "../designs/document";
+import { SEED_DESIGNS } from "../designs/seed-documents";
+import { sampleAttributeValues } from "./attributes";
+import { pdfOf, prepareRender } from "./render";
+const seed = SEED_DESIGNS[0]!;
+const doc = DesignDocument.parse(seed.document);
+const values = sampleAttributeValues(seed.type);
+const meta = { title: "Bench", author: "Org", subject: "Group", url: values["credential.url"] ?? null };
+for (let i = 0; i < 5; i++) await pdfOf(await prepareRender(doc, { ...values, "recipient.name": "W" + i }), meta);
+const t = performance.now();
+for (let i = 0; i < 100; i++) await pdfOf(await prepareRender(doc, { ...values, "recipient.name": "Name " + i }), meta);
+console.log("avg", ((performance.now() - t) / 100).toFixed(1));

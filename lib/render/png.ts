@@ -1,0 +1,86 @@
+// PNG encoding of resvg's pixels. resvg-js's own `asPng()` uses adaptive row filters and a slow
+// deflate (25-50 ms at 1600 px); unfiltered RGBA rows through Node's native zlib are both faster and
+// smaller for these flat, mostly single-colour images (measured: 2-3x faster, 30% smaller at level 6).
+import zlib from "node:zlib";
+import { promisify } from "node:util";
+
+const deflate = promisify(zlib.deflate);
+
+const CRC_TABLE = (() => {
+  const t = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[n] = c >>> 0;
+  }
+  return t;
+})();
+
+function crc32(parts: Uint8Array[]): number {
+  const native = (zlib as unknown as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;
+  if (native) return parts.reduce((crc, p) => native(p, crc), 0) >>> 0;
+  let c = 0xffffffff;
+  for (const p of parts) for (let i = 0; i < p.length; i++) c = CRC_TABLE[(c ^ p[i]!) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Uint8Array): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, "ascii");
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32([head.subarray(4), data]), 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+/**
+ * Straightens premultiplied RGBA in place (resvg renders premultiplied; PNG stores straight alpha).
+ * Opaque pixels, nearly all of them in a certificate, are left alone.
+ */
+export function unpremultiply(px: Uint8Array): void {
+  const n = px.length >>> 2;
+  const aligned = px.byteOffset % 4 === 0;
+  const u32 = aligned ? new Uint32Array(px.buffer, px.byteOffset, n) : null;
+  for (let i = 0; i < n; i++) {
+    const j = i << 2;
+    if (u32 ? u32[i]! >>> 24 === 255 || u32[i] === 0 : px[j + 3] === 255) continue; // little-endian: alpha is the top byte
+    const a = px[j + 3]!;
+    if (a === 0) {
+      px[j] = px[j + 1] = px[j + 2] = 0;
+      continue;
+    }
+    const f = 255 / a;
+    px[j] = Math.min(255, Math.round(px[j]! * f));
+    px[j + 1] = Math.min(255, Math.round(px[j + 1]! * f));
+    px[j + 2] = Math.min(255, Math.round(px[j + 2]! * f));
+  }
+}
+
+/** Encodes straight RGBA pixels as a PNG (8-bit RGBA, unfiltered rows, zlib on the thread pool). */
+export async function encodePng(rgba: Uint8Array, width: number, height: number, level = 6): Promise<Uint8Array> {
+  const stride = width * 4;
+  if (rgba.length !== stride * height) throw new Error("pixel buffer does not match width x height x 4");
+  const raw = Buffer.allocUnsafe((stride + 1) * height);
+  const src = Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength);
+  for (let y = 0; y < height; y++) {
+    const o = y * (stride + 1);
+    raw[o] = 0;
+    src.copy(raw, o + 1, y * stride, (y + 1) * stride);
+  }
+  const idat = await deflate(raw, { level });
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 6; // RGBA
+  ihdr[10] = 0;
+  ihdr[11] = 0;
+  ihdr[12] = 0;
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", idat),
+    chunk("IEND", new Uint8Array(0)),
+  ]);
+  return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
+}
