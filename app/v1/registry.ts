@@ -10,6 +10,7 @@ import { createIssueSendRoute } from "./credentials/create-issue-send/endpoints"
 import { credentialRoute } from "./credentials/[id]/endpoints";
 import { issueRoute } from "./credentials/[id]/issue/endpoints";
 import { sendRoute } from "./credentials/[id]/send/endpoints";
+import { credentialDesignsRoute } from "./credentials/[id]/designs/endpoints";
 import { interactionsRoute } from "./credential-interactions/endpoints";
 
 export const API_ROUTES: RouteDefinition[] = [
@@ -18,6 +19,7 @@ export const API_ROUTES: RouteDefinition[] = [
   credentialRoute,
   issueRoute,
   sendRoute,
+  credentialDesignsRoute,
   interactionsRoute,
   groupsRoute,
   groupRoute,

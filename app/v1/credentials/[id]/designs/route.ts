@@ -1,0 +1,3 @@
+import { credentialDesignsRoute } from "./endpoints";
+
+export const { GET, POST, PUT, PATCH, DELETE } = credentialDesignsRoute.handlers;
