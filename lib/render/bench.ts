@@ -9,7 +9,7 @@ import { SEED_DESIGNS } from "../designs/seed-documents";
 import { sampleAttributeValues } from "./attributes";
 import { defaultFontLibrary } from "./fonts";
 import { encodePng, unpremultiply } from "./png";
-import { pdfOf, pngOf, prepareRender, svgOf, warmUpRenderer } from "./render";
+import { DEFAULT_PNG_COMPRESSION, pdfOf, pngOf, prepareRender, svgOf, warmUpRenderer } from "./render";
 
 const runs = Number(process.argv[2] ?? 40);
 const widthPx = Number(process.argv[3] ?? 1600);
@@ -62,7 +62,7 @@ for (const seed of SEED_DESIGNS) {
     const f = performance.now();
     const px = img.pixels;
     unpremultiply(px);
-    await encodePng(px, img.width, img.height);
+    await encodePng(px, img.width, img.height, DEFAULT_PNG_COMPRESSION);
     const g = performance.now();
     const row = {
       prepare: b - a,

@@ -4,12 +4,14 @@
 // Size decisions:
 // - Inter 400/700, Noto Serif 400/700 and Great Vibes 400 are loaded eagerly with every script
 //   subset fontsource ships for them (latin, latin-ext, vietnamese, cyrillic(-ext), greek(-ext)):
-//   about 0.9 MB of WOFF in total, parsed once.
+//   40 faces, ~730 KB of WOFF. Only their cmap and advance widths are read up front (for measuring
+//   and coverage); satori parses a face's outlines the first time a text uses it.
 // - Chinese, Japanese and Korean come from Noto Sans SC / JP / KR, which fontsource splits into
 //   ~100-120 numbered unicode-range subsets of 20-60 KB each per weight (4.7 MB, 5.1 MB and 3.4 MB
 //   per weight in total). Only the subsets holding the characters actually being rendered are read,
-//   chosen through each package's unicode.json, then kept for the life of the process. A typical
-//   CJK name needs 2-3 subsets (~100-150 KB).
+//   chosen through each package's unicode.json (the preferred script's font first, another only
+//   for characters it lacks), then kept for the life of the process. A typical CJK name needs 1-3
+//   slices (~50-150 KB); the worst case, every slice of all three fonts in both weights, is ~26 MB.
 //
 // Files are resolved from `process.cwd()` (the project root; Next bundles code, so `__dirname` is
 // meaningless), or from the `root` given to `new FontLibrary({ root })`.
@@ -61,6 +63,9 @@ const CJK_PACKAGES: Record<CjkScript, { pkg: string; family: string }> = {
 
 /** Families tried, in order, after a text's own family (Great Vibes lacks basic Greek, for one). */
 const LATIN_FALLBACKS: FontFamily[] = ["Inter", "Noto Serif"];
+
+/** Characters the text layout may add to a text: the ellipsis of cut text, Great Vibes' widened word space. */
+const CHAIN_EXTRA_CHARACTERS = "\u2026\u2009 ";
 
 const HANGUL = /[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7af\ud7b0-\ud7ff]/;
 const KANA = /[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]/;
@@ -165,13 +170,13 @@ export interface TextFontRequest {
   locale?: string;
 }
 
-/**
- * Owns every font buffer of the process. Base families load on construction (synchronously, ~1 MB);
- * CJK subsets load on demand through `prepare`, which is the only asynchronous, I/O-doing step.
- * After `prepare`, `chain` and `satoriFonts` are synchronous and pure.
- */
 let libraries = 0;
 
+/**
+ * Owns every font buffer of the process. Base families load on construction (synchronously, ~730 KB
+ * of WOFF, ~15 ms); CJK subsets load on demand through `prepare`, the only asynchronous, I/O-doing
+ * step. After `prepare`, `chain` and `satoriFonts` are synchronous and pure.
+ */
 export class FontLibrary {
   readonly root: string;
   /** Distinguishes libraries in caches keyed by font names. */
@@ -206,7 +211,6 @@ export class FontLibrary {
       }
       this.baseNames.set(family, names);
     }
-    this.fontArrays.set("", this.baseFonts);
   }
 
   private fontDir(pkg: string): string {
@@ -308,24 +312,33 @@ export class FontLibrary {
       chain.names.push(face.name);
       chain.faces.push(face);
     }
-    return chain;
+    // Keep only the faces that draw some character of the text (plus the primary face, and those
+    // for the ellipsis and thin space the layout may add). Order is kept, so every character still
+    // resolves to the same face, but satori gets 1-4 faces instead of ~20, and parses only those.
+    const used = new Set<LoadedFont>([chain.faces[0]!]);
+    for (const ch of new Set(req.text + CHAIN_EXTRA_CHARACTERS)) {
+      const face = faceFor(chain, ch.codePointAt(0)!);
+      if (face) used.add(face);
+    }
+    const faces = chain.faces.filter((f) => used.has(f));
+    return { names: faces.map((f) => f.name), faces };
   }
 
   /**
-   * The `fonts` array for satori holding the base fonts plus the given CJK faces. The same set of
-   * faces always gives the same array object, so satori's per-array font cache stays warm.
+   * The `fonts` array for satori holding exactly the given faces. The same set of faces always
+   * gives the same array object, so satori's per-array font loader is reused.
    */
   satoriFonts(faces: Iterable<LoadedFont>): SatoriFont[] {
-    const cjk = [...new Set([...faces].filter((f) => !this.base.has(f.name)))];
-    if (cjk.length === 0) return this.baseFonts;
-    const key = cjk
+    const list = [...new Set(faces)];
+    if (list.length === 0) return this.baseFonts;
+    const key = list
       .map((f) => `${f.name}@${f.weight}`)
       .sort()
       .join("|");
     let fonts = this.fontArrays.get(key);
     if (!fonts) {
-      fonts = [...this.baseFonts, ...cjk.map((f) => ({ name: f.name, data: f.data, weight: f.weight, style: "normal" as const }))];
-      if (this.fontArrays.size > 256) this.fontArrays.clear(), this.fontArrays.set("", this.baseFonts);
+      fonts = list.map((f) => ({ name: f.name, data: f.data, weight: f.weight, style: "normal" as const }));
+      if (this.fontArrays.size > 512) this.fontArrays.clear();
       this.fontArrays.set(key, fonts);
     }
     return fonts;

@@ -38,15 +38,3 @@ export function qrRuns(text: string): QrRuns {
   cache.set(text, result);
   return result;
 }
-
-/** A standalone SVG of the code filling `size` x `size` (quiet zone included), for satori to embed. */
-export function qrSvg(text: string, size: number, color: string, background: string): string {
-  const { modules, runs } = qrRuns(text);
-  const total = modules + 2 * QR_QUIET_ZONE;
-  const d = runs.map(([x, y, w]) => `M${x + QR_QUIET_ZONE} ${y + QR_QUIET_ZONE}h${w}v1h${-w}z`).join("");
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${total} ${total}" shape-rendering="crispEdges">` +
-    `<rect width="${total}" height="${total}" fill="${background}"/>` +
-    `<path fill="${color}" d="${d}"/></svg>`
-  );
-}

@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { inflateSync } from "node:zlib";
 import { PDFDocument, PDFName, PDFDict, PDFArray, PDFString } from "pdf-lib";
 import { describe, expect, it } from "vitest";
@@ -204,6 +208,15 @@ describe("text", () => {
     expect(plan.lines.join(" ")).toBe("Professional Certificate in Advanced Machine Learning Operations");
   });
 
+  it("keeps line breaks written in the template", async () => {
+    const d = doc({
+      ...base,
+      elements: [{ type: "text", id: "t", x: 10, y: 10, width: 400, height: 80, text: "Awarded to\n[recipient.name]", font: { size: 16 }, maxLines: 3 }],
+    });
+    const layout = await layoutDocument(d, { "recipient.name": "Li Na" });
+    expect(textPlan(layout, "t").lines).toEqual(["Awarded to", "Li Na"]);
+  });
+
   it("cuts text that cannot fit even at minSize with an ellipsis, and says so", async () => {
     const d = doc({
       ...base,
@@ -296,6 +309,22 @@ describe("shapes, images and output", () => {
     const png = readPng(await renderPng(DesignDocument.parse(badge.document), sampleAttributeValues("badge"), {}, { widthPx: 300 }));
     expect(png.pixel(0, 0)[3]).toBe(0);
     expect(png.pixel(150, 150)[3]).toBe(255);
+  });
+
+  // Decoding needs zbarimg (Debian: zbar-tools); skipped where it is not installed.
+  it.skipIf(!existsSync("/usr/bin/zbarimg"))("draws QR codes that scan back to the credential URL", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "render-qr-"));
+    try {
+      for (const seed of SEED_DESIGNS) {
+        const values = { ...sampleAttributeValues(seed.type), "credential.url": `https://wallet.example.com/credentials/${seed.type}-42` };
+        const file = path.join(dir, `${seed.type}.png`);
+        writeFileSync(file, await renderPng(DesignDocument.parse(seed.document), values, {}, { widthPx: 1000 }));
+        const decoded = execFileSync("/usr/bin/zbarimg", ["-q", "--raw", file], { stdio: ["ignore", "pipe", "ignore"] }).toString().trim();
+        expect(decoded).toBe(values["credential.url"]);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("is deterministic", async () => {
