@@ -2,6 +2,7 @@
 // a restarted one never deliver a row at the same time; a worker that dies mid-delivery leaves a
 // lease that expires, and the row is tried again with the same Message-ID. Failed attempts back off
 // exponentially up to MAIL_MAX_ATTEMPTS, then the row stays visible as `failed`. Every attempt is recorded.
+import { randomUUID } from "node:crypto";
 import { config } from "../config";
 import { db } from "../db";
 import { newId } from "../db/ids";
@@ -25,18 +26,32 @@ function describeFailure(error: unknown): string {
   return parts.join(" ");
 }
 
-async function claim(id: string, now: Date): Promise<boolean> {
-  const { count } = await db().emailOutbox.updateMany({
-    where: { id, status: "queued", OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
-    data: { leaseUntil: new Date(now.getTime() + LEASE_MS), attempts: { increment: 1 } },
+type OutboxRow = { id: string; messageId: string; toAddress: string; subject: string; html: string; text: string; attempts: number };
+
+/**
+ * Claims up to BATCH due rows in one statement. The lease condition is repeated outside the subquery
+ * so that, on PostgreSQL, a row another worker claimed meanwhile is re-checked and skipped.
+ */
+async function claimDue(now: Date): Promise<OutboxRow[]> {
+  const owner = randomUUID();
+  const leaseUntil = new Date(now.getTime() + LEASE_MS);
+  const claimed = await db().$executeRaw`
+    UPDATE "EmailOutbox" SET "leaseUntil" = ${leaseUntil}, "leaseOwner" = ${owner}, "attempts" = "attempts" + 1
+    WHERE "id" IN (
+      SELECT "id" FROM "EmailOutbox"
+      WHERE "status" = 'queued' AND "nextAttemptAt" <= ${now} AND ("leaseUntil" IS NULL OR "leaseUntil" < ${now})
+      ORDER BY "nextAttemptAt" LIMIT ${BATCH})
+    AND "status" = 'queued' AND ("leaseUntil" IS NULL OR "leaseUntil" < ${now})`;
+  if (claimed === 0) return [];
+  return db().emailOutbox.findMany({
+    where: { leaseOwner: owner, status: "queued" },
+    select: { id: true, messageId: true, toAddress: true, subject: true, html: true, text: true, attempts: true },
   });
-  return count === 1;
 }
 
-async function deliverOne(id: string, transport: MailTransport): Promise<void> {
+async function deliverOne(row: OutboxRow, transport: MailTransport): Promise<void> {
   const startedAt = new Date();
-  if (!(await claim(id, startedAt))) return;
-  const row = await db().emailOutbox.findUniqueOrThrow({ where: { id } });
+  const id = row.id;
   const cfg = config();
   try {
     const where = await transport.deliver({
@@ -49,7 +64,7 @@ async function deliverOne(id: string, transport: MailTransport): Promise<void> {
     });
     const finishedAt = new Date();
     await db().$transaction([
-      db().emailOutbox.update({ where: { id }, data: { status: "sent", sentAt: finishedAt, leaseUntil: null, lastError: null } }),
+      db().emailOutbox.update({ where: { id }, data: { status: "sent", sentAt: finishedAt, leaseUntil: null, leaseOwner: null, lastError: null } }),
       db().emailAttempt.create({ data: { id: newId("att"), outboxId: id, startedAt, finishedAt, outcome: "sent" } }),
     ]);
     log.info("mail_sent", { outboxId: id, attempt: row.attempts, via: where });
@@ -63,6 +78,7 @@ async function deliverOne(id: string, transport: MailTransport): Promise<void> {
         data: {
           status: givingUp ? "failed" : "queued",
           leaseUntil: null,
+          leaseOwner: null,
           lastError: failure,
           nextAttemptAt: new Date(finishedAt.getTime() + retryDelayMs(row.attempts, cfg.mailRetryBaseSeconds)),
         },
@@ -73,16 +89,11 @@ async function deliverOne(id: string, transport: MailTransport): Promise<void> {
   }
 }
 
-/** One pass: deliver what is due. Returns how many rows were due. */
+/** One pass: claim what is due and deliver it. Returns how many rows were claimed. */
 export async function deliverDueEmails(transport: MailTransport = mailTransport(), now = new Date()): Promise<number> {
-  const due = await db().emailOutbox.findMany({
-    where: { status: "queued", nextAttemptAt: { lte: now }, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
-    orderBy: { nextAttemptAt: "asc" },
-    take: BATCH,
-    select: { id: true },
-  });
-  for (let i = 0; i < due.length; i += PARALLEL) {
-    await Promise.all(due.slice(i, i + PARALLEL).map((r) => deliverOne(r.id, transport).catch((e) => log.error("mail_worker_error", errorSummary(e)))));
+  const rows = await claimDue(now);
+  for (let i = 0; i < rows.length; i += PARALLEL) {
+    await Promise.all(rows.slice(i, i + PARALLEL).map((r) => deliverOne(r, transport).catch((e) => log.error("mail_worker_error", errorSummary(e)))));
   }
-  return due.length;
+  return rows.length;
 }

@@ -20,16 +20,13 @@ export type RecipientRow = { id: string; name: string; email: string };
 export async function findOrCreateRecipient(tx: Tx, organizationId: string, input: { name: string; email: string }): Promise<RecipientRow> {
   const emailNormalized = normalizeEmail(input.email);
   const now = new Date();
-  // INSERT … ON CONFLICT DO NOTHING is atomic on both engines, so two requests creating the same
-  // new recipient at once both end up with the one row.
-  await tx.$executeRaw`
+  // One atomic statement on both engines: two requests creating the same new recipient at once both
+  // get the one row. The no-op update on conflict is what makes RETURNING hand back the existing row.
+  const rows = await tx.$queryRaw<RecipientRow[]>`
     INSERT INTO "Recipient" ("id", "organizationId", "name", "email", "emailNormalized", "nameNormalized", "createdAt", "updatedAt")
     VALUES (${newId("rcp")}, ${organizationId}, ${input.name}, ${input.email.trim()}, ${emailNormalized}, ${normalizeName(input.name)}, ${now}, ${now})
-    ON CONFLICT ("organizationId", "emailNormalized") DO NOTHING`;
-  const row = await tx.recipient.findUnique({
-    where: { organizationId_emailNormalized: { organizationId, emailNormalized } },
-    select: { id: true, name: true, email: true },
-  });
-  if (!row) throw new Error("recipient vanished after insert");
-  return row;
+    ON CONFLICT ("organizationId", "emailNormalized") DO UPDATE SET "emailNormalized" = excluded."emailNormalized"
+    RETURNING "id", "name", "email"`;
+  if (!rows[0]) throw new Error("recipient upsert returned no row");
+  return rows[0];
 }

@@ -10,17 +10,26 @@ export async function runLoad(options: {
   connections: number;
   seconds: number;
   expectStatus?: number;
+  method?: string;
+  /** A request body per request (JSON text); the i-th request gets body(i). */
+  body?: (i: number) => string;
+  /** Stop after this many requests in all (instead of only at the deadline). */
+  maxRequests?: number;
 }): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const target = new URL(options.url);
   const latencies: number[] = [];
   let errors = 0;
   const deadline = performance.now() + options.seconds * 1000;
+  let sent = 0;
   const once = () =>
     new Promise<void>((resolve) => {
       const started = performance.now();
+      const body = options.body?.(sent);
+      sent++;
+      const headers = body ? { ...options.headers, "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) } : options.headers;
       const req = http.request(
-        { agent, host: target.hostname, port: target.port, path: target.pathname + target.search, headers: options.headers },
+        { agent, method: options.method ?? "GET", host: target.hostname, port: target.port, path: target.pathname + target.search, headers },
         (res) => {
           res.resume();
           res.on("end", () => {
@@ -34,12 +43,12 @@ export async function runLoad(options: {
         errors++;
         resolve();
       });
-      req.end();
+      req.end(body);
     });
   const started = performance.now();
   await Promise.all(
     Array.from({ length: options.connections }, async () => {
-      while (performance.now() < deadline) await once();
+      while (performance.now() < deadline && (options.maxRequests === undefined || sent < options.maxRequests)) await once();
     }),
   );
   const seconds = (performance.now() - started) / 1000;

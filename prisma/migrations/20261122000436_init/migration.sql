@@ -204,6 +204,7 @@ CREATE TABLE "EmailOutbox" (
     "attempts" INTEGER NOT NULL DEFAULT 0,
     "nextAttemptAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "leaseUntil" DATETIME,
+    "leaseOwner" TEXT,
     "lastError" TEXT,
     "sentAt" DATETIME,
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,

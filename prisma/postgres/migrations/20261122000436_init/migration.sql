@@ -207,6 +207,7 @@ CREATE TABLE "EmailOutbox" (
     "attempts" INTEGER NOT NULL DEFAULT 0,
     "nextAttemptAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "leaseUntil" TIMESTAMP(3),
+    "leaseOwner" TEXT,
     "lastError" TEXT,
     "sentAt" TIMESTAMP(3),
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
