@@ -10,7 +10,8 @@ export type BenchServer = { url: string; token: string; stop: () => void; proces
 export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "cis-bench-"));
   const port = 3900 + Math.floor(Math.random() * 90);
-  const child = spawn("npx", ["tsx", "scripts/start.ts"], {
+  // The server runs in this child itself (tsx as a loader, not a wrapper process), so stopping the child stops it.
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     env: {
       ...process.env,
       PORT: String(port),
