@@ -1,0 +1,110 @@
+// GET /v1/openapi.json: a valid-looking OpenAPI 3.1 document that lists every /v1 route of the app
+// (every app/v1/**/route.ts except the catch-all) with exactly the methods it answers.
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { test, expect } from "../fixtures";
+import { expectStatus } from "../support/api-helpers";
+import { ROOT } from "../support/servers";
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+/** `/v1/...` paths of the route files, `[id]` → `{id}`; catch-all segments excluded. */
+function routePaths(): string[] {
+  const base = path.join(ROOT, "app/v1");
+  const found: string[] = [];
+  const walk = (dir: string, segments: string[]) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) {
+        if (entry.name.startsWith("[...") || entry.name.startsWith("[[...")) continue;
+        if (entry.name.startsWith("(") || entry.name.startsWith("_")) {
+          walk(path.join(dir, entry.name), segments); // route groups and private folders add no segment
+          continue;
+        }
+        walk(path.join(dir, entry.name), [...segments, entry.name.replace(/^\[(\w+)\]$/, "{$1}")]);
+      } else if (/^route\.(ts|tsx|js|mjs)$/.test(entry.name)) {
+        found.push(`/v1${segments.length ? "/" + segments.join("/") : ""}`);
+      }
+    }
+  };
+  walk(base, []);
+  return found.sort();
+}
+
+type Doc = {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, { responses: Record<string, unknown>; operationId?: string; parameters?: unknown[] }>>;
+  components?: Record<string, Record<string, unknown>>;
+};
+
+async function fetchDoc(client: (o?: object) => Promise<import("@playwright/test").APIRequestContext>): Promise<Doc> {
+  const anonymous = await client({ version: null });
+  const res = await anonymous.get("/v1/openapi.json");
+  expect(res.headers()["content-type"]).toContain("application/json");
+  return expectStatus(res, 200);
+}
+
+test("served without a token or version, as OpenAPI 3.1 with resolvable $refs", async ({ client }) => {
+  const doc = await fetchDoc(client);
+  expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
+  expect(typeof doc.info.title).toBe("string");
+  expect(doc.info.title.length).toBeGreaterThan(0);
+  expect(typeof doc.info.version).toBe("string");
+  expect(typeof doc.paths).toBe("object");
+
+  const operationIds = new Set<string>();
+  for (const [p, item] of Object.entries(doc.paths)) {
+    expect(p.startsWith("/v1/"), p).toBe(true);
+    const params = [...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    for (const [method, op] of Object.entries(item)) {
+      if (!["get", "post", "put", "patch", "delete", "head", "options", "trace"].includes(method)) continue;
+      const statuses = Object.keys(op.responses ?? {});
+      expect(statuses.some((s) => /^2\d\d$/.test(s)), `${method} ${p} has a success response`).toBe(true);
+      if (op.operationId) {
+        expect(operationIds.has(op.operationId), `duplicate operationId ${op.operationId}`).toBe(false);
+        operationIds.add(op.operationId);
+      }
+      const declared = (op.parameters ?? []).filter((x): x is { in: string; name: string } => typeof x === "object" && x !== null && "in" in x);
+      for (const name of params) {
+        expect(declared.some((d) => d.in === "path" && d.name === name), `${method} ${p} declares path parameter ${name}`).toBe(true);
+      }
+    }
+  }
+
+  // Every local $ref points at something in the document.
+  const refs: string[] = [];
+  const collect = (v: unknown) => {
+    if (Array.isArray(v)) v.forEach(collect);
+    else if (v && typeof v === "object") {
+      for (const [k, x] of Object.entries(v)) {
+        if (k === "$ref" && typeof x === "string") refs.push(x);
+        else collect(x);
+      }
+    }
+  };
+  collect(doc);
+  for (const ref of refs) {
+    expect(ref.startsWith("#/"), ref).toBe(true);
+    let target: unknown = doc;
+    for (const part of ref.slice(2).split("/")) target = (target as Record<string, unknown> | undefined)?.[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+    expect(target, `$ref ${ref} resolves`).toBeDefined();
+  }
+});
+
+test("lists every /v1 route file with exactly the methods it answers", async ({ client, api }) => {
+  const doc = await fetchDoc(client);
+  const routes = routePaths();
+  expect(routes.length).toBeGreaterThan(0);
+  expect(Object.keys(doc.paths).sort()).toEqual(routes);
+
+  for (const route of routes) {
+    const concrete = route.replace(/\{\w+\}/g, "e2e-probe-id");
+    for (const method of METHODS) {
+      // Probing is harmless: no body (invalid_json), or an id that does not exist (not_found).
+      const res = await api.fetch(concrete, { method });
+      const answers = res.status() !== 405;
+      const listed = Boolean(doc.paths[route]?.[method.toLowerCase()]);
+      expect(listed, `${method} ${route}: answered ${res.status()}, ${listed ? "listed" : "not listed"} in the OpenAPI document`).toBe(answers);
+    }
+  }
+});

@@ -1,0 +1,152 @@
+// Starting and stopping app servers the way the README says (`npm start`), each on a free port with its
+// own environment. Used by the global setup (one server per database) and by the `startServer` fixture
+// (extra servers with special configuration on the same database).
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createWriteStream, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** The environment every test server gets unless a test overrides it. */
+export const BASE_SERVER_ENV: Record<string, string> = {
+  TRUST_PROXY: "1",
+  LOG_LEVEL: "warn",
+  HOST: "127.0.0.1",
+  NEXT_TELEMETRY_DISABLED: "1",
+  NODE_ENV: "production",
+};
+
+export type RunningServer = {
+  baseURL: string;
+  port: number;
+  env: Record<string, string>;
+  logFile: string;
+  pid: number;
+  /** Everything the server printed so far. */
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function newestMtime(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of readdirSync(entry)) {
+    if (child === "generated" || child === "node_modules" || child.startsWith(".")) continue;
+    newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  }
+  return newest;
+}
+
+/** Same rule as scripts/start.ts: the build is stale when any source is newer than .next/BUILD_ID. */
+export function buildIsStale(): boolean {
+  const buildId = path.join(ROOT, ".next/BUILD_ID");
+  if (!existsSync(buildId)) return true;
+  const built = statSync(buildId).mtimeMs;
+  const sources = ["app", "lib", "public", "next.config.mjs", "package-lock.json", "tsconfig.json"];
+  return sources.some((s) => newestMtime(path.join(ROOT, s)) > built);
+}
+
+/** Builds once, up front, so that servers started in parallel do not each start a build. */
+export function buildIfStale(): void {
+  if (!buildIsStale()) {
+    console.log("[e2e] build is fresh");
+    return;
+  }
+  const started = Date.now();
+  console.log("[e2e] building the app (npm run build)…");
+  const result = spawnSync("npm", ["run", "build"], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status !== 0) {
+    throw new Error(`npm run build failed (exit ${result.status}):\n${(result.stdout ?? "").slice(-4000)}\n${(result.stderr ?? "").slice(-4000)}`);
+  }
+  console.log(`[e2e] built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    /* already gone */
+  }
+}
+
+async function waitForReady(baseURL: string, child: ChildProcess, logFile: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited: string | null = null;
+  child.once("exit", (code, signal) => (exited = signal ? `signal ${signal}` : `code ${code}`));
+  while (Date.now() < deadline) {
+    if (exited !== null) break;
+    try {
+      const res = await fetch(`${baseURL}/v1/openapi.json`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) {
+        await res.arrayBuffer();
+        return;
+      }
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const tail = existsSync(logFile) ? readFileSync(logFile, "utf8").split("\n").slice(-40).join("\n") : "(no log)";
+  killGroup(child, "SIGKILL");
+  throw new Error(
+    `Server at ${baseURL} ${exited !== null ? `exited (${exited})` : "did not become ready in time"}. Log ${logFile}:\n${tail}`,
+  );
+}
+
+/**
+ * `npm start` with the given environment on a free port. Resolves once /v1/openapi.json answers.
+ * `env` must name DATABASE_URL and DATA_DIR; PORT and PUBLIC_URL are chosen here unless given.
+ */
+export async function startAppServer(env: Record<string, string>, logFile: string, timeoutMs = 240_000): Promise<RunningServer> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const fullEnv: Record<string, string> = { ...BASE_SERVER_ENV, ...env, PORT: String(port) };
+  const baseURL = `http://127.0.0.1:${port}`;
+  const log = createWriteStream(logFile, { flags: "a" });
+  const child = spawn("npm", ["start"], {
+    cwd: ROOT,
+    env: { ...process.env, ...fullEnv },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true, // its own process group: npm → sh → tsx → node all stop together
+  });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  await waitForReady(baseURL, child, logFile, timeoutMs);
+
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const timer = setTimeout(() => killGroup(child, "SIGKILL"), 5000);
+      child.once("exit", () => {
+        clearTimeout(timer);
+        log.end();
+        resolve();
+      });
+      killGroup(child, "SIGTERM");
+    }));
+  const output = () => (existsSync(logFile) ? readFileSync(logFile, "utf8") : "");
+  return { baseURL, port, env: fullEnv, logFile, pid: child.pid!, output, stop };
+}
