@@ -3,12 +3,20 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { TLSSocket } from "node:tls";
 import next from "next";
-import { CLIENT_ADDRESS_HEADER, CLIENT_SCHEME_HEADER } from "./lib/api/client-connection";
+import { CLIENT_ADDRESS_HEADER, CLIENT_FORWARDED_FOR_HEADER, CLIENT_FORWARDED_PROTO_HEADER, CLIENT_SCHEME_HEADER } from "./lib/api/client-connection";
 
 function stampConnection(req: IncomingMessage) {
-  // Overwrite whatever a client sent under these names: only the socket may speak here.
+  // Overwrite whatever a client sent under these names: only the socket may speak here. Next fills in
+  // X-Forwarded-For/-Proto itself before handlers run, so the values the client (or its proxy) sent
+  // are kept under our own names first.
   req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
   req.headers[CLIENT_SCHEME_HEADER] = (req.socket as TLSSocket).encrypted ? "https" : "http";
+  req.headers[CLIENT_FORWARDED_FOR_HEADER] = joined(req.headers["x-forwarded-for"]);
+  req.headers[CLIENT_FORWARDED_PROTO_HEADER] = joined(req.headers["x-forwarded-proto"]);
+}
+
+function joined(value: string | string[] | undefined): string {
+  return Array.isArray(value) ? value.join(",") : (value ?? "");
 }
 
 export async function startServer(options: { dev: boolean; host: string; port: number }): Promise<() => Promise<void>> {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { clientConnection, isLoopback, plainHttpAllowed, CLIENT_ADDRESS_HEADER, CLIENT_SCHEME_HEADER } from "./client-connection";
+import {
+  clientConnection,
+  isLoopback,
+  plainHttpAllowed,
+  CLIENT_ADDRESS_HEADER,
+  CLIENT_FORWARDED_FOR_HEADER,
+  CLIENT_FORWARDED_PROTO_HEADER,
+  CLIENT_SCHEME_HEADER,
+} from "./client-connection";
 
 const headers = (h: Record<string, string>) => new Headers(h);
 
@@ -33,15 +41,20 @@ describe("the HTTPS rule", () => {
   });
 
   it("ignores X-Forwarded-Proto unless TRUST_PROXY", () => {
-    const h = headers({ ...socket, [CLIENT_ADDRESS_HEADER]: "203.0.113.9", "x-forwarded-proto": "https" });
+    const h = headers({ ...socket, [CLIENT_ADDRESS_HEADER]: "203.0.113.9", [CLIENT_FORWARDED_PROTO_HEADER]: "https" });
     expect(plainHttpAllowed(clientConnection(h, false), false)).toBe(false);
     expect(plainHttpAllowed(clientConnection(h, true), false)).toBe(true);
   });
 
+  it("only trusts the forwarded headers as they arrived, not ones Next adds later", () => {
+    const nextFilledIn = headers({ ...socket, [CLIENT_FORWARDED_PROTO_HEADER]: "http", [CLIENT_FORWARDED_FOR_HEADER]: "", "x-forwarded-for": "127.0.0.1" });
+    expect(plainHttpAllowed(clientConnection(nextFilledIn, true), false)).toBe(false);
+  });
+
   it("behind a trusted proxy, the proxy's loopback address does not exempt the client", () => {
-    const h = headers({ ...socket, "x-forwarded-proto": "http" });
+    const h = headers({ ...socket, [CLIENT_FORWARDED_PROTO_HEADER]: "http", [CLIENT_FORWARDED_FOR_HEADER]: "" });
     expect(plainHttpAllowed(clientConnection(h, true), false)).toBe(false);
-    const fromLoopback = headers({ ...socket, "x-forwarded-proto": "http", "x-forwarded-for": "198.51.100.1, 127.0.0.1" });
+    const fromLoopback = headers({ ...socket, [CLIENT_FORWARDED_PROTO_HEADER]: "http", [CLIENT_FORWARDED_FOR_HEADER]: "198.51.100.1, 127.0.0.1" });
     expect(clientConnection(fromLoopback, true).address).toBe("127.0.0.1");
   });
 });

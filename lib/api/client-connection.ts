@@ -5,6 +5,9 @@ import { isIP } from "node:net";
 
 export const CLIENT_ADDRESS_HEADER = "x-cis-client-address";
 export const CLIENT_SCHEME_HEADER = "x-cis-scheme";
+/** X-Forwarded-For / -Proto exactly as they arrived ("" when absent), before Next adds its own. */
+export const CLIENT_FORWARDED_FOR_HEADER = "x-cis-forwarded-for";
+export const CLIENT_FORWARDED_PROTO_HEADER = "x-cis-forwarded-proto";
 
 export function isLoopback(address: string | null): boolean {
   if (!address) return false;
@@ -24,8 +27,8 @@ export function clientConnection(headers: Headers, trustProxy: boolean): ClientC
   const socketAddress = headers.get(CLIENT_ADDRESS_HEADER);
   const socketScheme = headers.get(CLIENT_SCHEME_HEADER) === "https" ? "https" : "http";
   if (trustProxy) {
-    const proto = headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
-    const forwardedFor = headers.get("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean);
+    const proto = headers.get(CLIENT_FORWARDED_PROTO_HEADER)?.split(",")[0]?.trim().toLowerCase() || undefined;
+    const forwardedFor = headers.get(CLIENT_FORWARDED_FOR_HEADER)?.split(",").map((s) => s.trim()).filter(Boolean);
     if (proto) {
       return { scheme: proto === "https" ? "https" : "http", address: forwardedFor?.at(-1) ?? null };
     }

@@ -56,7 +56,7 @@ type RouteHandler = (request: Request, context: { params: Promise<Record<string,
 export type RouteDefinition = {
   path: string;
   endpoints: Partial<Record<HttpMethod, EndpointDefinition<any, any>>>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  handlers: Record<HttpMethod, RouteHandler>;
+  handlers: Record<HttpMethod | "HEAD" | "OPTIONS", RouteHandler>;
 };
 
 // Kept on globalThis so every route bundle shares one limiter.
@@ -71,6 +71,19 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 function requestIdOf(request: Request): string {
   const given = request.headers.get("x-request-id");
   return given && REQUEST_ID.test(given) ? given : `req_${randomUUID().replaceAll("-", "")}`;
+}
+
+/** Headers every /v1 response starts with. Until a token is known no quota is spent: the rate-limit
+ *  headers state the policy with a full bucket. */
+function baseHeaders(requestId: string): Record<string, string> {
+  const burst = String(config().rateLimitBurst);
+  return {
+    "X-Request-Id": requestId,
+    "Cache-Control": "no-store",
+    "RateLimit-Limit": burst,
+    "RateLimit-Remaining": burst,
+    "RateLimit-Reset": "0",
+  };
 }
 
 function json(status: number, body: unknown, headers: Record<string, string>): Response {
@@ -148,15 +161,7 @@ function runEndpoint(definition: EndpointDefinition<unknown, unknown>): RouteHan
   return async (request, context) => {
     const started = performance.now();
     const requestId = requestIdOf(request);
-    // Until a token is known no quota is spent: the headers state the policy with a full bucket.
-    const burst = String(config().rateLimitBurst);
-    const headers: Record<string, string> = {
-      "X-Request-Id": requestId,
-      "Cache-Control": "no-store",
-      "RateLimit-Limit": burst,
-      "RateLimit-Remaining": burst,
-      "RateLimit-Reset": "0",
-    };
+    const headers = baseHeaders(requestId);
     let status = 500;
     let organizationId: string | undefined;
     try {
@@ -233,11 +238,14 @@ function runEndpoint(definition: EndpointDefinition<unknown, unknown>): RouteHan
 
 function methodNotAllowed(allowed: string): RouteHandler {
   return async (request) => {
-    const requestId = requestIdOf(request);
     const method = request.method.toUpperCase();
     const error = new ApiError("method_not_allowed", `${method} is not allowed here; allowed: ${allowed}.`);
-    return errorResponse(error, { "X-Request-Id": requestId, Allow: allowed, "Cache-Control": "no-store" });
+    return errorResponse(error, { ...baseHeaders(requestIdOf(request)), Allow: allowed });
   };
+}
+
+function options(allowed: string): RouteHandler {
+  return async (request) => new Response(null, { status: 204, headers: { ...baseHeaders(requestIdOf(request)), Allow: allowed } });
 }
 
 /** A /v1 route: the endpoints it has, and a handler for every HTTP method (405 for the others). */
@@ -247,12 +255,12 @@ export function defineRoute(path: string, endpoints: RouteDefinition["endpoints"
   const handlers = Object.fromEntries(
     HTTP_METHODS.map((m) => [m, endpoints[m] ? runEndpoint(endpoints[m] as EndpointDefinition<unknown, unknown>) : methodNotAllowed(allow)]),
   ) as Record<HttpMethod, RouteHandler>;
-  return { path, endpoints, handlers };
+  // HEAD answers like GET (Node sends no body for it); OPTIONS states what the route allows.
+  return { path, endpoints, handlers: { ...handlers, HEAD: handlers.GET, OPTIONS: options(allow) } };
 }
 
 /** For unknown paths under /v1 (the catch-all route). */
 export async function unknownRoute(request: Request): Promise<Response> {
-  const requestId = requestIdOf(request);
   const error = new ApiError("not_found", `No such endpoint: ${request.method} ${new URL(request.url).pathname}.`);
-  return errorResponse(error, { "X-Request-Id": requestId, "Cache-Control": "no-store" });
+  return errorResponse(error, baseHeaders(requestIdOf(request)));
 }

@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { createDb } from "./index";
 import { applyMigrations } from "./migrate";
@@ -55,6 +56,33 @@ describe("the SQLite client", () => {
     expect(await tx).toBe("rolled back");
     await plain;
     expect((await db.organization.findMany({ select: { slug: true } })).map((o) => o.slug)).toEqual(["plain"]);
+    await db.$disconnect();
+  });
+});
+
+describe("SQLite transactions and other processes", () => {
+  it("a transaction that reads, then writes, survives another connection writing in between", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "sqlite-busy-"));
+    const url = `file:${dir}/db.sqlite`;
+    await applyMigrations(url);
+    const db = createDb(url);
+    await db.organization.create({ data: { id: "org_a", slug: "a", name: "a" } });
+    // Another process, e.g. the CLI (a second connection that does not wait for locks).
+    const other = new Database(`${dir}/db.sqlite`, { timeout: 0 });
+    let otherWrote: boolean | undefined;
+    await db.$transaction(async (tx) => {
+      await tx.organization.findUnique({ where: { id: "org_a" } });
+      try {
+        other.prepare(`UPDATE "Organization" SET "name" = 'other' WHERE "id" = 'org_a'`).run();
+        otherWrote = true;
+      } catch {
+        otherWrote = false; // the transaction holds the write lock from its start
+      }
+      await tx.organization.update({ where: { id: "org_a" }, data: { name: "tx" } });
+    });
+    expect(otherWrote).toBe(false);
+    expect((await db.organization.findUnique({ where: { id: "org_a" } }))!.name).toBe("tx");
+    other.close();
     await db.$disconnect();
   });
 });

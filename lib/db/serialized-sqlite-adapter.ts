@@ -3,6 +3,11 @@
 // transaction is open would run *inside* that transaction (and vanish if it rolls back). This wrapper
 // makes the connection exclusive: a transaction holds it from BEGIN to COMMIT/ROLLBACK, and a plain
 // query waits for it. SQLite has a single writer anyway, so nothing is lost in throughput.
+//
+// Transactions also start with BEGIN IMMEDIATE rather than the adapter's plain BEGIN: a deferred
+// transaction that reads and then writes fails with SQLITE_BUSY_SNAPSHOT when another process (the
+// CLI, a second server) committed in between, and no waiting helps; an immediate one takes the write
+// lock up front and waits for it (busy_timeout).
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import type {
   IsolationLevel,
@@ -54,29 +59,34 @@ function serialize(adapter: SqlDriverAdapter): SqlDriverAdapter {
     getConnectionInfo: adapter.getConnectionInfo?.bind(adapter),
     dispose: () => adapter.dispose(),
     async startTransaction(isolationLevel?: IsolationLevel): Promise<Transaction> {
+      if (isolationLevel && isolationLevel !== "SERIALIZABLE") {
+        throw new Error(`SQLite transactions are always SERIALIZABLE, not ${isolationLevel}`);
+      }
       const release = await lock.acquire();
       try {
-        const tx = await adapter.startTransaction(isolationLevel);
-        let open = true;
-        const end = () => {
-          if (open) {
-            open = false;
-            release();
-          }
-        };
-        return {
-          provider: tx.provider,
-          adapterName: tx.adapterName,
-          options: tx.options,
-          queryRaw: (query: SqlQuery) => tx.queryRaw(query),
-          executeRaw: (query: SqlQuery) => tx.executeRaw(query),
-          commit: () => tx.commit().finally(end),
-          rollback: () => tx.rollback().finally(end),
-        };
+        await adapter.executeScript("BEGIN IMMEDIATE");
       } catch (error) {
         release();
         throw error;
       }
+      let open = true;
+      const end = async () => {
+        if (open) {
+          open = false;
+          release();
+        }
+      };
+      // With usePhantomQuery false, Prisma sends COMMIT or ROLLBACK through executeRaw itself and then
+      // calls commit()/rollback(), which only have to give the connection back.
+      return {
+        provider: adapter.provider,
+        adapterName: adapter.adapterName,
+        options: { usePhantomQuery: false },
+        queryRaw: (query: SqlQuery) => adapter.queryRaw(query),
+        executeRaw: (query: SqlQuery) => adapter.executeRaw(query),
+        commit: end,
+        rollback: end,
+      };
     },
   };
 }

@@ -1,3 +1,3 @@
 import { interactionsRoute } from "./endpoints";
 
-export const { GET, POST, PUT, PATCH, DELETE } = interactionsRoute.handlers;
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = interactionsRoute.handlers;

@@ -1,3 +1,3 @@
 import { credentialsRoute } from "./endpoints";
 
-export const { GET, POST, PUT, PATCH, DELETE } = credentialsRoute.handlers;
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = credentialsRoute.handlers;

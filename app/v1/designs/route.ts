@@ -1,3 +1,3 @@
 import { designsRoute } from "./endpoints";
 
-export const { GET, POST, PUT, PATCH, DELETE } = designsRoute.handlers;
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = designsRoute.handlers;

@@ -1,3 +1,3 @@
 import { groupsRoute } from "./endpoints";
 
-export const { GET, POST, PUT, PATCH, DELETE } = groupsRoute.handlers;
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = groupsRoute.handlers;

@@ -1,3 +1,3 @@
 import { openApiRoute } from "./endpoints";
 
-export const { GET, POST, PUT, PATCH, DELETE } = openApiRoute.handlers;
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = openApiRoute.handlers;

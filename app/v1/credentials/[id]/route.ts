@@ -1,3 +1,3 @@
 import { credentialRoute } from "./endpoints";
 
-export const { GET, POST, PUT, PATCH, DELETE } = credentialRoute.handlers;
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = credentialRoute.handlers;

@@ -1,3 +1,3 @@
 import { createIssueSendRoute } from "./endpoints";
 
-export const { GET, POST, PUT, PATCH, DELETE } = createIssueSendRoute.handlers;
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = createIssueSendRoute.handlers;

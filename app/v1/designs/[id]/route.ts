@@ -1,3 +1,3 @@
 import { designRoute } from "./endpoints";
 
-export const { GET, POST, PUT, PATCH, DELETE } = designRoute.handlers;
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = designRoute.handlers;

@@ -1,3 +1,3 @@
 import { groupRoute } from "./endpoints";
 
-export const { GET, POST, PUT, PATCH, DELETE } = groupRoute.handlers;
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = groupRoute.handlers;

@@ -1,3 +1,3 @@
 import { credentialDesignsRoute } from "./endpoints";
 
-export const { GET, POST, PUT, PATCH, DELETE } = credentialDesignsRoute.handlers;
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = credentialDesignsRoute.handlers;

@@ -1,3 +1,3 @@
 import { issueRoute } from "./endpoints";
 
-export const { GET, POST, PUT, PATCH, DELETE } = issueRoute.handlers;
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = issueRoute.handlers;

@@ -1,3 +1,3 @@
 import { sendRoute } from "./endpoints";
 
-export const { GET, POST, PUT, PATCH, DELETE } = sendRoute.handlers;
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = sendRoute.handlers;
