@@ -49,51 +49,72 @@ async function claimDue(now: Date): Promise<OutboxRow[]> {
   });
 }
 
-async function deliverOne(row: OutboxRow, transport: MailTransport): Promise<void> {
+type Outcome = { row: OutboxRow; startedAt: Date; finishedAt: Date; via?: string; failure?: string };
+
+async function deliverOne(row: OutboxRow, transport: MailTransport): Promise<Outcome> {
   const startedAt = new Date();
-  const id = row.id;
-  const cfg = config();
   try {
-    const where = await transport.deliver({
+    const via = await transport.deliver({
       messageId: row.messageId,
-      from: cfg.mailFrom,
+      from: config().mailFrom,
       to: row.toAddress,
       subject: row.subject,
       html: row.html,
       text: row.text,
     });
-    const finishedAt = new Date();
-    await db().$transaction([
-      db().emailOutbox.update({ where: { id }, data: { status: "sent", sentAt: finishedAt, leaseUntil: null, leaseOwner: null, lastError: null } }),
-      db().emailAttempt.create({ data: { id: newId("att"), outboxId: id, startedAt, finishedAt, outcome: "sent" } }),
-    ]);
-    log.info("mail_sent", { outboxId: id, attempt: row.attempts, via: where });
+    return { row, startedAt, finishedAt: new Date(), via };
   } catch (error) {
-    const failure = describeFailure(error);
-    const finishedAt = new Date();
-    const givingUp = row.attempts >= cfg.mailMaxAttempts;
-    await db().$transaction([
+    return { row, startedAt, finishedAt: new Date(), failure: describeFailure(error) };
+  }
+}
+
+/** Writes a chunk's outcomes: one statement for all that were sent, one per failure, every attempt recorded. */
+async function recordOutcomes(outcomes: Outcome[]): Promise<void> {
+  const cfg = config();
+  const sent = outcomes.filter((o) => o.failure === undefined);
+  const failed = outcomes.filter((o) => o.failure !== undefined);
+  await db().$transaction([
+    db().emailOutbox.updateMany({
+      where: { id: { in: sent.map((o) => o.row.id) } },
+      data: { status: "sent", sentAt: new Date(), leaseUntil: null, leaseOwner: null, lastError: null },
+    }),
+    ...failed.map((o) =>
       db().emailOutbox.update({
-        where: { id },
+        where: { id: o.row.id },
         data: {
-          status: givingUp ? "failed" : "queued",
+          status: o.row.attempts >= cfg.mailMaxAttempts ? "failed" : "queued",
           leaseUntil: null,
           leaseOwner: null,
-          lastError: failure,
-          nextAttemptAt: new Date(finishedAt.getTime() + retryDelayMs(row.attempts, cfg.mailRetryBaseSeconds)),
+          lastError: o.failure,
+          nextAttemptAt: new Date(o.finishedAt.getTime() + retryDelayMs(o.row.attempts, cfg.mailRetryBaseSeconds)),
         },
       }),
-      db().emailAttempt.create({ data: { id: newId("att"), outboxId: id, startedAt, finishedAt, outcome: "failed", error: failure } }),
-    ]);
-    log.warn(givingUp ? "mail_failed" : "mail_retry", { outboxId: id, attempt: row.attempts, error: failure });
+    ),
+    db().emailAttempt.createMany({
+      data: outcomes.map((o) => ({
+        id: newId("att"),
+        outboxId: o.row.id,
+        startedAt: o.startedAt,
+        finishedAt: o.finishedAt,
+        outcome: o.failure === undefined ? "sent" : "failed",
+        error: o.failure ?? null,
+      })),
+    }),
+  ]);
+  for (const o of sent) log.info("mail_sent", { outboxId: o.row.id, attempt: o.row.attempts, via: o.via });
+  for (const o of failed) {
+    const givingUp = o.row.attempts >= cfg.mailMaxAttempts;
+    log.warn(givingUp ? "mail_failed" : "mail_retry", { outboxId: o.row.id, attempt: o.row.attempts, error: o.failure });
   }
 }
 
 /** One pass: claim what is due and deliver it. Returns how many rows were claimed. */
 export async function deliverDueEmails(transport: MailTransport = mailTransport(), now = new Date()): Promise<number> {
   const rows = await claimDue(now);
+  // Recorded chunk by chunk: a crash can only make the last chunk be delivered again (same Message-ID).
   for (let i = 0; i < rows.length; i += PARALLEL) {
-    await Promise.all(rows.slice(i, i + PARALLEL).map((r) => deliverOne(r, transport).catch((e) => log.error("mail_worker_error", errorSummary(e)))));
+    const outcomes = await Promise.all(rows.slice(i, i + PARALLEL).map((r) => deliverOne(r, transport)));
+    await recordOutcomes(outcomes).catch((e) => log.error("mail_worker_error", errorSummary(e)));
   }
   return rows.length;
 }

@@ -1,0 +1,84 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const dir = mkdtempSync(path.join(tmpdir(), "mail-worker-"));
+process.env.DATABASE_URL = `file:${dir}/db.sqlite`;
+process.env.DATA_DIR = dir;
+process.env.MAIL_MAX_ATTEMPTS = "3";
+process.env.MAIL_RETRY_BASE_SECONDS = "10";
+process.env.LOG_LEVEL = "silent";
+
+const { applyMigrations } = await import("../db/migrate");
+const { db } = await import("../db");
+const { enqueueEmail } = await import("./outbox");
+const { deliverDueEmails, retryDelayMs } = await import("./worker");
+const { fileTransport } = await import("./transport");
+
+async function queue(to: string): Promise<string> {
+  return db().$transaction((tx) =>
+    enqueueEmail(tx, { organizationId: "org_t", credentialId: null, to, template: { subject: "Hi [recipient.name]", html: null, text: null }, values: { "recipient.name": "Ada" } }),
+  );
+}
+
+beforeAll(async () => {
+  await applyMigrations(process.env.DATABASE_URL!);
+  await db().organization.create({ data: { id: "org_t", slug: "t", name: "T" } });
+});
+
+describe("the mail worker", () => {
+  it("backs off exponentially, up to an hour", () => {
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(n, 30) / 1000)).toEqual([30, 60, 120, 240]);
+    expect(retryDelayMs(20, 30)).toBe(3_600_000);
+  });
+
+  it("delivers a queued email once and records the attempt", async () => {
+    const id = await queue("a@example.com");
+    const delivered: string[] = [];
+    const transport = { deliver: async (m: { to: string; messageId: string }) => (delivered.push(`${m.to} ${m.messageId}`), "test") };
+    expect(await deliverDueEmails(transport)).toBe(1);
+    expect(await deliverDueEmails(transport)).toBe(0);
+    expect(delivered).toEqual([`a@example.com <${id}@localhost>`]);
+    const row = await db().emailOutbox.findUniqueOrThrow({ where: { id }, include: { deliveryAttempts: true } });
+    expect(row).toMatchObject({ status: "sent", attempts: 1, leaseUntil: null });
+    expect(row.deliveryAttempts.map((a) => a.outcome)).toEqual(["sent"]);
+  });
+
+  it("retries failures later with the same Message-ID, then gives up and stays visible as failed", async () => {
+    const id = await queue("b@example.com");
+    const seen: string[] = [];
+    const failing = { deliver: async (m: { messageId: string }) => { seen.push(m.messageId); throw Object.assign(new Error("nope"), { code: "ECONNREFUSED" }); } };
+    let now = new Date();
+    expect(await deliverDueEmails(failing, now)).toBe(1);
+    expect(await deliverDueEmails(failing, now)).toBe(0); // not due again yet
+    const afterFirst = await db().emailOutbox.findUniqueOrThrow({ where: { id } });
+    expect(afterFirst).toMatchObject({ status: "queued", attempts: 1, lastError: "ECONNREFUSED" });
+    expect(afterFirst.nextAttemptAt.getTime()).toBeGreaterThan(now.getTime() + 9_000);
+    for (let i = 0; i < 2; i++) {
+      now = new Date(now.getTime() + 3_600_000);
+      expect(await deliverDueEmails(failing, now)).toBe(1);
+    }
+    now = new Date(now.getTime() + 3_600_000);
+    expect(await deliverDueEmails(failing, now)).toBe(0);
+    const final = await db().emailOutbox.findUniqueOrThrow({ where: { id }, include: { deliveryAttempts: true } });
+    expect(final).toMatchObject({ status: "failed", attempts: 3 });
+    expect(final.deliveryAttempts).toHaveLength(3);
+    expect(new Set(seen)).toEqual(new Set([`<${id}@localhost>`]));
+  });
+
+  it("does not deliver a row another worker holds a lease on", async () => {
+    const id = await queue("c@example.com");
+    await db().emailOutbox.update({ where: { id }, data: { leaseUntil: new Date(Date.now() + 60_000), leaseOwner: "other" } });
+    expect(await deliverDueEmails({ deliver: async () => "x" })).toBe(0);
+    // An expired lease (a worker that died) is claimed again.
+    expect(await deliverDueEmails({ deliver: async () => "x" }, new Date(Date.now() + 120_000))).toBe(1);
+    expect((await db().emailOutbox.findUniqueOrThrow({ where: { id } })).status).toBe("sent");
+  });
+
+  it("writes .eml files named by Message-ID when no SMTP server is configured", async () => {
+    const transport = fileTransport(path.join(dir, "mail"));
+    const file = await transport.deliver({ messageId: "<m1@localhost>", from: "a@b.c", to: "d@e.f", subject: "S", html: "<p>x</p>", text: "x" });
+    expect(path.basename(file)).toBe("m1@localhost.eml");
+  });
+});
