@@ -38,7 +38,8 @@ function ensureBuild() {
 
 async function main() {
   const cfg = config();
-  if (!dev) ensureBuild();
+  // BUILD_ON_START=0: serve the existing build as is (test harnesses that build once up front).
+  if (!dev && process.env.BUILD_ON_START !== "0") ensureBuild();
   const applied = await applyMigrations(cfg.databaseUrl);
   if (applied.length) console.log(`Applied ${applied.length} migration(s): ${applied.join(", ")}`);
   const demoToken = await seedDemo();

@@ -15,6 +15,9 @@ export const BASE_SERVER_ENV: Record<string, string> = {
   HOST: "127.0.0.1",
   NEXT_TELEMETRY_DISABLED: "1",
   NODE_ENV: "production",
+  // The global setup built the app once; servers started later must not rebuild it under the
+  // running ones (a source edited during a run would otherwise trigger one per server).
+  BUILD_ON_START: "0",
 };
 
 export type RunningServer = {
