@@ -1,0 +1,72 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const dir = mkdtempSync(path.join(tmpdir(), "credentials-"));
+process.env.DATABASE_URL = `file:${dir}/db.sqlite`;
+process.env.DATA_DIR = dir;
+process.env.LOG_LEVEL = "silent";
+
+const { applyMigrations } = await import("../db/migrate");
+const { db } = await import("../db");
+const { createOrganization } = await import("../organizations/service");
+const { createDesign } = await import("../designs/service");
+const { createGroup } = await import("../groups/service");
+const service = await import("./service");
+const { addPeriod, todayUtc } = await import("./dates");
+
+type Org = { id: string; slug: string; name: string; plan: string; monthlyIssueQuota: number | null };
+let premium: Org;
+let groupId: string;
+
+beforeAll(async () => {
+  await applyMigrations(process.env.DATABASE_URL!);
+  premium = await createOrganization({ slug: "premium", plan: "premium" });
+  const design = await createDesign(premium, { name: "D", type: "certificate" });
+  groupId = (await createGroup(premium.id, { name: "Course", designIds: [design.id], expiryPeriod: { amount: 1, unit: "month" } })).id;
+});
+
+describe("scheduled credentials", () => {
+  it("are issued on their date, and the email they were created to send goes out then", async () => {
+    const tomorrow = addPeriod(todayUtc(), 1, "day");
+    const credential = await service.createIssueSendCredential(premium, {
+      groupId,
+      recipient: { name: "Future Person", email: "future@example.com" },
+      issueDate: tomorrow,
+    });
+    expect(credential.status).toBe("scheduled");
+    expect(credential.expiryDate).toBe(addPeriod(tomorrow, 1, "month"));
+    expect(await db().emailOutbox.count({ where: { credentialId: credential.id } })).toBe(0);
+
+    expect(await service.promoteDueScheduledCredentials(new Date())).toBe(0);
+    const dayAfter = new Date(Date.now() + 36 * 3600 * 1000);
+    expect(await service.promoteDueScheduledCredentials(dayAfter)).toBe(1);
+    expect((await db().credential.findUniqueOrThrow({ where: { id: credential.id } })).status).toBe("issued");
+    const mail = await db().emailOutbox.findMany({ where: { credentialId: credential.id } });
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.text).toContain(`/credentials/${credential.publicId}?recipient=true`);
+    // Promoting again does nothing and sends nothing twice.
+    expect(await service.promoteDueScheduledCredentials(dayAfter)).toBe(0);
+    expect(await db().emailOutbox.count({ where: { credentialId: credential.id } })).toBe(1);
+  });
+});
+
+describe("the free plan's quota under concurrency (SQLite)", () => {
+  it("never issues more than the quota, whatever the interleaving", async () => {
+    const free = await createOrganization({ slug: "free", plan: "free" });
+    await db().organization.update({ where: { id: free.id }, data: { monthlyIssueQuota: 4 } });
+    const org = { ...free, monthlyIssueQuota: 4 };
+    const design = await createDesign(org, { name: "D", type: "badge" });
+    const group = await createGroup(org.id, { name: "G", designIds: [design.id] });
+    const drafts = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => service.createCredential(org, { groupId: group.id, recipient: { name: `P${i}` } })),
+    );
+    const outcomes = await Promise.allSettled(drafts.map((d) => service.issueCredential(org, d.id)));
+    const codes = outcomes.map((o) => (o.status === "fulfilled" ? 200 : (o.reason as { status: number }).status));
+    expect(codes.filter((c) => c === 200)).toHaveLength(4);
+    expect(codes.filter((c) => c === 402)).toHaveLength(6);
+    expect(await db().credential.count({ where: { organizationId: org.id, status: "issued" } })).toBe(4);
+    expect((await db().monthlyUsage.findFirstOrThrow({ where: { organizationId: org.id } })).issued).toBe(4);
+  });
+});
