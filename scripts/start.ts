@@ -1,33 +1,17 @@
 // `npm start`: build the app if the build is missing or older than the sources, apply migrations,
 // seed the demo organization on an empty database, then serve. `npm run dev` serves in dev mode.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
-import path from "node:path";
 import { config } from "@/lib/config";
 import { applyMigrations } from "@/lib/db/migrate";
 import { db } from "@/lib/db";
 import { seedDemo } from "@/prisma/seed";
 import { startServer } from "@/server";
+import { buildIsStale } from "./build-freshness";
 
 const dev = process.argv.includes("--dev");
 
-function newestMtime(entry: string): number {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const child of readdirSync(entry)) {
-    if (child === "generated" || child === "node_modules" || child.startsWith(".")) continue;
-    newest = Math.max(newest, newestMtime(path.join(entry, child)));
-  }
-  return newest;
-}
-
 function ensureBuild() {
-  const buildId = ".next/BUILD_ID";
-  const sources = ["app", "lib", "public", "next.config.mjs", "package-lock.json", "tsconfig.json"];
-  const stale = !existsSync(buildId) || sources.some((s) => newestMtime(s) > statSync(buildId).mtimeMs);
-  if (!stale) return;
+  if (!buildIsStale()) return;
   console.log("Building the app (first start, or the sources changed)…");
   const result = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   if (result.status !== 0) {

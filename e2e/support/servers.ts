@@ -2,6 +2,7 @@
 // own environment. Used by the global setup (one server per database) and by the `startServer` fixture
 // (extra servers with special configuration on the same database).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { buildIsStale as buildIsStaleIn } from "../../scripts/build-freshness";
 import { createWriteStream, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
@@ -44,25 +45,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function newestMtime(entry: string): number {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const child of readdirSync(entry)) {
-    if (child === "generated" || child === "node_modules" || child.startsWith(".")) continue;
-    newest = Math.max(newest, newestMtime(path.join(entry, child)));
-  }
-  return newest;
-}
-
-/** Same rule as scripts/start.ts: the build is stale when any source is newer than .next/BUILD_ID. */
+/** The same rule as `npm start` (scripts/build-freshness.ts). */
 export function buildIsStale(): boolean {
-  const buildId = path.join(ROOT, ".next/BUILD_ID");
-  if (!existsSync(buildId)) return true;
-  const built = statSync(buildId).mtimeMs;
-  const sources = ["app", "lib", "public", "next.config.mjs", "package-lock.json", "tsconfig.json"];
-  return sources.some((s) => newestMtime(path.join(ROOT, s)) > built);
+  return buildIsStaleIn(ROOT);
 }
 
 /** Builds once, up front, so that servers started in parallel do not each start a build. */
