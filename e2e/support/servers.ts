@@ -3,7 +3,7 @@
 // (extra servers with special configuration on the same database).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { buildIsStale as buildIsStaleIn } from "../../scripts/build-freshness";
-import { createWriteStream, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { createWriteStream, existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 
