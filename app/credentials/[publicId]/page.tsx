@@ -1,0 +1,131 @@
+// The public wallet page of one credential: what its recipient opens from the email and shares, and
+// what a guest opens to check it. Server-rendered; user text is only ever rendered as React text.
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { formatDate } from "@/lib/render/attributes";
+import { findWalletCredential } from "@/lib/wallet/service";
+import { downloadFileName, linkedInAddToProfileUrl, shareTargets } from "./share-links";
+import { WalletActions } from "./wallet-actions";
+import styles from "./wallet.module.css";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ publicId: string }> };
+
+// generateMetadata and the page share one lookup per request.
+const load = cache(findWalletCredential);
+
+const longDate = (value: string) => formatDate(value, "en-US", "long");
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const credential = await load((await params).publicId);
+  if (!credential) return { title: "Credential not found", robots: { index: false } };
+  const title = `${credential.groupName}: ${credential.recipientName}`;
+  const description = `${credential.recipientName} earned “${credential.groupName}” from ${credential.organization.name}.`;
+  const image = credential.designs[0]?.previews.find((p) => p.format === "png")?.url;
+  return {
+    title,
+    description,
+    alternates: { canonical: credential.url },
+    openGraph: { type: "website", url: credential.url, title, description, siteName: credential.organization.name, ...(image ? { images: [{ url: image, alt: title }] } : {}) },
+    twitter: { card: image ? "summary_large_image" : "summary", title, description, ...(image ? { images: [image] } : {}) },
+  };
+}
+
+export default async function WalletPage({ params }: Props) {
+  const credential = await load((await params).publicId);
+  if (!credential) notFound();
+
+  const expired = credential.status === "expired";
+  const shareText = `I earned “${credential.groupName}” from ${credential.organization.name}`;
+  const firstPng = credential.designs[0]?.previews.find((p) => p.format === "png")?.url ?? null;
+  const designs = credential.designs.map((d) => {
+    const png = d.previews.find((p) => p.format === "png")!.url;
+    const pdf = d.previews.find((p) => p.format === "pdf")!.url;
+    const many = credential.designs.length > 1;
+    return {
+      name: d.name,
+      png,
+      pdf,
+      pngFileName: downloadFileName(credential.groupName, credential.recipientName, d.name, many, "png"),
+      pdfFileName: downloadFileName(credential.groupName, credential.recipientName, d.name, many, "pdf"),
+    };
+  });
+  const dates = [credential.issueDate, credential.expiryDate].filter((d): d is string => d !== null);
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        {credential.organization.hasLogo ? (
+          // eslint-disable-next-line @next/next/no-img-element
+          <img className={styles.logo} src={`/organizations/${credential.organization.id}/logo`} alt={`${credential.organization.name} logo`} />
+        ) : null}
+        <span className={styles.orgName}>{credential.organization.name}</span>
+      </header>
+
+      <main className={styles.main}>
+        <section className={styles.previews} aria-label="Credential images">
+          {credential.designs.map((d, i) => {
+            const png = d.previews.find((p) => p.format === "png")!.url;
+            return (
+              // eslint-disable-next-line @next/next/no-img-element
+              <img
+                key={d.id}
+                className={styles.preview}
+                src={png}
+                alt={`${d.name}: ${credential.groupName}, awarded to ${credential.recipientName} by ${credential.organization.name}`}
+                loading={i === 0 ? "eager" : "lazy"}
+                fetchPriority={i === 0 ? "high" : "auto"}
+              />
+            );
+          })}
+        </section>
+
+        <aside className={styles.panel}>
+          <p className={expired ? `${styles.badge} ${styles.badgeExpired}` : `${styles.badge} ${styles.badgeValid}`} data-testid="validity">
+            {expired ? `Expired on ${longDate(credential.expiryDate!)}` : "Valid credential"}
+          </p>
+          <h1 className={styles.title}>{credential.groupName}</h1>
+          <p className={styles.recipient}>
+            Awarded to <strong>{credential.recipientName}</strong>
+          </p>
+          <dl className={styles.facts}>
+            <dt>Issued by</dt>
+            <dd>{credential.organization.name}</dd>
+            <dt>Issue date</dt>
+            <dd>
+              <time dateTime={credential.issueDate}>{longDate(credential.issueDate)}</time>
+            </dd>
+            <dt>Expiry date</dt>
+            <dd>{credential.expiryDate ? <time dateTime={credential.expiryDate}>{longDate(credential.expiryDate)}</time> : "Does not expire"}</dd>
+            <dt>Credential ID</dt>
+            <dd className={styles.mono}>{credential.id}</dd>
+          </dl>
+          {credential.learningEventUrl ? (
+            <p>
+              <a href={credential.learningEventUrl} target="_blank" rel="noopener noreferrer nofollow">
+                About this course or event
+              </a>
+            </p>
+          ) : null}
+          <WalletActions
+            publicId={credential.publicId}
+            url={credential.url}
+            designs={designs}
+            shareTargets={shareTargets({ url: credential.url, text: shareText, imageUrl: firstPng })}
+            addToLinkedInUrl={linkedInAddToProfileUrl({
+              name: credential.groupName,
+              organizationName: credential.organization.name,
+              issueDate: credential.issueDate,
+              expiryDate: credential.expiryDate,
+              url: credential.url,
+              credentialId: credential.id,
+            })}
+            formatDate={Object.fromEntries(dates.map((d) => [d, longDate(d)]))}
+          />
+        </aside>
+      </main>
+    </div>
+  );
+}

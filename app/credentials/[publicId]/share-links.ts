@@ -1,0 +1,56 @@
+// Where each share button goes. Pure functions of the credential's public URL and texts, so the
+// page and its tests build the same links.
+export type ShareTarget = {
+  network: "linkedin" | "facebook" | "twitter" | "messenger" | "whatsapp" | "pinterest" | "telegram" | "weibo";
+  label: string;
+  eventType: `credential_shared_to_${ShareTarget["network"]}`;
+  href: string;
+};
+
+export function shareTargets(input: { url: string; text: string; imageUrl: string | null }): ShareTarget[] {
+  const u = encodeURIComponent(input.url);
+  const t = encodeURIComponent(input.text);
+  const img = input.imageUrl ? encodeURIComponent(input.imageUrl) : "";
+  const targets: Omit<ShareTarget, "eventType">[] = [
+    { network: "linkedin", label: "LinkedIn", href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}` },
+    { network: "facebook", label: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
+    { network: "twitter", label: "X (Twitter)", href: `https://twitter.com/intent/tweet?url=${u}&text=${t}` },
+    { network: "messenger", label: "Messenger", href: `fb-messenger://share/?link=${u}` },
+    { network: "whatsapp", label: "WhatsApp", href: `https://wa.me/?text=${encodeURIComponent(`${input.text} ${input.url}`)}` },
+    { network: "pinterest", label: "Pinterest", href: `https://www.pinterest.com/pin/create/button/?url=${u}&media=${img}&description=${t}` },
+    { network: "telegram", label: "Telegram", href: `https://t.me/share/url?url=${u}&text=${t}` },
+    { network: "weibo", label: "Weibo", href: `https://service.weibo.com/share/share.php?url=${u}&title=${t}${img ? `&pic=${img}` : ""}` },
+  ];
+  return targets.map((target) => ({ ...target, eventType: `credential_shared_to_${target.network}` as ShareTarget["eventType"] }));
+}
+
+/** LinkedIn's "Add to profile" form, filled in (certification name, organization, dates, URL, id). */
+export function linkedInAddToProfileUrl(input: {
+  name: string;
+  organizationName: string;
+  issueDate: string;
+  expiryDate: string | null;
+  url: string;
+  credentialId: string;
+}): string {
+  const params = new URLSearchParams({
+    startTask: "CERTIFICATION_NAME",
+    name: input.name,
+    organizationName: input.organizationName,
+    issueYear: input.issueDate.slice(0, 4),
+    issueMonth: String(Number(input.issueDate.slice(5, 7))),
+    certUrl: input.url,
+    certId: input.credentialId,
+  });
+  if (input.expiryDate) {
+    params.set("expirationYear", input.expiryDate.slice(0, 4));
+    params.set("expirationMonth", String(Number(input.expiryDate.slice(5, 7))));
+  }
+  return `https://www.linkedin.com/profile/add?${params.toString()}`;
+}
+
+/** A file name a person would keep: "Data Analysis Fundamentals - Ada Lovelace.pdf". */
+export function downloadFileName(groupName: string, recipientName: string, designName: string, multipleDesigns: boolean, format: string): string {
+  const base = [groupName, recipientName, ...(multipleDesigns ? [designName] : [])].join(" - ");
+  return `${base.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, " ").replace(/\s+/g, " ").trim().slice(0, 150)}.${format}`;
+}

@@ -1,0 +1,57 @@
+// The public wallet's view of a credential: what a recipient or a guest may see at
+// {WALLET_URL}/credentials/<publicId>, only for issued and expired credentials.
+import { z } from "zod";
+import { walletUrl } from "../credentials/attributes";
+import { readStatus } from "../credentials/serialize";
+import { db } from "../db";
+import { credentialDesigns, type CredentialDesign } from "../previews/credential-designs";
+
+export type WalletCredential = {
+  id: string;
+  publicId: string;
+  status: "issued" | "expired";
+  recipientName: string;
+  groupName: string;
+  learningEventUrl: string | null;
+  organization: { id: string; name: string; hasLogo: boolean };
+  issueDate: string;
+  expiryDate: string | null;
+  url: string;
+  designs: CredentialDesign[];
+};
+
+const publicIdSchema = z.uuid();
+
+/** The credential behind a wallet link, or null when there is none to show (unknown, draft, scheduled, deleted). */
+export async function findWalletCredential(publicId: string): Promise<WalletCredential | null> {
+  if (!publicIdSchema.safeParse(publicId).success) return null;
+  const row = await db().credential.findUnique({
+    where: { publicId },
+    select: {
+      id: true,
+      publicId: true,
+      status: true,
+      recipientName: true,
+      issueDate: true,
+      expiryDate: true,
+      group: { select: { name: true, learningEventUrl: true } },
+      organization: { select: { id: true, name: true, logoMimeType: true } },
+    },
+  });
+  if (!row) return null;
+  const status = readStatus(row);
+  if (status !== "issued" && status !== "expired") return null;
+  return {
+    id: row.id,
+    publicId: row.publicId,
+    status,
+    recipientName: row.recipientName,
+    groupName: row.group.name,
+    learningEventUrl: row.group.learningEventUrl,
+    organization: { id: row.organization.id, name: row.organization.name, hasLogo: row.organization.logoMimeType !== null },
+    issueDate: row.issueDate,
+    expiryDate: row.expiryDate,
+    url: walletUrl(row.publicId),
+    designs: await credentialDesigns(row.organization, row.id),
+  };
+}
