@@ -3,7 +3,9 @@
 //   npm run cli -- token create <org-slug> [--name NAME]     (prints the token alone on its last line)
 //   npm run cli -- token list <org-slug>
 //   npm run cli -- token revoke <token-prefix>
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { AssetError, decodeAssetDataUri } from "@/lib/designs/assets";
 import { config } from "@/lib/config";
 import { applyMigrations } from "@/lib/db/migrate";
 import { db } from "@/lib/db";
@@ -19,6 +21,8 @@ import {
 
 const USAGE = `Usage:
   npm run cli -- org create <slug> [--plan free|premium] [--name NAME]
+  npm run cli -- org logo <slug> <png-or-jpeg-file>
+  npm run cli -- org logo <slug> <png-or-jpeg-file>
   npm run cli -- token create <org-slug> [--name NAME]
   npm run cli -- token list <org-slug>
   npm run cli -- token revoke <token-prefix>`;
@@ -56,6 +60,20 @@ async function main(argv: string[]): Promise<void> {
     if (!PLANS.includes(plan)) throw new UsageError(`--plan must be one of: ${PLANS.join(", ")}.`);
     const org = await createOrganization({ slug, plan, name: values.name });
     console.log(`Created organization ${org.slug} (${org.id}), plan ${org.plan}.`);
+    return;
+  }
+  if (resource === "org" && action === "logo") {
+    const org = await organizationOrFail(parseSlug(arg));
+    const file = positionals[3];
+    if (!file) throw new UsageError("Give the logo file: npm run cli -- org logo <slug> <file.png>");
+    let logo;
+    try {
+      logo = decodeAssetDataUri(`data:image/png;base64,${readFileSync(file).toString("base64")}`);
+    } catch (error) {
+      throw new UsageError(`The logo ${error instanceof AssetError ? error.message : "could not be read"}.`);
+    }
+    await db().organization.update({ where: { id: org.id }, data: { logoData: new Uint8Array(logo.data), logoMimeType: logo.mimeType } });
+    console.log(`Set the logo of ${org.slug} (${logo.mimeType}, ${logo.width}x${logo.height}).`);
     return;
   }
   if (resource === "token" && action === "create") {
