@@ -10,7 +10,7 @@ import { authenticateApiToken, type Caller } from "../organizations/service";
 import { clientConnection, plainHttpAllowed } from "./client-connection";
 import { ApiError, invalidFields, type ErrorCode } from "./errors";
 import { rateLimitHeaders, TokenBucketLimiter } from "./rate-limit";
-import { safeParseWithDetails } from "./validation";
+import { formatPath, safeParseWithDetails } from "./validation";
 
 export const SERVICE_VERSION = "2022-10-26";
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -122,7 +122,20 @@ function tooLarge(): ApiError {
   return new ApiError("payload_too_large", `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB).`);
 }
 
-function parseJsonObject(text: string): Record<string, unknown> {
+/**
+ * Paths of `__proto__` keys anywhere in parsed JSON. JSON.parse keeps them as own properties, but
+ * copying such an object (as schema validation does) silently drops them or, worse, sets a prototype;
+ * they are reported as the unknown fields they are.
+ */
+export function protoKeyPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value !== "object" || value === null) return [];
+  const found: (string | number)[][] = [];
+  if (!Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, "__proto__")) found.push([...path, "__proto__"]);
+  for (const [key, child] of Object.entries(value)) found.push(...protoKeyPaths(child, [...path, Array.isArray(value) ? Number(key) : key]));
+  return found;
+}
+
+export function parseJsonObject(text: string): Record<string, unknown> {
   if (text.trim() === "") throw new ApiError("invalid_json", "The request body must be a JSON object; it was empty.");
   let value: unknown;
   try {
@@ -133,6 +146,8 @@ function parseJsonObject(text: string): Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new ApiError("invalid_json", "The request body must be a JSON object.");
   }
+  const protoKeys = protoKeyPaths(value);
+  if (protoKeys.length) throw invalidFields(protoKeys.map((p) => ({ path: formatPath(p), message: "is not a known field" })));
   return value as Record<string, unknown>;
 }
 

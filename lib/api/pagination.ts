@@ -8,12 +8,21 @@ import { invalidField } from "./errors";
 export const LIMIT_DEFAULT = 20;
 export const LIMIT_MAX = 100;
 
-export const limitSchema = z.coerce
-  .number({ error: "must be an integer from 1 to 100" })
-  .int("must be an integer from 1 to 100")
-  .min(1, "must be an integer from 1 to 100")
-  .max(LIMIT_MAX, "must be an integer from 1 to 100")
-  .default(LIMIT_DEFAULT);
+const LIMIT_MESSAGE = "must be an integer from 1 to 100";
+
+/** `limit` as a query parameter: decimal digits only (not 0x10, 1e1, +5 or 10.0), 1 to 100, default 20. */
+export const limitSchema = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined) return LIMIT_DEFAULT;
+    const n = /^[0-9]{1,3}$/.test(value) ? Number(value) : NaN;
+    if (!(n >= 1 && n <= LIMIT_MAX)) {
+      ctx.addIssue({ code: "custom", message: LIMIT_MESSAGE });
+      return z.NEVER;
+    }
+    return n;
+  });
 
 export const paginationQuery = {
   cursor: z.string().min(1, "must not be empty").max(2000).optional(),

@@ -60,6 +60,17 @@ async function findCredential(client: Tx | ReturnType<typeof db>, organizationId
   return row;
 }
 
+/**
+ * Takes the credential's row lock before a read-modify-write (PATCH merges into what it reads), so
+ * concurrent updates apply one after the other on PostgreSQL. On SQLite the transaction's write lock
+ * already orders them.
+ */
+async function lockCredentialRow(tx: Tx, organizationId: string, id: string): Promise<void> {
+  const locked = await tx.$executeRaw`
+    UPDATE "Credential" SET "updatedAt" = "updatedAt" WHERE "id" = ${id} AND "organizationId" = ${organizationId}`;
+  if (locked !== 1) throw notFound("Credential");
+}
+
 function conflict(message: string): ApiError {
   return new ApiError("conflict", message);
 }
@@ -227,6 +238,7 @@ export async function sendCredential(organization: Organization, id: string): Pr
 
 export async function updateCredential(organization: Organization, id: string, input: UpdateCredentialInput): Promise<ApiCredential> {
   const row = await db().$transaction(async (tx) => {
+    await lockCredentialRow(tx, organization.id, id);
     const credential = await findCredential(tx, organization.id, id);
     if (input.recipient) {
       if (credential.recipientId === null || input.recipient.id !== credential.recipientId) {

@@ -128,7 +128,21 @@ function assetRowData(id: string, designId: string, name: string, asset: Decoded
   };
 }
 
+class RevisionMoved extends Error {}
+
 export async function updateDesign(org: OrganizationRef, id: string, input: UpdateDesignInput): Promise<ApiDesign> {
+  // Optimistic: the new revision is based on the one read; if another update moved the design on
+  // meanwhile, start again from the newer one instead of overwriting its changes.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await updateDesignOnce(org, id, input);
+    } catch (error) {
+      if (!(error instanceof RevisionMoved) || attempt >= 4) throw error;
+    }
+  }
+}
+
+async function updateDesignOnce(org: OrganizationRef, id: string, input: UpdateDesignInput): Promise<ApiDesign> {
   const current = await findDesign(org.id, id);
   const type = current.type as DesignType;
   const changesLayout = input.document !== undefined || input.assets !== undefined;
@@ -165,7 +179,11 @@ export async function updateDesign(org: OrganizationRef, id: string, input: Upda
     await tx.designRevision.create({
       data: { id: revisionId, designId: id, documentVersion: document.version, document: JSON.stringify(document), assetIds: JSON.stringify(assetIds) },
     });
-    await tx.design.update({ where: { id }, data: { currentRevisionId: revisionId, ...(input.name !== undefined ? { name: input.name } : {}) } });
+    const { count } = await tx.design.updateMany({
+      where: { id, currentRevisionId: revision.id },
+      data: { currentRevisionId: revisionId, ...(input.name !== undefined ? { name: input.name } : {}) },
+    });
+    if (count !== 1) throw new RevisionMoved();
   });
   return getDesign(org, id);
 }

@@ -67,6 +67,12 @@ export async function previewBytes(digest: string, format: PreviewFormat): Promi
     pending = renderVersion(digest, format)
       .then(async (bytes) => {
         await previewStore().put(key, bytes);
+        // A delete of the credential may have run while this rendered, and removed the files before
+        // this one was written: then the file must go too, or it would keep answering.
+        if (!(await db().previewVersion.findUnique({ where: { digest }, select: { id: true } }))) {
+          await previewStore().delete([key]);
+          throw new PreviewNotFound();
+        }
         return bytes;
       })
       .finally(() => inFlight().delete(key));

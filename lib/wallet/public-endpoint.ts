@@ -6,6 +6,7 @@ import { clientConnection } from "../api/client-connection";
 import { ApiError, invalidFields } from "../api/errors";
 import { TokenBucketLimiter, rateLimitHeaders } from "../api/rate-limit";
 import { safeParseWithDetails } from "../api/validation";
+import { parseJsonObject } from "../api/endpoint";
 import { config } from "../config";
 import { errorSummary, log } from "../log";
 
@@ -34,13 +35,7 @@ export function publicJsonEndpoint<S extends z.ZodType>(schema: S, handle: (body
       }
       const text = await request.text();
       if (text.length > MAX_BODY_BYTES) throw new ApiError("payload_too_large", "The request body is too large.");
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        throw new ApiError("invalid_json", "The request body is not valid JSON.");
-      }
-      if (typeof json !== "object" || json === null || Array.isArray(json)) throw new ApiError("invalid_json", "The request body must be a JSON object.");
+      const json = parseJsonObject(text);
       const parsed = safeParseWithDetails(schema, json);
       if (!parsed.ok) throw invalidFields(parsed.details);
       const result = await handle(parsed.data);
