@@ -44,12 +44,16 @@ export default async function WalletPage({ params }: Props) {
     const png = d.previews.find((p) => p.format === "png")!.url;
     const pdf = d.previews.find((p) => p.format === "pdf")!.url;
     const many = credential.designs.length > 1;
+    const pngFileName = downloadFileName(credential.groupName, credential.recipientName, d.name, many, "png");
+    const pdfFileName = downloadFileName(credential.groupName, credential.recipientName, d.name, many, "pdf");
+    // ?download= asks the preview route for Content-Disposition: attachment, which also works when
+    // the wallet and the previews are on different hosts (the download attribute then does not).
     return {
       name: d.name,
-      png,
-      pdf,
-      pngFileName: downloadFileName(credential.groupName, credential.recipientName, d.name, many, "png"),
-      pdfFileName: downloadFileName(credential.groupName, credential.recipientName, d.name, many, "pdf"),
+      png: `${png}?download=${encodeURIComponent(pngFileName)}`,
+      pdf: `${pdf}?download=${encodeURIComponent(pdfFileName)}`,
+      pngFileName,
+      pdfFileName,
     };
   });
   const dates = [credential.issueDate, credential.expiryDate].filter((d): d is string => d !== null);
