@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { TLSSocket } from "node:tls";
 import next from "next";
+import { servePreview } from "./lib/previews/http";
 import { CLIENT_ADDRESS_HEADER, CLIENT_FORWARDED_FOR_HEADER, CLIENT_FORWARDED_PROTO_HEADER, CLIENT_SCHEME_HEADER } from "./lib/api/client-connection";
 
 function stampConnection(req: IncomingMessage) {
@@ -25,10 +26,13 @@ export async function startServer(options: { dev: boolean; host: string; port: n
   await app.prepare();
   const server = createServer((req, res) => {
     stampConnection(req);
-    handle(req, res).catch(() => {
+    const fail = () => {
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
       res.end("Internal Server Error");
-    });
+    };
+    servePreview(req, res)
+      .then((served) => (served ? undefined : handle(req, res)))
+      .catch(fail);
   });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
