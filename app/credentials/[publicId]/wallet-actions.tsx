@@ -3,20 +3,10 @@
 // the share, download, copy and verify actions. It never holds an API token.
 import { useEffect, useRef, useState } from "react";
 import styles from "./wallet.module.css";
+import type { Verification } from "@/lib/wallet/verify"; // a type only: nothing of lib reaches the browser
 import type { ShareTarget } from "./share-links";
 
 type Design = { name: string; png: string; pdf: string; pngFileName: string; pdfFileName: string };
-type Verification = {
-  valid: boolean;
-  status: "issued" | "expired";
-  issuer: string;
-  recipient: string;
-  credential: string;
-  issueDate: string;
-  expiryDate: string | null;
-  checkedAt: string;
-};
-
 const markKey = (publicId: string) => `cis.recipient.${publicId}`;
 
 /** Reads (and on `?recipient=true`, sets) this browser's recipient mark, then drops the parameter from the address bar. */
