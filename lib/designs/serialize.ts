@@ -1,6 +1,6 @@
 // Design row → API shape. The spec's fields are always present; `document` and `assets` are ours,
 // so a design can be read, edited and written back through the API.
-import { ensurePreviewVersion, previewUrl } from "../previews/versions";
+import { designPreviewVersion, previewUrl } from "../previews/versions";
 import { attributesUsed, type DesignDocument, type DesignType } from "./document";
 import { config } from "../config";
 import { sampleAttributeValues } from "../render/attributes";
@@ -38,17 +38,15 @@ export async function serializeDesign(row: DesignRow, org: { name: string }): Pr
   const document = JSON.parse(revision.document) as DesignDocument;
   const assetIds = JSON.parse(revision.assetIds) as Record<string, string>;
   const type = row.type as DesignType;
-  // Only the attributes the design renders feed the digest.
-  const used = attributesUsed(document);
-  const samples = sampleAttributeValues(type, { organizationName: org.name, walletUrl: config().walletUrl, attributes: used });
-  const digest = await ensurePreviewVersion({
+  const digest = await designPreviewVersion({
     kind: "design-sample",
-    designId: row.id,
-    designRevisionId: revision.id,
-    designUpdatedAt: row.updatedAt,
+    design: row,
+    revision,
+    document,
     credentialId: null,
-    values: Object.fromEntries(used.map((name) => [name, samples[name] ?? null])),
-  }, { title: `${row.name} (sample)`, author: org.name, subject: row.name, url: null });
+    values: sampleAttributeValues(type, { organizationName: org.name, walletUrl: config().walletUrl, attributes: attributesUsed(document) }),
+    meta: { title: `${row.name} (sample)`, author: org.name, subject: row.name, url: null },
+  });
   return {
     id: row.id,
     name: row.name,

@@ -3,8 +3,8 @@
 import { notFound } from "../api/errors";
 import { credentialAttributeValues } from "../credentials/attributes";
 import { db } from "../db";
-import { attributesUsed, type DesignDocument } from "../designs/document";
-import { ensurePreviewVersion, previewUrl } from "./versions";
+import type { DesignDocument } from "../designs/document";
+import { designPreviewVersion, previewUrl } from "./versions";
 
 export type CredentialDesign = { id: string; name: string; previews: { format: "png" | "pdf"; url: string }[] };
 
@@ -35,18 +35,8 @@ export async function credentialDesigns(organization: { id: string; name: string
   for (const { design } of credential.group.designs) {
     const revision = design.currentRevision;
     if (!revision) continue;
-    const used = attributesUsed(JSON.parse(revision.document) as DesignDocument);
-    const digest = await ensurePreviewVersion(
-      {
-        kind: "credential",
-        designId: design.id,
-        designRevisionId: revision.id,
-        designUpdatedAt: design.updatedAt,
-        credentialId: credential.id,
-        values: Object.fromEntries(used.map((name) => [name, values[name] ?? null])),
-      },
-      meta,
-    );
+    const document = JSON.parse(revision.document) as DesignDocument;
+    const digest = await designPreviewVersion({ kind: "credential", design, revision, document, credentialId: credential.id, values, meta });
     result.push({
       id: design.id,
       name: design.name,

@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { config } from "../config";
 import { db, type DbOrTx } from "../db";
 import { newId } from "../db/ids";
+import { attributesUsed, type DesignDocument } from "../designs/document";
 
 export type PreviewInputs = {
   kind: "credential" | "design-sample";
@@ -76,6 +77,33 @@ export async function ensurePreviewVersion(inputs: PreviewInputs, meta: PreviewM
   }
   knownDigests().add(digest);
   return digest;
+}
+
+/**
+ * The version of one design revision filled with a set of attribute values. The one place that
+ * decides what feeds a digest: the attributes the design renders, and only those.
+ */
+export async function designPreviewVersion(input: {
+  kind: PreviewInputs["kind"];
+  design: { id: string; updatedAt: Date };
+  revision: { id: string };
+  document: DesignDocument;
+  credentialId: string | null;
+  values: Record<string, string | null | undefined>;
+  meta: PreviewMeta;
+}): Promise<string> {
+  const used = attributesUsed(input.document);
+  return ensurePreviewVersion(
+    {
+      kind: input.kind,
+      designId: input.design.id,
+      designRevisionId: input.revision.id,
+      designUpdatedAt: input.design.updatedAt,
+      credentialId: input.credentialId,
+      values: Object.fromEntries(used.map((name) => [name, input.values[name] ?? null])),
+    },
+    input.meta,
+  );
 }
 
 /** Forgets digests (after a credential's versions are deleted). */
