@@ -6,23 +6,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type APIRequestContext } from "@playwright/test";
 import { createDesign, createGroup, expectStatus, type Group } from "./api-helpers";
+import type { Credential, Interaction } from "./credentials";
 import type { ServerInfo } from "./state";
 
-export type Credential = {
-  id: string;
-  publicId: string;
-  groupId: string;
-  status: "draft" | "scheduled" | "issued" | "expired";
-  recipient: { id: string; name: string; email: string } | null;
-  issueDate: string;
-  expiryDate: string | null;
-  attributes: Record<string, string | null>;
-  customAttributes: Record<string, string | null>;
-  createdAt: string;
-  updatedAt: string;
-};
-
-export type Interaction = { id: string; credentialId: string; eventType: string; triggeredBy: "recipient" | "guest"; triggeredAt: string };
+export type { Credential, Interaction } from "./credentials";
 
 export type CredentialDesign = { id: string; name: string; previews: { format: string; url: string }[] };
 

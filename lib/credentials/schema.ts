@@ -1,5 +1,6 @@
 // Request shapes for credentials (CONTRACT.md section 3).
 import { z } from "zod";
+import { CUSTOM_ATTRIBUTE_KEY } from "../designs/document";
 import { isCalendarDate } from "./dates";
 
 export const calendarDate = z
@@ -14,7 +15,6 @@ export const recipientName = z
 
 export const recipientEmail = z.email("must be a valid email address").max(254, "must be at most 254 characters");
 
-export const CUSTOM_ATTRIBUTE_KEY = /^custom\.[A-Za-z0-9_-]{1,64}$/;
 
 export const customAttributes = z.record(
   z.string().regex(CUSTOM_ATTRIBUTE_KEY, "keys must look like custom.<tag>: letters, digits, '_' or '-', 1 to 64 characters"),
