@@ -182,7 +182,7 @@ class FilterParser {
   private nullableScalar(field: FieldName, raw: unknown, path: Path): Scalar | null | undefined {
     if (raw !== null) return this.scalar(field, raw, path) ?? undefined;
     if (FIELDS[field].nullable) return null;
-    this.fail(path, `cannot be null: every credential has ${field === "id" ? "an" : "a"} ${field}`);
+    this.fail(path, `cannot be null: every credential has ${withArticle(field)}`);
     return undefined;
   }
 
@@ -209,7 +209,11 @@ function nullInListMessage(field: FieldName, op: "in" | "notIn"): string {
   const instead = op === "in" ? `{"equals": null}` : `{"not": null}`;
   return FIELDS[field].nullable
     ? `null is not allowed in ${op}; use ${instead} instead (combine it with ${op} through OR or AND)`
-    : `null is not allowed in ${op}; null is matched with {"equals": null}, but every credential has ${field === "id" ? "an" : "a"} ${field}`;
+    : `null is not allowed in ${op}; null is matched with {"equals": null}, but every credential has ${withArticle(field)}`;
+}
+
+function withArticle(field: FieldName): string {
+  return `${/^[aeiou]/i.test(field) ? "an" : "a"} ${field}`;
 }
 
 function condition(c: Condition): FilterNode {
