@@ -4,6 +4,10 @@
 import { randomBytes } from "node:crypto";
 import { invalidField } from "../api/errors";
 import { db } from "../db";
+import { DesignDocument } from "../designs/document";
+import { SEED_DESIGNS } from "../designs/seed-documents";
+import { createDesign } from "../designs/service";
+import { errorSummary, log } from "../log";
 import { newId } from "../db/ids";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "../auth/password";
 import type { OrganizationRow } from "../organizations/service";
@@ -36,7 +40,27 @@ async function freeSlug(name: string): Promise<string> {
   }
 }
 
+/**
+ * A new organization starts with the starter designs, so that a person can go from sign-up to a sent
+ * certificate without drawing one first. Best effort: the account works without them.
+ */
+async function addStarterDesigns(organization: { id: string; name: string }): Promise<void> {
+  try {
+    for (const seed of SEED_DESIGNS) {
+      await createDesign(organization, { name: seed.name, type: seed.type, document: DesignDocument.parse(seed.document) });
+    }
+  } catch (error) {
+    log.error("starter_designs_failed", { organizationId: organization.id, ...errorSummary(error) });
+  }
+}
+
 export async function signUp(input: SignUpInput): Promise<{ userId: string; organizationId: string }> {
+  const created = await createAccount(input);
+  await addStarterDesigns({ id: created.organizationId, name: input.organizationName });
+  return created;
+}
+
+async function createAccount(input: SignUpInput): Promise<{ userId: string; organizationId: string }> {
   const email = normalizeAccountEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   const emailTaken = () => invalidField("email", "an account with this email already exists; sign in instead");

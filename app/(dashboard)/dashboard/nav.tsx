@@ -6,6 +6,9 @@ import styles from "./dashboard.module.css";
 
 const LINKS = [
   { href: "/dashboard", label: "Overview" },
+  { href: "/dashboard/credentials", label: "Credentials" },
+  { href: "/dashboard/templates", label: "Templates" },
+  { href: "/dashboard/designs", label: "Designs" },
   { href: "/dashboard/tokens", label: "API tokens" },
   { href: "/dashboard/settings", label: "Settings" },
 ];
