@@ -9,7 +9,7 @@ function FieldError({ message }: { message?: string }) {
 }
 
 export function CreateCredentialForm({ templates }: { templates: { id: string; name: string }[] }) {
-  const { state, onSubmit, pending, fieldErrors: e } = useFormAction(createCredentialAction);
+  const { state, onSubmit, pending, fieldErrors: e } = useFormAction(createCredentialAction, { resetOnSuccess: true });
   const intent = useRef<HTMLInputElement>(null);
   return (
     <form className={styles.formStack} onSubmit={onSubmit} noValidate>

@@ -1,4 +1,5 @@
 "use client";
+import { useEffect, useState } from "react";
 import { useFormAction } from "@/lib/dashboard/use-form-action";
 import styles from "../dashboard.module.css";
 import { createTemplateAction } from "./actions";
@@ -14,8 +15,14 @@ function FieldError({ id, message }: { id: string; message?: string }) {
 }
 
 export function CreateTemplateForm({ designs }: { designs: DesignOption[] }) {
-  const { state, onSubmit, pending, fieldErrors: e } = useFormAction(createTemplateAction);
+  const { state, onSubmit, pending, fieldErrors: e } = useFormAction(createTemplateAction, { resetOnSuccess: true });
   const designError = Object.entries(e).find(([path]) => path.startsWith("designIds"))?.[1];
+  // Designs render in the order they are picked; the numbers show it.
+  const [picked, setPicked] = useState<string[]>([]);
+  useEffect(() => {
+    if (state.status === "ok") setPicked([]);
+  }, [state]);
+  const toggle = (id: string, on: boolean) => setPicked((list) => (on ? [...list.filter((x) => x !== id), id] : list.filter((x) => x !== id)));
   return (
     <form className={styles.formStack} onSubmit={onSubmit} noValidate>
       {state.status === "ok" && (
@@ -34,10 +41,15 @@ export function CreateTemplateForm({ designs }: { designs: DesignOption[] }) {
         <div className={styles.checks}>
           {designs.map((d) => (
             <label key={d.id}>
-              <input type="checkbox" name="designIds" value={d.id} /> {d.name} <span className={styles.muted}>({d.type})</span>
+              <input type="checkbox" checked={picked.includes(d.id)} onChange={(ev) => toggle(d.id, ev.target.checked)} /> {d.name}{" "}
+              <span className={styles.muted}>({d.type})</span>
+              {picked.includes(d.id) && <span className={styles.pill}>{picked.indexOf(d.id) + 1}</span>}
             </label>
           ))}
         </div>
+        {picked.map((id) => (
+          <input key={id} type="hidden" name="designIds" value={id} />
+        ))}
         <FieldError id="tpl-designs" message={designError} />
       </fieldset>
       <div className={styles.field}>

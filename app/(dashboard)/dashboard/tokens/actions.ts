@@ -1,6 +1,6 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { invalidField } from "@/lib/api/errors";
+import { ApiError, invalidField } from "@/lib/api/errors";
 import { requireMember } from "@/lib/auth/member";
 import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
 import { tokenName } from "@/lib/organizations/schema";
@@ -24,7 +24,7 @@ export async function revokeTokenAction(_previous: FormState, form: FormData): P
   return runFormAction(async () => {
     // Scoped to the member's organization: a prefix from another organization is "not found".
     const outcome = await revokeApiToken(String(form.get("prefix") ?? ""), member.organization.id);
-    if (outcome === "not_found") throw invalidField("prefix", "no such token in your organization");
+    if (outcome === "not_found") throw new ApiError("not_found", "There is no such token in your organization.");
     revalidatePath("/dashboard/tokens");
     return undefined;
   }, "Token revoked.");

@@ -5,7 +5,7 @@ import styles from "../dashboard.module.css";
 import { createTokenAction, revokeTokenAction } from "./actions";
 
 export function CreateTokenForm() {
-  const { state, onSubmit, pending, fieldErrors } = useFormAction(createTokenAction);
+  const { state, onSubmit, pending, fieldErrors } = useFormAction(createTokenAction, { resetOnSuccess: true });
   const [copied, setCopied] = useState(false);
   return (
     <>
