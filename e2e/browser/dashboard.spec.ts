@@ -30,8 +30,11 @@ function newAccount(organizationName = `Org ${randomUUID().slice(0, 8)}`): Accou
   return { name: "Grace Hopper", email: `grace.${randomUUID()}@example.com`, password: "correct horse battery", organizationName };
 }
 
+/** A full-page screenshot, kept in the test's output directory and attached to the report. */
 async function shot(page: Page, testInfo: TestInfo, name: string) {
-  await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  const file = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  await testInfo.attach(name, { path: file, contentType: "image/png" });
 }
 
 async function fillSignUp(page: Page, account: Account) {
@@ -173,6 +176,27 @@ test("a new issuer goes from sign-up to a sent certificate in the browser", asyn
   await expect(page.getByText("Charles Babbage").first()).toBeVisible();
   await expect(page.getByText("Hopper Academy").first()).toBeVisible();
   await shot(page, testInfo, "wallet");
+
+  // Back in the dashboard: the credential's page shows the delivered email and the recipient's visit,
+  // and analytics count it.
+  await page.goto(`${site(server)}/dashboard/credentials`);
+  await page.getByRole("link", { name: "Charles Babbage" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Charles Babbage");
+  await expect(page.locator("[data-email-status=sent]")).toContainText(recipient);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole("row", { name: /credential_viewed recipient/ })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  for (const img of await page.locator("article img").all()) {
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { timeout: 30_000 }).toBe(true);
+  }
+  await shot(page, testInfo, "credential-detail");
+
+  await page.getByRole("navigation").getByRole("link", { name: "Analytics" }).click();
+  await expect(page.locator("[data-kind=views] strong")).not.toHaveText("0");
+  await expect(page.getByRole("list", { name: "Events by credential template" })).toContainText("Python Basics");
+  await expect(page.getByRole("list", { name: "Events by who triggered them" })).toContainText("Recipients");
+  await shot(page, testInfo, "analytics");
 });
 
 test("a draft is filtered, issued from its row, and the table's filter is the search API's", async ({ page, server }) => {

@@ -1,7 +1,7 @@
 // The durable outbox: an email is a row written in the same transaction as the state change that
 // asked for it; the worker (worker.ts) delivers it. Nothing accepted is lost across a restart.
 import { config } from "../config";
-import type { Tx } from "../db";
+import { db, type Tx } from "../db";
 import { newId } from "../db/ids";
 import type { AttributeValues } from "../render/attributes";
 import { renderEmail, type EmailTemplate } from "./template";
@@ -30,4 +30,35 @@ export async function enqueueEmail(
 /** Queued emails of a credential that is being deleted are not sent: their link would not open. */
 export async function cancelQueuedEmails(tx: Tx, credentialId: string): Promise<void> {
   await tx.emailOutbox.updateMany({ where: { credentialId, status: "queued" }, data: { status: "cancelled", leaseUntil: null } });
+}
+
+export type CredentialEmail = {
+  id: string;
+  to: string;
+  subject: string;
+  status: string;
+  attempts: { startedAt: Date; outcome: string; error: string | null }[];
+  nextAttemptAt: Date;
+  sentAt: Date | null;
+  createdAt: Date;
+};
+
+/** A credential's emails, newest first, with every delivery attempt: what the dashboard shows. */
+export async function credentialEmails(organizationId: string, credentialId: string): Promise<CredentialEmail[]> {
+  const rows = await db().emailOutbox.findMany({
+    where: { organizationId, credentialId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: 50,
+    select: {
+      id: true,
+      toAddress: true,
+      subject: true,
+      status: true,
+      nextAttemptAt: true,
+      sentAt: true,
+      createdAt: true,
+      deliveryAttempts: { orderBy: { startedAt: "asc" }, select: { startedAt: true, outcome: true, error: true } },
+    },
+  });
+  return rows.map(({ toAddress, deliveryAttempts, ...row }) => ({ ...row, to: toAddress, attempts: deliveryAttempts }));
 }

@@ -9,6 +9,7 @@ const LINKS = [
   { href: "/dashboard/credentials", label: "Credentials" },
   { href: "/dashboard/templates", label: "Templates" },
   { href: "/dashboard/designs", label: "Designs" },
+  { href: "/dashboard/analytics", label: "Analytics" },
   { href: "/dashboard/tokens", label: "API tokens" },
   { href: "/dashboard/settings", label: "Settings" },
 ];
@@ -18,7 +19,7 @@ export function DashboardNav() {
   return (
     <nav className={styles.nav} aria-label="Dashboard">
       {LINKS.map((link) => (
-        <Link key={link.href} href={link.href} aria-current={path === link.href ? "page" : undefined}>
+        <Link key={link.href} href={link.href} aria-current={path === link.href || (link.href !== "/dashboard" && path.startsWith(`${link.href}/`)) ? "page" : undefined}>
           {link.label}
         </Link>
       ))}

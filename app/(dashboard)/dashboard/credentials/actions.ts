@@ -34,7 +34,7 @@ export async function credentialAction(_previous: FormState, form: FormData): Pr
   return runFormAction(async () => {
     if (intent === "issue") await issueCredential(member.organization, id);
     else await sendCredential(member.organization, id);
-    revalidatePath("/dashboard/credentials");
+    revalidatePath("/dashboard/credentials", "layout");
     return undefined;
   }, intent === "issue" ? "Issued." : "Email queued.");
 }

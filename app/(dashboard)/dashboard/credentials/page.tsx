@@ -112,7 +112,7 @@ export default async function CredentialsPage({ searchParams }: { searchParams: 
                 {page.data.map((c) => (
                   <tr key={c.id} data-credential-id={c.id}>
                     <td>
-                      {c.attributes["recipient.name"]}
+                      <Link href={`/dashboard/credentials/${c.id}`}>{c.attributes["recipient.name"]}</Link>
                       <br />
                       <span className={styles.muted}>{c.recipient?.email ?? "no email"}</span>
                     </td>

@@ -1,0 +1,135 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ApiError } from "@/lib/api/errors";
+import { requireMember } from "@/lib/auth/member";
+import { walletUrl } from "@/lib/credentials/attributes";
+import { getCredential } from "@/lib/credentials/service";
+import { getGroup } from "@/lib/groups/service";
+import { listInteractions } from "@/lib/interactions/service";
+import { credentialEmails } from "@/lib/mail/outbox";
+import { credentialDesigns } from "@/lib/previews/credential-designs";
+import styles from "../../dashboard.module.css";
+import { CredentialRowActions } from "../credential-forms";
+
+export const metadata = { title: "Credential" };
+
+function when(date: Date | string | null): string {
+  if (!date) return "—";
+  return new Date(date).toISOString().replace("T", " ").slice(0, 19) + " UTC";
+}
+
+export default async function CredentialPage({ params }: { params: Promise<{ id: string }> }) {
+  const member = await requireMember();
+  const { id } = await params;
+  const organization = member.organization;
+  let credential;
+  try {
+    credential = await getCredential(organization, id);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "not_found") notFound();
+    throw error;
+  }
+  const [group, designs, emails, events] = await Promise.all([
+    getGroup(organization.id, credential.groupId),
+    credentialDesigns(organization, id),
+    credentialEmails(organization.id, id),
+    listInteractions(organization.id, { credentialId: id, limit: 100 }),
+  ]);
+  return (
+    <>
+      <p>
+        <Link href="/dashboard/credentials">← Credentials</Link>
+      </p>
+      <h1>{credential.attributes["recipient.name"]}</h1>
+      <p className={styles.lead}>
+        {group.name} · <span className={styles.pill}>{credential.status}</span> · issue date {credential.issueDate}
+        {credential.expiryDate ? ` · expires ${credential.expiryDate}` : ""}
+      </p>
+      <div className={styles.actions} style={{ marginBottom: 20 }}>
+        <CredentialRowActions id={credential.id} status={credential.status} canSend={Boolean(credential.recipient?.email)} />
+        {credential.status !== "draft" && (
+          <a className={styles.secondary} href={walletUrl(credential.publicId)} target="_blank" rel="noreferrer">
+            Open wallet page
+          </a>
+        )}
+      </div>
+      <section className={styles.section}>
+        <h2>Previews</h2>
+        <div className={styles.cards}>
+          {designs.map((d) => {
+            const png = d.previews.find((p) => p.format === "png")!.url;
+            const pdf = d.previews.find((p) => p.format === "pdf")!.url;
+            return (
+              <article className={styles.card} key={d.id}>
+                {/* eslint-disable-next-line @next/next/no-img-element */}
+                <img src={png} alt={`${d.name} for ${credential.attributes["recipient.name"]}`} loading="lazy" />
+                <div>
+                  <strong>{d.name}</strong> · <a href={png}>PNG</a> · <a href={pdf}>PDF</a>
+                </div>
+              </article>
+            );
+          })}
+        </div>
+      </section>
+      <section className={styles.section}>
+        <h2>Details</h2>
+        <table className={styles.table}>
+          <tbody>
+            <tr><th>Recipient</th><td>{credential.recipient ? `${credential.recipient.name} <${credential.recipient.email}>` : `${credential.attributes["recipient.name"]} (no email)`}</td></tr>
+            <tr><th>Credential id</th><td><code>{credential.id}</code></td></tr>
+            <tr><th>Public id</th><td><code>{credential.publicId}</code></td></tr>
+            <tr><th>Created</th><td>{when(credential.createdAt)}</td></tr>
+            <tr><th>Updated</th><td>{when(credential.updatedAt)}</td></tr>
+            {Object.entries(credential.customAttributes).map(([key, value]) => (
+              <tr key={key}><th>{key}</th><td>{value ?? <span className={styles.muted}>empty</span>}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <section className={styles.section}>
+        <h2>Emails</h2>
+        {emails.length === 0 ? (
+          <p className={styles.muted}>No email sent yet.</p>
+        ) : (
+          <table className={styles.table}>
+            <thead><tr><th>To</th><th>Subject</th><th>Status</th><th>Attempts</th><th>Queued</th></tr></thead>
+            <tbody>
+              {emails.map((m) => (
+                <tr key={m.id} data-email-status={m.status}>
+                  <td>{m.to}</td>
+                  <td>{m.subject}</td>
+                  <td>
+                    <span className={m.status === "sent" ? styles.pill : `${styles.pill} ${styles.pillGrey}`}>{m.status}</span>
+                    {m.status === "queued" && m.attempts.length > 0 && <div className={styles.muted}>next try {when(m.nextAttemptAt)}</div>}
+                    {m.sentAt && <div className={styles.muted}>{when(m.sentAt)}</div>}
+                  </td>
+                  <td>
+                    {m.attempts.length === 0 ? "—" : m.attempts.map((a, i) => (
+                      <div key={i} className={styles.muted}>{when(a.startedAt)}: {a.outcome}{a.error ? ` (${a.error})` : ""}</div>
+                    ))}
+                  </td>
+                  <td>{when(m.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section className={styles.section}>
+        <h2>Activity</h2>
+        {events.data.length === 0 ? (
+          <p className={styles.muted}>Nobody has opened it yet.</p>
+        ) : (
+          <table className={styles.table}>
+            <thead><tr><th>When</th><th>Event</th><th>By</th></tr></thead>
+            <tbody>
+              {events.data.map((e) => (
+                <tr key={e.id}><td>{when(e.triggeredAt)}</td><td>{e.eventType}</td><td>{e.triggeredBy}</td></tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </>
+  );
+}
