@@ -48,7 +48,8 @@ function groupDefaultExpiry(group: GroupForCredential, issueDate: string): strin
   return addPeriod(issueDate, group.expiryAmount, group.expiryUnit as PeriodUnit);
 }
 
-function checkDateOrder(issueDate: string, expiryDate: string | null) {
+/** The one rule about a credential's two dates; also used by the CSV import to report a bad row before anything is written. */
+export function checkDateOrder(issueDate: string, expiryDate: string | null) {
   if (expiryDate !== null && expiryDate < issueDate) {
     throw invalidField("expiryDate", `must not be before the issue date (${issueDate})`);
   }
