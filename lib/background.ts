@@ -1,12 +1,16 @@
 // Work the server does on its own, started once per server process from instrumentation.ts:
-// delivering queued email, and issuing scheduled credentials whose date has come.
+// delivering queued email, issuing scheduled credentials whose date has come, and running confirmed
+// CSV imports.
 import { promoteDueScheduledCredentials } from "./credentials/service";
+import { setImportNudge } from "./imports/nudge";
+import { runImportJobs } from "./imports/runner";
 import { errorSummary, log } from "./log";
 import { setMailNudge } from "./mail/nudge";
 import { deliverDueEmails } from "./mail/worker";
 
 const MAIL_POLL_MS = 1000;
 const SCHEDULE_POLL_MS = 30_000;
+const IMPORT_POLL_MS = 1000;
 
 type Loops = { stop: () => void };
 const holder = globalThis as unknown as { __cisBackground?: Loops };
@@ -57,12 +61,21 @@ export function startBackgroundWork(): Loops {
   const schedule = loop("scheduler", SCHEDULE_POLL_MS, async () => {
     if ((await promoteDueScheduledCredentials()) > 0) mail.nudge();
   });
+  const imports = loop("import_runner", IMPORT_POLL_MS, async () => {
+    // Each pass works on one job for a bounded number of rows; go on while there is work.
+    while ((await runImportJobs()) > 0) {
+      /* next pass */
+    }
+  });
   setMailNudge(mail.nudge);
+  setImportNudge(imports.nudge);
   holder.__cisBackground = {
     stop: () => {
       setMailNudge(undefined);
+      setImportNudge(undefined);
       mail.stop();
       schedule.stop();
+      imports.stop();
     },
   };
   return holder.__cisBackground;

@@ -168,23 +168,49 @@ export async function createCredential(organization: Organization, input: Create
   return serializeCredential(row);
 }
 
+/**
+ * Work that must commit or roll back together with a new credential: the CSV import records its row's
+ * outcome here, so that a credential exists if and only if its row says so (a throw rolls back both).
+ */
+export type AlongsideCredential = (tx: Tx, credential: { id: string }) => Promise<void>;
+
+type CreateIssueOptions = { alongside?: AlongsideCredential };
+
 /** Creates, issues and queues the email in one transaction: all of it happens, or none. */
-export async function createIssueSendCredential(organization: Organization, input: CreateCredentialInput): Promise<ApiCredential> {
+export async function createIssueSendCredential(organization: Organization, input: CreateCredentialInput, options: CreateIssueOptions = {}): Promise<ApiCredential> {
+  return createAndIssueCredential(organization, input, { ...options, send: true });
+}
+
+/**
+ * create-issue-send without the email, in one transaction: what a CSV import does when asked not to
+ * send. (Create, then issue, would be two transactions: a quota refusal in between leaves a draft.)
+ */
+export async function createIssueCredential(organization: Organization, input: CreateCredentialInput, options: CreateIssueOptions = {}): Promise<ApiCredential> {
+  return createAndIssueCredential(organization, input, { ...options, send: false });
+}
+
+async function createAndIssueCredential(
+  organization: Organization,
+  input: CreateCredentialInput,
+  options: CreateIssueOptions & { send: boolean },
+): Promise<ApiCredential> {
   const group = await groupForCredential(organization.id, input.groupId);
   const now = new Date();
   const status = issuedStatusFor(input.issueDate ?? todayUtc(now), now);
+  const send = options.send && Boolean(input.recipient.email);
   const row = await db().$transaction(async (tx) => {
     const created = await insertCredential(tx, organization.id, group, input, {
       status,
       issuedAt: now,
       // A scheduled credential's email goes out when it is issued (see promoteDueScheduledCredentials).
-      sendPending: status === "scheduled" && Boolean(input.recipient.email),
+      sendPending: status === "scheduled" && send,
     });
     await consumeIssueQuota(tx, organization, now);
-    if (status === "issued") await queueCredentialEmail(tx, organization, created, group);
+    if (status === "issued" && send) await queueCredentialEmail(tx, organization, created, group);
+    await options.alongside?.(tx, created);
     return created;
   });
-  if (status === "issued" && row.recipient) nudgeMailWorker();
+  if (status === "issued" && send && row.recipient) nudgeMailWorker();
   return serializeCredential(row);
 }
 
