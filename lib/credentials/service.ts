@@ -196,22 +196,60 @@ async function createAndIssueCredential(
 ): Promise<ApiCredential> {
   const group = await groupForCredential(organization.id, input.groupId);
   const now = new Date();
-  const status = issuedStatusFor(input.issueDate ?? todayUtc(now), now);
-  const send = options.send && Boolean(input.recipient.email);
-  const row = await db().$transaction(async (tx) => {
-    const created = await insertCredential(tx, organization.id, group, input, {
-      status,
-      issuedAt: now,
-      // A scheduled credential's email goes out when it is issued (see promoteDueScheduledCredentials).
-      sendPending: status === "scheduled" && send,
-    });
-    await consumeIssueQuota(tx, organization, now);
-    if (status === "issued" && send) await queueCredentialEmail(tx, organization, created, group);
-    await options.alongside?.(tx, created);
-    return created;
+  const created = await db().$transaction(async (tx) => {
+    const credential = await createAndIssueWithin(tx, organization, group, input, options.send, now);
+    await options.alongside?.(tx, credential.row);
+    return credential;
   });
-  if (status === "issued" && send && row.recipient) nudgeMailWorker();
-  return serializeCredential(row);
+  if (created.emailQueued) nudgeMailWorker();
+  return serializeCredential(created.row);
+}
+
+/** The steps of create-issue(-send), inside the caller's transaction. */
+async function createAndIssueWithin(
+  tx: Tx,
+  organization: Organization,
+  group: GroupForCredential,
+  input: CreateCredentialInput,
+  send: boolean,
+  now: Date,
+): Promise<{ row: CredentialRow; emailQueued: boolean }> {
+  const status = issuedStatusFor(input.issueDate ?? todayUtc(now), now);
+  const withEmail = send && Boolean(input.recipient.email);
+  const row = await insertCredential(tx, organization.id, group, input, {
+    status,
+    issuedAt: now,
+    // A scheduled credential's email goes out when it is issued (see promoteDueScheduledCredentials).
+    sendPending: status === "scheduled" && withEmail,
+  });
+  await consumeIssueQuota(tx, organization, now);
+  const emailQueued = status === "issued" && withEmail && row.recipient !== null;
+  if (emailQueued) await queueCredentialEmail(tx, organization, row, group);
+  return { row, emailQueued };
+}
+
+/**
+ * create-issue(-send) for several requests in ONE transaction, each exactly as createIssueSendCredential
+ * (or createIssueCredential, without `send`) would do it: a CSV import's batch, which saves a transaction
+ * per row. All or nothing: if any is refused (its ApiError is thrown), none is written, and the caller
+ * can go through them one by one to learn which. `alongside` gets the credentials in input order.
+ */
+export async function createIssueCredentialsTogether(
+  organization: Organization,
+  inputs: readonly CreateCredentialInput[],
+  options: { send: boolean; alongside?: (tx: Tx, credentials: { id: string }[]) => Promise<void> },
+): Promise<ApiCredential[]> {
+  const groups = new Map<string, GroupForCredential>();
+  for (const input of inputs) if (!groups.has(input.groupId)) groups.set(input.groupId, await groupForCredential(organization.id, input.groupId));
+  const now = new Date();
+  const created = await db().$transaction(async (tx) => {
+    const credentials: Awaited<ReturnType<typeof createAndIssueWithin>>[] = [];
+    for (const input of inputs) credentials.push(await createAndIssueWithin(tx, organization, groups.get(input.groupId)!, input, options.send, now));
+    await options.alongside?.(tx, credentials.map((c) => c.row));
+    return credentials;
+  });
+  if (created.some((c) => c.emailQueued)) nudgeMailWorker();
+  return created.map((c) => serializeCredential(c.row));
 }
 
 export async function getCredential(organization: Organization, id: string): Promise<ApiCredential> {
