@@ -12,5 +12,8 @@ const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   typedRoutes: false,
+  // CSV imports upload files of up to 5 MB through a server action (lib/imports/csv.ts checks the
+  // exact limit and says so); the default 1 MB would refuse them before that check could speak.
+  experimental: { serverActions: { bodySizeLimit: "6mb" } },
 };
 export default nextConfig;

@@ -47,7 +47,9 @@ export default async function CredentialsPage({ searchParams }: { searchParams: 
   return (
     <>
       <h1>Credentials</h1>
-      <p className={styles.lead}>Everything you have issued, newest first.</p>
+      <p className={styles.lead}>
+        Everything you have issued, newest first. Many at once? <Link href="/dashboard/credentials/import">Import them from a CSV file</Link>.
+      </p>
       <section className={styles.section}>
         <h2>New credential</h2>
         {groups.data.length === 0 ? (
