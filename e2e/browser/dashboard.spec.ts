@@ -2,102 +2,27 @@
 // the starter designs, make a template, issue and send a credential, open the emailed wallet link;
 // API tokens that work until revoked; every form's errors next to the field; and one organization
 // never reaching another's data. Screenshots of each page are attached to the report.
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { randomUUID } from "node:crypto";
-import type { Page, TestInfo } from "@playwright/test";
-import { test as base, expect, SERVICE_VERSION } from "../fixtures";
+import { SERVICE_VERSION } from "../fixtures";
 import { makePng } from "../support/api-helpers";
-import { parseMail } from "../support/mail";
-import type { ServerInfo } from "../support/state";
+import {
+  apiStatus,
+  createTemplate,
+  createToken,
+  emailTo,
+  expect,
+  fillSignUp,
+  newAccount,
+  shot,
+  signIn,
+  signUp,
+  site,
+  test,
+  walletLinkIn,
+} from "../support/dashboard-helpers";
 import { uniqueAddress } from "../support/wallet-helpers";
 
-// Each browser context comes from an address of its own (the servers trust X-Forwarded-For), so the
-// per-address sign-in limit of one test never throttles another.
-const test = base.extend<{ clientAddress: string }>({
-  clientAddress: async ({}, use) => use(uniqueAddress()),
-  extraHTTPHeaders: async ({ clientAddress }, use) => use({ "X-Forwarded-For": clientAddress }),
-});
-
 test.describe.configure({ timeout: 120_000 });
-
-/** The canonical address (PUBLIC_URL's default), which session cookies and links are made for. */
-const site = (server: ServerInfo) => `http://localhost:${server.port}`;
-
-type Account = { name: string; email: string; password: string; organizationName: string };
-
-function newAccount(organizationName = `Org ${randomUUID().slice(0, 8)}`): Account {
-  return { name: "Grace Hopper", email: `grace.${randomUUID()}@example.com`, password: "correct horse battery", organizationName };
-}
-
-/** A full-page screenshot, kept in the test's output directory and attached to the report. */
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await testInfo.attach(name, { path: file, contentType: "image/png" });
-}
-
-async function fillSignUp(page: Page, account: Account) {
-  await page.fill("#name", account.name);
-  await page.fill("#email", account.email);
-  await page.fill("#password", account.password);
-  await page.fill("#organizationName", account.organizationName);
-  await page.getByRole("button", { name: "Create account" }).click();
-}
-
-async function signUp(page: Page, server: ServerInfo, account: Account) {
-  await page.goto(`${site(server)}/signup`);
-  await fillSignUp(page, account);
-  await page.waitForURL(`${site(server)}/dashboard`);
-}
-
-async function signIn(page: Page, server: ServerInfo, email: string, password: string) {
-  await page.goto(`${site(server)}/signin`);
-  await page.fill("#email", email);
-  await page.fill("#password", password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
-
-async function createToken(page: Page, server: ServerInfo, name: string): Promise<string> {
-  await page.goto(`${site(server)}/dashboard/tokens`);
-  await page.fill("#token-name", name);
-  await page.getByRole("button", { name: "Create token" }).click();
-  const token = (await page.getByTestId("new-token").textContent())!.trim();
-  expect(token).toMatch(/^cis_[0-9A-Za-z]{40}$/);
-  return token;
-}
-
-async function apiStatus(server: ServerInfo, token: string, pathname = "/v1/groups"): Promise<number> {
-  const response = await fetch(`${server.baseURL}${pathname}`, {
-    headers: { Authorization: `Bearer ${token}`, "Service-Version": SERVICE_VERSION, "X-Forwarded-Proto": "https" },
-  });
-  return response.status;
-}
-
-/** The email the outbox wrote for this recipient (the servers deliver to .eml files). */
-async function emailTo(server: ServerInfo, address: string) {
-  const dir = path.join(server.dataDir, "mail");
-  let found: ReturnType<typeof parseMail> | undefined;
-  await expect
-    .poll(
-      () => {
-        let files: string[] = [];
-        try {
-          files = readdirSync(dir).filter((f) => f.endsWith(".eml"));
-        } catch {
-          return false;
-        }
-        for (const f of files) {
-          const mail = parseMail(readFileSync(path.join(dir, f), "utf8"));
-          if (mail.to.includes(address)) found = mail;
-        }
-        return Boolean(found);
-      },
-      { timeout: 45_000, message: `an email to ${address}` },
-    )
-    .toBe(true);
-  return found!;
-}
 
 test("a new issuer goes from sign-up to a sent certificate in the browser", async ({ page, server }, testInfo) => {
   const account = newAccount("Hopper Academy");
@@ -170,7 +95,7 @@ test("a new issuer goes from sign-up to a sent certificate in the browser", asyn
 
   const mail = await emailTo(server, recipient);
   expect(mail.subject).toBe("Your Python Basics certificate");
-  const link = /https?:\/\/\S+\/credentials\/[0-9a-f-]+\?recipient=true/.exec(mail.text)?.[0];
+  const link = walletLinkIn(mail.text);
   expect(link, mail.text).toBeTruthy();
   await page.goto(link!);
   await expect(page.getByText("Charles Babbage").first()).toBeVisible();
@@ -201,11 +126,7 @@ test("a new issuer goes from sign-up to a sent certificate in the browser", asyn
 
 test("a draft is filtered, issued from its row, and the table's filter is the search API's", async ({ page, server }) => {
   await signUp(page, server, newAccount());
-  await page.goto(`${site(server)}/dashboard/templates`);
-  await page.fill("#tpl-name", "Workshop");
-  await page.getByLabel("Modern Certificate").check();
-  await page.getByRole("button", { name: "Create template" }).click();
-  await expect(page.getByText("Template “Workshop” created.")).toBeVisible();
+  await createTemplate(page, server, "Workshop", ["Modern Certificate"]);
 
   await page.goto(`${site(server)}/dashboard/credentials`);
   for (const name of ["Ada Lovelace", "Zoë Ångström"]) {

@@ -103,7 +103,7 @@ export function MappingForm({ jobId, rows, columns, targets, mapping }: MappingF
         })}
       </div>
       <button className={styles.button} type="submit" disabled={pending}>
-        {pending ? "Checking…" : `Check ${rows.toLocaleString("en-US")} rows`}
+        {pending ? "Checking…" : `Check ${rows.toLocaleString("en-US")} row${rows === 1 ? "" : "s"}`}
       </button>
       <span className={styles.muted}> Nothing is issued yet: you will see a report first.</span>
     </form>
