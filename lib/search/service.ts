@@ -2,6 +2,7 @@
 // order, with keyset cursors. A cursor holds the position of the row it continues from (never an
 // offset, so pages stay exact while credentials are created) and the search it belongs to.
 import { createHash } from "node:crypto";
+import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { invalidField } from "../api/errors";
 import { decodeCursor, encodeCursor } from "../api/cursor";
 import { LIMIT_DEFAULT, type Page } from "../api/pagination";
@@ -18,8 +19,11 @@ import type { SearchCredentialsInput, SearchFilter } from "./schema";
 import { filterSql } from "./sql";
 
 const SCOPE = "credentials.search";
-/** A filter up to this size travels inside its cursors, so later pages need not repeat it. */
-const MAX_FILTER_IN_CURSOR = 4096;
+/**
+ * A filter travels inside its cursors (deflated) up to this many compressed bytes, so later pages need
+ * not repeat it; a larger one must be sent again with the cursor.
+ */
+const MAX_FILTER_IN_CURSOR = 64 * 1024;
 
 type Direction = "next" | "prev";
 type CursorData = { key: string; filter?: string; sort: Sort; position: Position; direction: Direction };
@@ -58,7 +62,20 @@ function writeCursor(key: string, filter: string | undefined, sort: Sort, positi
   return encodeCursor(SCOPE, { k: key, ...(filter !== undefined ? { f: filter } : {}), o: [sort.property, sort.order], g: position.segment, v: position.value, i: position.id, d: direction });
 }
 
-type ResolvedSearch = { tree: FilterNode; filterJson: string | undefined; sort: Sort; key: string; cursor: CursorData | null };
+function packFilter(raw: unknown): string | undefined {
+  const packed = deflateRawSync(JSON.stringify(raw ?? null));
+  return packed.length <= MAX_FILTER_IN_CURSOR ? packed.toString("base64url") : undefined;
+}
+
+function unpackFilter(packed: string): unknown {
+  try {
+    return JSON.parse(inflateRawSync(Buffer.from(packed, "base64url"), { maxOutputLength: 2 * 1024 * 1024 }).toString("utf8"));
+  } catch {
+    throw invalidField("cursor", INVALID_CURSOR);
+  }
+}
+
+type ResolvedSearch = { tree: FilterNode; /** The filter deflated, base64url; undefined when too large to carry. */ filterJson: string | undefined; sort: Sort; key: string; cursor: CursorData | null };
 
 /** The search to run: the request's, or the one its cursor continues; a cursor must match the request. */
 function resolveSearch(input: { filter?: SearchFilter; sort?: Sort | null; cursor?: string | null }): ResolvedSearch {
@@ -72,7 +89,7 @@ function resolveSearch(input: { filter?: SearchFilter; sort?: Sort | null; curso
     if (cursor.filter === undefined) {
       throw invalidField("cursor", "belongs to a search whose filter is too large to travel in the cursor; send the same filter with it");
     }
-    raw = JSON.parse(cursor.filter) as unknown;
+    raw = unpackFilter(cursor.filter);
     const parsed = parseFilter(raw);
     if (!parsed.ok) throw invalidField("cursor", INVALID_CURSOR);
     tree = parsed.tree;
@@ -82,8 +99,7 @@ function resolveSearch(input: { filter?: SearchFilter; sort?: Sort | null; curso
   if (cursor && cursor.key !== key) {
     throw invalidField("cursor", "belongs to another search (its filter or sort differs); start again without a cursor");
   }
-  const json = JSON.stringify(raw ?? null);
-  return { tree, filterJson: json.length <= MAX_FILTER_IN_CURSOR ? json : undefined, sort, key, cursor };
+  return { tree, filterJson: packFilter(raw), sort, key, cursor };
 }
 
 type SearchRow = CredentialRow & { segment: number };
