@@ -7,6 +7,7 @@ import { designsRoute } from "./designs/endpoints";
 import { designRoute } from "./designs/[id]/endpoints";
 import { credentialsRoute } from "./credentials/endpoints";
 import { createIssueSendRoute } from "./credentials/create-issue-send/endpoints";
+import { searchRoute } from "./credentials/search/endpoints";
 import { credentialRoute } from "./credentials/[id]/endpoints";
 import { issueRoute } from "./credentials/[id]/issue/endpoints";
 import { sendRoute } from "./credentials/[id]/send/endpoints";
@@ -16,6 +17,7 @@ import { interactionsRoute } from "./credential-interactions/endpoints";
 export const API_ROUTES: RouteDefinition[] = [
   credentialsRoute,
   createIssueSendRoute,
+  searchRoute,
   credentialRoute,
   issueRoute,
   sendRoute,

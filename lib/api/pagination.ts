@@ -8,7 +8,7 @@ import { invalidField } from "./errors";
 export const LIMIT_DEFAULT = 20;
 export const LIMIT_MAX = 100;
 
-const LIMIT_MESSAGE = "must be an integer from 1 to 100";
+export const LIMIT_MESSAGE = "must be an integer from 1 to 100";
 
 /** `limit` as a query parameter: decimal digits only (not 0x10, 1e1, +5 or 10.0), 1 to 100, default 20. */
 export const limitSchema = z

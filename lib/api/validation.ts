@@ -21,6 +21,7 @@ function joinPath(prefix: string, path: readonly PropertyKey[]): string {
 
 // Messages that read well next to a field name, instead of zod's generic "Invalid input".
 const errorMap: z.core.$ZodErrorMap = (issue) => {
+  if (issue.input === undefined && (issue.code === "invalid_type" || issue.code === "invalid_value")) return "is required";
   if (issue.code === "invalid_type") {
     if (issue.input === undefined) return "is required";
     if (issue.input === null) return `must be ${article(issue.expected)}, not null`;

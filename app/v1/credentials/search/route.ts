@@ -1,0 +1,3 @@
+import { searchRoute } from "./endpoints";
+
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = searchRoute.handlers;

@@ -1,0 +1,150 @@
+// POST /v1/credentials/search: one page of the organization's credentials matching a filter, in a sort
+// order, with keyset cursors. A cursor holds the position of the row it continues from (never an
+// offset, so pages stay exact while credentials are created) and the search it belongs to.
+import { createHash } from "node:crypto";
+import { invalidField } from "../api/errors";
+import { decodeCursor, encodeCursor } from "../api/cursor";
+import { LIMIT_DEFAULT, type Page } from "../api/pagination";
+import { todayUtc } from "../credentials/dates";
+import { serializeCredential, type ApiCredential, type CredentialRow } from "../credentials/serialize";
+import { db } from "../db";
+import { rawDate } from "../db/raw-values";
+import { Prisma } from "../generated/sqlite/client";
+import type { Caller } from "../organizations/service";
+import { DEFAULT_SORT, SORT_PROPERTIES, type Sort } from "./fields";
+import { canonicalFilter, parseFilter, type FilterNode } from "./filter";
+import { segments, type Position, type Segment } from "./order";
+import type { SearchCredentialsInput, SearchFilter } from "./schema";
+import { filterSql } from "./sql";
+
+const SCOPE = "credentials.search";
+/** A filter up to this size travels inside its cursors, so later pages need not repeat it. */
+const MAX_FILTER_IN_CURSOR = 4096;
+
+type Direction = "next" | "prev";
+type CursorData = { key: string; filter?: string; sort: Sort; position: Position; direction: Direction };
+
+function searchKey(tree: FilterNode, sort: Sort): string {
+  return createHash("sha256").update(`${canonicalFilter(tree)}\n${sort.property} ${sort.order}`).digest("base64url").slice(0, 22);
+}
+
+const INVALID_CURSOR = "is not a valid cursor for this search; use pagination.next or pagination.prev exactly as returned";
+
+function readCursor(cursor: string): CursorData {
+  const data = decodeCursor(SCOPE, cursor);
+  const sort = data?.o as unknown;
+  const ok =
+    data &&
+    typeof data.k === "string" &&
+    (data.f === undefined || typeof data.f === "string") &&
+    Array.isArray(sort) &&
+    (SORT_PROPERTIES as readonly unknown[]).includes(sort[0]) &&
+    (sort[1] === "asc" || sort[1] === "desc") &&
+    (data.g === 0 || data.g === 1) &&
+    (typeof data.v === "string" || data.v === null) &&
+    typeof data.i === "string" &&
+    (data.d === "next" || data.d === "prev");
+  if (!ok) throw invalidField("cursor", INVALID_CURSOR);
+  return {
+    key: data.k as string,
+    filter: data.f as string | undefined,
+    sort: { property: sort[0], order: sort[1] } as Sort,
+    position: { segment: data.g as number, value: data.v as string | null, id: data.i as string },
+    direction: data.d as Direction,
+  };
+}
+
+function writeCursor(key: string, filter: string | undefined, sort: Sort, position: Position, direction: Direction): string {
+  return encodeCursor(SCOPE, { k: key, ...(filter !== undefined ? { f: filter } : {}), o: [sort.property, sort.order], g: position.segment, v: position.value, i: position.id, d: direction });
+}
+
+type ResolvedSearch = { tree: FilterNode; filterJson: string | undefined; sort: Sort; key: string; cursor: CursorData | null };
+
+/** The search to run: the request's, or the one its cursor continues; a cursor must match the request. */
+function resolveSearch(input: { filter?: SearchFilter; sort?: Sort | null; cursor?: string | null }): ResolvedSearch {
+  const cursor = input.cursor ? readCursor(input.cursor) : null;
+  let tree: FilterNode;
+  let raw: unknown;
+  if (input.filter?.given || !cursor) {
+    tree = input.filter?.tree ?? { type: "and", children: [] };
+    raw = input.filter?.raw ?? null;
+  } else {
+    if (cursor.filter === undefined) {
+      throw invalidField("cursor", "belongs to a search whose filter is too large to travel in the cursor; send the same filter with it");
+    }
+    raw = JSON.parse(cursor.filter) as unknown;
+    const parsed = parseFilter(raw);
+    if (!parsed.ok) throw invalidField("cursor", INVALID_CURSOR);
+    tree = parsed.tree;
+  }
+  const sort = input.sort ?? cursor?.sort ?? DEFAULT_SORT;
+  const key = searchKey(tree, sort);
+  if (cursor && cursor.key !== key) {
+    throw invalidField("cursor", "belongs to another search (its filter or sort differs); start again without a cursor");
+  }
+  const json = JSON.stringify(raw ?? null);
+  return { tree, filterJson: json.length <= MAX_FILTER_IN_CURSOR ? json : undefined, sort, key, cursor };
+}
+
+type SearchRow = CredentialRow & { segment: number };
+
+type RawRow = Omit<CredentialRow, "createdAt" | "updatedAt" | "recipient"> & {
+  createdAt: unknown;
+  updatedAt: unknown;
+  recipient_id: string | null;
+  recipient_name: string | null;
+  recipient_email: string | null;
+};
+
+async function fetchSegment(organizationId: string, filter: Prisma.Sql, segment: Segment, position: Position | null, backwards: boolean, take: number): Promise<CredentialRow[]> {
+  const after = segment.after(position, backwards);
+  const rows = await db().$queryRaw<RawRow[]>`
+    SELECT c."id", c."publicId", c."groupId", c."status", c."recipientName", c."issueDate", c."expiryDate",
+           c."customAttributes", c."createdAt", c."updatedAt",
+           r."id" AS "recipient_id", r."name" AS "recipient_name", r."email" AS "recipient_email"
+    FROM "Credential" c LEFT JOIN "Recipient" r ON r."id" = c."recipientId"
+    WHERE c."organizationId" = ${organizationId} AND ${segment.where} AND ${after.where} AND ${filter}
+    ORDER BY ${after.orderBy}
+    LIMIT ${take}`;
+  return rows.map(({ recipient_id, recipient_name, recipient_email, ...row }) => ({
+    ...row,
+    createdAt: rawDate(row.createdAt),
+    updatedAt: rawDate(row.updatedAt),
+    recipient: recipient_id !== null ? { id: recipient_id, name: recipient_name!, email: recipient_email! } : null,
+  }));
+}
+
+export async function searchCredentials(organization: Caller["organization"], input: SearchCredentialsInput): Promise<Page<ApiCredential>> {
+  const today = todayUtc();
+  const limit = input.limit ?? LIMIT_DEFAULT;
+  const search = resolveSearch(input);
+  const segs = segments(search.sort);
+  const position = search.cursor?.position ?? null;
+  if (position && position.segment >= segs.length) throw invalidField("cursor", INVALID_CURSOR);
+  const backwards = search.cursor?.direction === "prev";
+  const filter = filterSql(search.tree, { organizationId: organization.id, today });
+
+  // Walk the segments from the cursor's onwards (backwards: towards the first) until a page and one
+  // more row, which tells whether there is a further page, are found.
+  const start = position?.segment ?? 0;
+  const order = backwards ? segs.map((_, i) => start - i).filter((i) => i >= 0) : segs.map((_, i) => start + i).filter((i) => i < segs.length);
+  const rows: SearchRow[] = [];
+  for (const index of order) {
+    const need = limit + 1 - rows.length;
+    if (need <= 0) break;
+    const found = await fetchSegment(organization.id, filter, segs[index]!, index === start ? position : null, backwards, need);
+    rows.push(...found.map((row) => ({ ...row, segment: index })));
+  }
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit);
+  if (backwards) page.reverse();
+
+  const at = (row: SearchRow | undefined, direction: Direction) =>
+    row ? writeCursor(search.key, search.filterJson, search.sort, { segment: row.segment, value: segs[row.segment]!.valueOf(row), id: row.id }, direction) : null;
+  const first = page[0];
+  const last = page[page.length - 1];
+  const pagination = backwards
+    ? { prev: more ? at(first, "prev") : null, next: at(last, "next") }
+    : { prev: position ? at(first, "prev") : null, next: more ? at(last, "next") : null };
+  return { data: page.map((row) => serializeCredential(row, today)), pagination };
+}

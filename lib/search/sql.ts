@@ -1,0 +1,150 @@
+// A parsed filter tree → a parameterized SQL condition over `"Credential" c`, the same text on SQLite
+// and PostgreSQL. Every condition it produces is two-valued (true or false, never NULL), so `NOT` is
+// the exact complement of what it wraps; see README.md for why.
+import { Prisma } from "../generated/sqlite/client";
+import type { CredentialStatus } from "../credentials/schema";
+import type { Condition, FilterNode, Scalar } from "./filter";
+import { FIELDS, type FieldName } from "./fields";
+import { instantBounds, type Instant } from "./instant";
+
+type Sql = Prisma.Sql;
+const { sql, join, raw } = Prisma;
+
+const TRUE = raw("(1 = 1)");
+const FALSE = raw("(1 = 0)");
+
+/** The credential column of each non-recipient field. */
+const COLUMNS: Record<Exclude<FieldName, "recipient.name" | "recipient.email" | "status">, Sql> = {
+  id: raw(`c."id"`),
+  publicId: raw(`c."publicId"`),
+  groupId: raw(`c."groupId"`),
+  recipientId: raw(`c."recipientId"`),
+  issueDate: raw(`c."issueDate"`),
+  expiryDate: raw(`c."expiryDate"`),
+  createdAt: raw(`c."createdAt"`),
+  updatedAt: raw(`c."updatedAt"`),
+};
+
+/** Recipient fields are matched on the case-folded columns, the filter's text being folded the same way. */
+const RECIPIENT_COLUMNS = { "recipient.name": raw(`r2."nameNormalized"`), "recipient.email": raw(`r2."emailNormalized"`) } as const;
+
+export type SqlContext = { organizationId: string; today: string };
+
+export function filterSql(node: FilterNode, ctx: SqlContext): Sql {
+  switch (node.type) {
+    case "and":
+      return node.children.length ? sql`(${join(node.children.map((n) => filterSql(n, ctx)), " AND ")})` : TRUE;
+    case "or":
+      return node.children.length ? sql`(${join(node.children.map((n) => filterSql(n, ctx)), " OR ")})` : FALSE;
+    case "not":
+      return sql`(NOT ${filterSql(node.child, ctx)})`;
+    case "condition":
+      return conditionSql(node.condition, ctx);
+  }
+}
+
+function conditionSql(c: Condition, ctx: SqlContext): Sql {
+  // Negative operators are the complement of their positive ones; with two-valued positives that
+  // includes the credentials where the field is null.
+  if ("values" in c) {
+    const match = positive(c.field, "in", c.values, ctx);
+    return c.op === "in" ? match : sql`(NOT ${match})`;
+  }
+  if (c.value === null) return c.op === "not" ? notNull(c.field) : sql`(NOT ${notNull(c.field)})`;
+  if (c.op === "not") return sql`(NOT ${positive(c.field, "equals", [c.value], ctx)})`;
+  return positive(c.field, c.op, [c.value], ctx);
+}
+
+type PositiveOp = "equals" | "in" | "contains" | "startsWith" | "endsWith" | "gt" | "gte" | "lt" | "lte";
+
+/** True where the field has a value; a recipient field has one exactly when there is a recipient. */
+function notNull(field: FieldName): Sql {
+  if (field === "recipient.name" || field === "recipient.email") return sql`(c."recipientId" IS NOT NULL)`;
+  if (!FIELDS[field].nullable) return TRUE;
+  return sql`(${COLUMNS[field as keyof typeof COLUMNS]} IS NOT NULL)`;
+}
+
+/** A positive comparison; false (not NULL) where the field is null. */
+function positive(field: FieldName, op: PositiveOp, values: Scalar[], ctx: SqlContext): Sql {
+  if (field === "status") return statusIn(values as CredentialStatus[], ctx.today);
+  if (field === "recipient.name" || field === "recipient.email") {
+    // A subquery on the organization's recipients, so the planner can start from the recipient index
+    // (an exact email finds its few credentials through c.recipientId).
+    const match = comparison(RECIPIENT_COLUMNS[field], op, values, "text");
+    return sql`(c."recipientId" IS NOT NULL AND c."recipientId" IN (SELECT r2."id" FROM "Recipient" r2 WHERE r2."organizationId" = ${ctx.organizationId} AND ${match}))`;
+  }
+  const column = COLUMNS[field];
+  const match = comparison(column, op, values, FIELDS[field].kind === "dateTime" ? "instant" : "text");
+  return FIELDS[field].nullable ? sql`(${column} IS NOT NULL AND ${match})` : match;
+}
+
+function comparison(column: Sql, op: PositiveOp, values: Scalar[], type: "text" | "instant"): Sql {
+  if (type === "instant") return instantComparison(column, op, values as Instant[]);
+  const texts = values as string[];
+  switch (op) {
+    case "equals":
+      return sql`(${column} = ${texts[0]})`;
+    case "in":
+      return texts.length ? sql`(${column} IN (${join(texts)}))` : FALSE;
+    case "contains":
+      return like(column, `%${escapeLike(texts[0]!)}%`);
+    case "startsWith":
+      return like(column, `${escapeLike(texts[0]!)}%`);
+    case "endsWith":
+      return like(column, `%${escapeLike(texts[0]!)}`);
+    case "gt":
+      return sql`(${column} > ${texts[0]})`;
+    case "gte":
+      return sql`(${column} >= ${texts[0]})`;
+    case "lt":
+      return sql`(${column} < ${texts[0]})`;
+    case "lte":
+      return sql`(${column} <= ${texts[0]})`;
+  }
+}
+
+function like(column: Sql, pattern: string): Sql {
+  return sql`(${column} LIKE ${pattern} ESCAPE '\\')`;
+}
+
+/** `%`, `_` and the escape character itself match literally. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+function instantComparison(column: Sql, op: PositiveOp, values: Instant[]): Sql {
+  if (op === "in") {
+    // Only whole-millisecond instants can equal a stored timestamp.
+    const exact = values.filter((v) => v.exact).map((v) => new Date(v.ms));
+    return exact.length ? sql`(${column} IN (${join(exact)}))` : FALSE;
+  }
+  if (op !== "equals" && op !== "gt" && op !== "gte" && op !== "lt" && op !== "lte") {
+    throw new Error(`operator ${op} does not apply to date-times`);
+  }
+  const bound = instantBounds(op, values[0]!);
+  if (!bound) return FALSE;
+  return sql`(${column} ${raw(bound.op)} ${new Date(bound.ms)})`;
+}
+
+/**
+ * Status as reads show it on `today` (readStatus in lib/credentials/serialize.ts): a scheduled credential
+ * whose date has come is issued, an issued one past its expiry date is expired.
+ */
+function statusIn(statuses: CredentialStatus[], today: string): Sql {
+  const unique = [...new Set(statuses)];
+  if (unique.length === 0) return FALSE;
+  const issuedOrDue = sql`(c."status" = 'issued' OR (c."status" = 'scheduled' AND c."issueDate" <= ${today}))`;
+  const parts = unique.map((status) => {
+    switch (status) {
+      case "draft":
+        return sql`(c."status" = 'draft')`;
+      case "scheduled":
+        return sql`(c."status" = 'scheduled' AND c."issueDate" > ${today})`;
+      case "issued":
+        return sql`(${issuedOrDue} AND (c."expiryDate" IS NULL OR c."expiryDate" >= ${today}))`;
+      case "expired":
+        return sql`(${issuedOrDue} AND c."expiryDate" IS NOT NULL AND c."expiryDate" < ${today})`;
+    }
+  });
+  return parts.length === 1 ? parts[0]! : sql`(${join(parts, " OR ")})`;
+}
