@@ -200,7 +200,12 @@ async function buildDataset(api: APIRequestContext, specs: Spec[], groupCount: n
     groups.push((await newGroup(api, g === 1 ? { expiryPeriod: { amount: 1, unit: "year" } } : {})).id);
   }
   const today = todayUtc();
-  for (const s of specs) {
+  // Four at a time: faster, and credentials made in the same millisecond test the tie-break on id.
+  const queue = [...specs];
+  const worker = async () => {
+    for (let s = queue.shift(); s; s = queue.shift()) await make(s);
+  };
+  const make = async (s: Spec) => {
     const body: Record<string, unknown> = {
       groupId: groups[s.group],
       recipient: { name: s.name, ...(s.email ? { email: s.email } : {}) },
@@ -214,7 +219,8 @@ async function buildDataset(api: APIRequestContext, specs: Spec[], groupCount: n
       expect(res.status(), await res.text()).toBe(200);
     }
     if (s.remove) expect((await withRateLimit(() => api.delete(`/v1/credentials/${c.id}`))).status()).toBe(204);
-  }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
   return { credentials: await allCredentials(api), groups };
 }
 
@@ -347,7 +353,7 @@ function filterArb(p: Record<Field, string[]>, depth: number): fc.Arbitrary<Filt
   );
 }
 
-const sortArb: fc.Arbitrary<Sort | undefined> = fc.option(
+const sortArb: fc.Arbitrary<Sort | null> = fc.option(
   fc.record({ property: fc.constantFrom(...SORT_PROPERTIES), order: fc.constantFrom<"asc" | "desc">("asc", "desc") }),
   { freq: 4 },
 );
@@ -355,15 +361,15 @@ const limitArb = (small: boolean): fc.Arbitrary<number | undefined> =>
   small
     ? fc.constantFrom(1, 2, 3)
     : fc.oneof(
-        { weight: 1, arbitrary: fc.constantFrom(1, 2, 3) },
-        { weight: 2, arbitrary: fc.integer({ min: 4, max: 15 }) },
-        { weight: 2, arbitrary: fc.constant(undefined) },
+        { weight: 1, arbitrary: fc.constantFrom(2, 3) },
+        { weight: 3, arbitrary: fc.integer({ min: 4, max: 15 }) },
+        { weight: 3, arbitrary: fc.constant(undefined) },
         { weight: 2, arbitrary: fc.constantFrom(50, 100) },
       );
 
 // ---- the property --------------------------------------------------------------------------------
 
-type Run = { filter: Filter; sort: Sort | undefined; limit: number | undefined; repeat: boolean; back: boolean };
+type Run = { filter: Filter; sort: Sort | null; limit: number | undefined; repeat: boolean; back: boolean };
 
 function explain(data: Dataset, ids: string[]): string[] {
   return ids.map((id) => {
@@ -375,7 +381,7 @@ function explain(data: Dataset, ids: string[]): string[] {
 async function checkRun(api: APIRequestContext, data: Dataset, run: Run, seed: number): Promise<void> {
   const expected = sortCredentials(
     data.credentials.filter((c) => matches(c, run.filter)),
-    run.sort,
+    run.sort ?? undefined,
   ).map((c) => c.id);
   const body = { filter: run.filter, ...(run.sort ? { sort: run.sort } : {}), ...(run.limit !== undefined ? { limit: run.limit } : {}) };
   const context = `seed ${seed}\nbody ${JSON.stringify(body)}${run.repeat ? "" : " (cursor requests without filter/sort)"}`;
@@ -438,15 +444,16 @@ async function property(
       { seed: seed + 2, numRuns: options.runs, endOnFailure: false, interruptAfterTimeLimit: 150_000 },
     );
   } catch (error) {
-    throw new Error(`${options.label}: SEARCH_PROPERTY_SEED=${seed}\n${error instanceof Error ? error.message : String(error)}`);
+    const cause = error instanceof Error && error.cause instanceof Error ? `\n\nThe failure:\n${error.cause.message}` : "";
+    throw new Error(`${options.label}: SEARCH_PROPERTY_SEED=${seed}\n${error instanceof Error ? error.message : String(error)}${cause}`);
   }
   // The generated filters are about the data: a good share of them match something.
   expect(matchedSome, `seed ${seed}`).toBeGreaterThan(options.runs / 4);
 }
 
 test.describe("POST /v1/credentials/search: random filters against a reference evaluator", () => {
-  test("a dataset of 40–60 credentials, 150 filters up to 3 deep, random sort and limit", async ({ api }) => {
-    await property(api, { label: "wide", size: [40, 60], groups: 3, runs: 150, smallLimits: false, depth: 3 });
+  test("a dataset of 40–60 credentials, 120 filters up to 3 deep, random sort and limit", async ({ api }) => {
+    await property(api, { label: "wide", size: [40, 60], groups: 3, runs: 120, smallLimits: false, depth: 3 });
   });
 
   test("a dataset of 12–20 credentials with many ties, 60 filters, limits 1..3, forward and back", async ({ api }) => {

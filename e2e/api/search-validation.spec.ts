@@ -11,31 +11,38 @@ test.describe.configure({ timeout: 60_000 });
 
 type Case = { body: unknown; paths: string[]; message?: RegExp; exact?: boolean };
 
-/** Each body answers 400 validation_error with exactly these detail paths (all of them, with `exact: false`). */
+/**
+ * Each body answers 400 validation_error with exactly these detail paths (all of them, with `exact: false`).
+ * Soft assertions: one run reports every case that fails, not just the first.
+ */
 async function expectCases(api: APIRequestContext, cases: Case[]) {
   for (const c of cases) {
     const res = await postSearch(api, c.body);
     const text = await res.text();
     const label = `${JSON.stringify(c.body).slice(0, 300)} → ${res.status()} ${text.slice(0, 600)}`;
-    expect(res.status(), label).toBe(400);
-    expect(res.headers()["content-type"] ?? "", label).toContain("application/json");
-    const body = JSON.parse(text);
-    expect(Object.keys(body), label).toEqual(["error"]);
-    expect(body.error.code, label).toBe("validation_error");
-    expect(typeof body.error.message === "string" && body.error.message.length > 0, label).toBe(true);
-    expect(Array.isArray(body.error.details), label).toBe(true);
-    for (const d of body.error.details) {
-      expect(Object.keys(d).sort(), label).toEqual(["message", "path"]);
-      expect(typeof d.message === "string" && d.message.length > 0, label).toBe(true);
+    expect.soft(res.status(), label).toBe(400);
+    expect.soft(res.headers()["content-type"] ?? "", label).toContain("application/json");
+    let body: { error?: { code?: string; message?: string; details?: { path: string; message: string }[] } };
+    try {
+      body = JSON.parse(text);
+    } catch {
+      expect.soft(text, `${label}: not JSON`).toBe("a JSON body");
+      continue;
     }
-    const paths: string[] = body.error.details.map((d: { path: string }) => d.path);
-    if (c.exact === false) for (const p of c.paths) expect(paths, label).toContain(p);
-    else expect([...paths].sort(), label).toEqual([...c.paths].sort());
+    expect.soft(Object.keys(body), label).toEqual(["error"]);
+    expect.soft(body.error?.code, label).toBe("validation_error");
+    expect.soft(typeof body.error?.message === "string" && body.error.message.length > 0, label).toBe(true);
+    const details = Array.isArray(body.error?.details) ? body.error.details : [];
+    expect.soft(Array.isArray(body.error?.details), label).toBe(true);
+    for (const d of details) {
+      expect.soft(Object.keys(d).sort(), label).toEqual(["message", "path"]);
+      expect.soft(typeof d.message === "string" && d.message.length > 0, label).toBe(true);
+    }
+    const paths = details.map((d) => d.path);
+    if (c.exact === false) for (const p of c.paths) expect.soft(paths, label).toContain(p);
+    else expect.soft([...paths].sort(), label).toEqual([...c.paths].sort());
     if (c.message) {
-      for (const p of c.paths) {
-        const detail = body.error.details.find((d: { path: string }) => d.path === p);
-        expect(detail?.message, label).toMatch(c.message);
-      }
+      for (const p of c.paths) expect.soft(details.find((d) => d.path === p)?.message, label).toMatch(c.message);
     }
   }
 }
