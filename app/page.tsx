@@ -11,6 +11,9 @@ export default function HomePage() {
       <p>Issue digital certificates and badges through the REST API, render them to PNG and PDF, and share them from a public wallet.</p>
       <ul>
         <li>
+          <Link href="/dashboard">Dashboard</Link>: <Link href="/signin">sign in</Link> or <Link href="/signup">create an account</Link>
+        </li>
+        <li>
           <Link href="/docs">API reference</Link> (the OpenAPI document is at <code>{base}/v1/openapi.json</code>)
         </li>
       </ul>

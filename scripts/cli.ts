@@ -5,7 +5,7 @@
 //   npm run cli -- token revoke <token-prefix>
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { AssetError, decodeAssetDataUri } from "@/lib/designs/assets";
+import { ApiError } from "@/lib/api/errors";
 import { config } from "@/lib/config";
 import { applyMigrations } from "@/lib/db/migrate";
 import { db } from "@/lib/db";
@@ -17,6 +17,7 @@ import {
   listApiTokens,
   OrganizationError,
   revokeApiToken,
+  setOrganizationLogo,
 } from "@/lib/organizations/service";
 
 const USAGE = `Usage:
@@ -68,11 +69,10 @@ async function main(argv: string[]): Promise<void> {
     if (!file) throw new UsageError("Give the logo file: npm run cli -- org logo <slug> <file.png>");
     let logo;
     try {
-      logo = decodeAssetDataUri(`data:image/png;base64,${readFileSync(file).toString("base64")}`);
+      logo = await setOrganizationLogo(org.id, readFileSync(file));
     } catch (error) {
-      throw new UsageError(`The logo ${error instanceof AssetError ? error.message : "could not be read"}.`);
+      throw new UsageError(`The logo ${error instanceof ApiError ? error.details?.[0]?.message : "could not be read"}.`);
     }
-    await db().organization.update({ where: { id: org.id }, data: { logoData: new Uint8Array(logo.data), logoMimeType: logo.mimeType } });
     console.log(`Set the logo of ${org.slug} (${logo.mimeType}, ${logo.width}x${logo.height}).`);
     return;
   }

@@ -1,4 +1,9 @@
 // Organizations and their API tokens: the rules shared by the CLI, the /v1 wrapper and the dashboard.
+import { z } from "zod";
+import { invalidField } from "../api/errors";
+import { config } from "../config";
+import { monthOf } from "../credentials/dates";
+import { AssetError, decodeAssetDataUri } from "../designs/assets";
 import { db, type DbOrTx } from "../db";
 import { newId } from "../db/ids";
 import { generateApiToken, hashApiToken, TOKEN_PATTERN } from "../auth/api-tokens";
@@ -99,4 +104,57 @@ export async function authenticateApiToken(token: string): Promise<Caller | null
       monthlyIssueQuota: row.monthlyIssueQuota === null ? null : Number(row.monthlyIssueQuota),
     },
   };
+}
+
+export const organizationName = z.string().trim().min(1, "must not be empty").max(100, "must be at most 100 characters");
+
+export async function renameOrganization(organizationId: string, name: string): Promise<void> {
+  const parsed = organizationName.safeParse(name);
+  if (!parsed.success) throw invalidField("name", parsed.error.issues[0]!.message);
+  await db().organization.update({ where: { id: organizationId }, data: { name: parsed.data } });
+}
+
+/** Sets the logo shown on the wallet page: PNG or JPEG, within the design asset limits. */
+export async function setOrganizationLogo(organizationId: string, bytes: Buffer): Promise<{ mimeType: string; width: number; height: number }> {
+  let logo;
+  try {
+    // The data URI's declared type is not trusted: the decoder reads the image's own signature.
+    logo = decodeAssetDataUri(`data:image/png;base64,${bytes.toString("base64")}`);
+  } catch (error) {
+    throw invalidField("logo", error instanceof AssetError ? error.message : "could not be read as a PNG or JPEG image");
+  }
+  await db().organization.update({ where: { id: organizationId }, data: { logoData: new Uint8Array(logo.data), logoMimeType: logo.mimeType } });
+  return { mimeType: logo.mimeType, width: logo.width, height: logo.height };
+}
+
+export async function removeOrganizationLogo(organizationId: string): Promise<void> {
+  await db().organization.update({ where: { id: organizationId }, data: { logoData: null, logoMimeType: null } });
+}
+
+export type OrganizationUsage = { plan: string; month: string; issued: number; quota: number | null };
+
+/** This calendar month's issued credentials against the plan's quota (null: no quota). */
+export async function organizationUsage(organization: OrganizationRow, now = new Date()): Promise<OrganizationUsage> {
+  const month = monthOf(now);
+  const usage = await db().monthlyUsage.findUnique({ where: { organizationId_month: { organizationId: organization.id, month } } });
+  const quota = organization.plan === "free" ? (organization.monthlyIssueQuota ?? config().freePlanMonthlyIssues) : null;
+  return { plan: organization.plan, month, issued: usage?.issued ?? 0, quota };
+}
+
+/** How much an organization has, for the dashboard's overview. */
+export async function organizationTotals(organizationId: string): Promise<{ credentials: number; groups: number; designs: number; activeTokens: number }> {
+  const where = { organizationId };
+  const [credentials, groups, designs, activeTokens] = await Promise.all([
+    db().credential.count({ where }),
+    db().group.count({ where }),
+    db().design.count({ where }),
+    db().apiToken.count({ where: { organizationId, revokedAt: null } }),
+  ]);
+  return { credentials, groups, designs, activeTokens };
+}
+
+/** Whether the organization has a logo, and a version for cache-busting its URL. */
+export async function organizationLogoVersion(organizationId: string): Promise<string | null> {
+  const org = await db().organization.findUnique({ where: { id: organizationId }, select: { logoMimeType: true, updatedAt: true } });
+  return org?.logoMimeType ? String(org.updatedAt.getTime()) : null;
 }

@@ -1,0 +1,58 @@
+"use client";
+import { signIn } from "next-auth/react";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useState } from "react";
+import styles from "../auth.module.css";
+
+const MESSAGES: Record<string, string> = {
+  CredentialsSignin: "Wrong email or password.",
+  TooManyAttempts: "Too many sign-in attempts. Wait a minute and try again.",
+};
+
+/** Only paths on this site: a sign-in link must not send people elsewhere afterwards. */
+function safeNext(next: string | null): string {
+  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/dashboard";
+}
+
+export function SignInForm() {
+  const router = useRouter();
+  const params = useSearchParams();
+  const [error, setError] = useState<string | null>(params.get("error") ? (MESSAGES[params.get("error")!] ?? "Sign-in failed.") : null);
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setPending(true);
+    setError(null);
+    const result = await signIn("credentials", { email: form.get("email"), password: form.get("password"), redirect: false });
+    if (result?.ok && !result.error) {
+      router.replace(safeNext(params.get("next")));
+      router.refresh();
+      return;
+    }
+    setPending(false);
+    setError(MESSAGES[result?.error ?? ""] ?? "Sign-in failed. Please try again.");
+  }
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      {error && (
+        <p className={styles.error} role="alert" data-testid="form-error">
+          {error}
+        </p>
+      )}
+      <div className={styles.field}>
+        <label htmlFor="email">Email</label>
+        <input id="email" name="email" type="email" autoComplete="email" required />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="password">Password</label>
+        <input id="password" name="password" type="password" autoComplete="current-password" required />
+      </div>
+      <button className={styles.button} type="submit" disabled={pending}>
+        {pending ? "Signing in…" : "Sign in"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+"use server";
+import { signUp } from "@/lib/accounts/service";
+import { SignUpInput } from "@/lib/accounts/schema";
+import { invalidFields } from "@/lib/api/errors";
+import { safeParseWithDetails } from "@/lib/api/validation";
+import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
+
+export async function signUpAction(_previous: FormState, form: FormData): Promise<FormState> {
+  return runFormAction(async () => {
+    const parsed = safeParseWithDetails(SignUpInput, {
+      name: form.get("name") ?? "",
+      email: String(form.get("email") ?? "").trim(),
+      password: form.get("password") ?? "",
+      organizationName: form.get("organizationName") ?? "",
+    });
+    if (!parsed.ok) throw invalidFields(parsed.details);
+    await signUp(parsed.data);
+    return undefined;
+  });
+}

@@ -1,0 +1,40 @@
+"use server";
+import { revalidatePath } from "next/cache";
+import { invalidFields } from "@/lib/api/errors";
+import { safeParseWithDetails } from "@/lib/api/validation";
+import { requireMember } from "@/lib/auth/member";
+import { CreateCredentialBody } from "@/lib/credentials/schema";
+import { createCredential, createIssueSendCredential, issueCredential, sendCredential } from "@/lib/credentials/service";
+import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
+
+const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
+
+export async function createCredentialAction(_previous: FormState<{ id: string; status: string }>, form: FormData): Promise<FormState<{ id: string; status: string }>> {
+  const member = await requireMember();
+  return runFormAction(async () => {
+    const body = {
+      groupId: text(form, "groupId"),
+      recipient: { name: text(form, "recipientName"), ...(text(form, "recipientEmail") ? { email: text(form, "recipientEmail") } : {}) },
+      ...(text(form, "issueDate") ? { issueDate: text(form, "issueDate") } : {}),
+      ...(text(form, "expiryDate") ? { expiryDate: text(form, "expiryDate") } : {}),
+    };
+    const parsed = safeParseWithDetails(CreateCredentialBody, body);
+    if (!parsed.ok) throw invalidFields(parsed.details);
+    const credential =
+      form.get("intent") === "issue-send" ? await createIssueSendCredential(member.organization, parsed.data) : await createCredential(member.organization, parsed.data);
+    revalidatePath("/dashboard/credentials");
+    return { id: credential.id, status: credential.status };
+  });
+}
+
+export async function credentialAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const member = await requireMember();
+  const id = text(form, "id");
+  const intent = form.get("intent");
+  return runFormAction(async () => {
+    if (intent === "issue") await issueCredential(member.organization, id);
+    else await sendCredential(member.organization, id);
+    revalidatePath("/dashboard/credentials");
+    return undefined;
+  }, intent === "issue" ? "Issued." : "Email queued.");
+}

@@ -1,0 +1,83 @@
+"use client";
+import { useRef } from "react";
+import { useFormAction } from "@/lib/dashboard/use-form-action";
+import styles from "../dashboard.module.css";
+import { createCredentialAction, credentialAction } from "./actions";
+
+function FieldError({ message }: { message?: string }) {
+  return message ? <span className={styles.fieldError}>{message}</span> : null;
+}
+
+export function CreateCredentialForm({ templates }: { templates: { id: string; name: string }[] }) {
+  const { state, onSubmit, pending, fieldErrors: e } = useFormAction(createCredentialAction, { resetOnSuccess: true });
+  const intent = useRef<HTMLInputElement>(null);
+  return (
+    <form className={styles.formStack} onSubmit={onSubmit} noValidate>
+      {state.status === "ok" && (
+        <p className={`${styles.notice} ${styles.ok}`} role="status">
+          Credential created ({state.result.status}).
+        </p>
+      )}
+      {state.status === "error" && <p className={`${styles.notice} ${styles.bad}`}>{state.message}</p>}
+      <input type="hidden" name="intent" ref={intent} defaultValue="draft" />
+      <div className={styles.field}>
+        <label htmlFor="c-template">Template</label>
+        <select id="c-template" name="groupId">
+          {templates.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+        </select>
+        <FieldError message={e.groupId} />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="c-name">Recipient name</label>
+        <input id="c-name" name="recipientName" aria-invalid={Boolean(e["recipient.name"])} />
+        <FieldError message={e["recipient.name"]} />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="c-email">Recipient email (needed to send it)</label>
+        <input id="c-email" name="recipientEmail" type="email" aria-invalid={Boolean(e["recipient.email"])} />
+        <FieldError message={e["recipient.email"]} />
+      </div>
+      <div className={styles.row}>
+        <div className={styles.field}>
+          <label htmlFor="c-issue">Issue date (default today)</label>
+          <input id="c-issue" name="issueDate" type="date" style={{ minWidth: 0 }} aria-invalid={Boolean(e.issueDate)} />
+          <FieldError message={e.issueDate} />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="c-expiry">Expiry date (default from template)</label>
+          <input id="c-expiry" name="expiryDate" type="date" style={{ minWidth: 0 }} aria-invalid={Boolean(e.expiryDate)} />
+          <FieldError message={e.expiryDate} />
+        </div>
+      </div>
+      <div className={styles.row}>
+        <button className={styles.button} type="submit" disabled={pending} onClick={() => intent.current && (intent.current.value = "issue-send")}>
+          Issue and send
+        </button>
+        <button className={styles.secondary} type="submit" disabled={pending} onClick={() => intent.current && (intent.current.value = "draft")}>
+          Save as draft
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function CredentialRowActions({ id, status, canSend }: { id: string; status: string; canSend: boolean }) {
+  const { state, onSubmit, pending } = useFormAction(credentialAction);
+  const intent = status === "draft" ? "issue" : status === "issued" && canSend ? "send" : null;
+  if (!intent) return null;
+  return (
+    <form onSubmit={onSubmit}>
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="intent" value={intent} />
+      <button className={styles.secondary} type="submit" disabled={pending}>
+        {intent === "issue" ? "Issue" : "Send email"}
+      </button>
+      {state.status === "error" && <span className={styles.fieldError}> {state.message}</span>}
+      {state.status === "ok" && <span className={styles.muted}> {state.message}</span>}
+    </form>
+  );
+}

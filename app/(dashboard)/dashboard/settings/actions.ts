@@ -1,0 +1,35 @@
+"use server";
+import { revalidatePath } from "next/cache";
+import { invalidField } from "@/lib/api/errors";
+import { requireMember } from "@/lib/auth/member";
+import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
+import { removeOrganizationLogo, renameOrganization, setOrganizationLogo } from "@/lib/organizations/service";
+
+export async function renameOrganizationAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const member = await requireMember();
+  return runFormAction(async () => {
+    await renameOrganization(member.organization.id, String(form.get("name") ?? ""));
+    revalidatePath("/dashboard", "layout");
+    return undefined;
+  }, "Saved.");
+}
+
+export async function uploadLogoAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const member = await requireMember();
+  return runFormAction(async () => {
+    const file = form.get("logo");
+    if (!(file instanceof File) || file.size === 0) throw invalidField("logo", "choose a PNG or JPEG file");
+    await setOrganizationLogo(member.organization.id, Buffer.from(await file.arrayBuffer()));
+    revalidatePath("/dashboard/settings");
+    return undefined;
+  }, "Logo updated. It shows on your credentials' wallet pages.");
+}
+
+export async function removeLogoAction(_previous: FormState, _form: FormData): Promise<FormState> {
+  const member = await requireMember();
+  return runFormAction(async () => {
+    await removeOrganizationLogo(member.organization.id);
+    revalidatePath("/dashboard/settings");
+    return undefined;
+  }, "Logo removed.");
+}

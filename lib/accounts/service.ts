@@ -1,0 +1,104 @@
+// Dashboard accounts: people (User) who are members of one organization. Sign-up creates the person,
+// an organization and the owner membership together; sign-in checks a password. Every dashboard
+// request resolves the member again from the database, so a removed membership ends access at once.
+import { randomBytes } from "node:crypto";
+import { invalidField } from "../api/errors";
+import { db } from "../db";
+import { DesignDocument } from "../designs/document";
+import { SEED_DESIGNS } from "../designs/seed-documents";
+import { createDesign } from "../designs/service";
+import { errorSummary, log } from "../log";
+import { newId } from "../db/ids";
+import { decoyPasswordHash, hashPassword, verifyPassword } from "../auth/password";
+import type { OrganizationRow } from "../organizations/service";
+import type { SignUpInput } from "./schema";
+
+export type Member = {
+  user: { id: string; name: string; email: string };
+  role: string;
+  organization: OrganizationRow;
+};
+
+export function normalizeAccountEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** A slug from the organization's name, made unique with a short suffix when taken. */
+async function freeSlug(name: string): Promise<string> {
+  const base =
+    name
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 40)
+      .replace(/-+$/, "") || "org";
+  for (let attempt = 0; ; attempt++) {
+    const slug = attempt === 0 ? base : `${base}-${randomBytes(attempt < 5 ? 3 : 6).toString("hex")}`;
+    if (!(await db().organization.findUnique({ where: { slug }, select: { id: true } }))) return slug;
+  }
+}
+
+/**
+ * A new organization starts with the starter designs, so that a person can go from sign-up to a sent
+ * certificate without drawing one first. Best effort: the account works without them.
+ */
+async function addStarterDesigns(organization: { id: string; name: string }): Promise<void> {
+  try {
+    for (const seed of SEED_DESIGNS) {
+      await createDesign(organization, { name: seed.name, type: seed.type, document: DesignDocument.parse(seed.document) });
+    }
+  } catch (error) {
+    log.error("starter_designs_failed", { organizationId: organization.id, ...errorSummary(error) });
+  }
+}
+
+export async function signUp(input: SignUpInput): Promise<{ userId: string; organizationId: string }> {
+  const created = await createAccount(input);
+  await addStarterDesigns({ id: created.organizationId, name: input.organizationName });
+  return created;
+}
+
+async function createAccount(input: SignUpInput): Promise<{ userId: string; organizationId: string }> {
+  const email = normalizeAccountEmail(input.email);
+  const passwordHash = await hashPassword(input.password);
+  const emailTaken = () => invalidField("email", "an account with this email already exists; sign in instead");
+  for (let attempt = 1; ; attempt++) {
+    const slug = await freeSlug(input.organizationName);
+    try {
+      return await db().$transaction(async (tx) => {
+        if (await tx.user.findUnique({ where: { email }, select: { id: true } })) throw emailTaken();
+        const user = await tx.user.create({ data: { id: newId("usr"), email, name: input.name, passwordHash } });
+        const organization = await tx.organization.create({ data: { id: newId("org"), slug, name: input.organizationName, plan: "free" } });
+        await tx.membership.create({ data: { id: newId("mem"), userId: user.id, organizationId: organization.id, role: "owner" } });
+        return { userId: user.id, organizationId: organization.id };
+      });
+    } catch (error) {
+      // A concurrent sign-up took the email or the slug first: the unique indexes decide.
+      if ((error as { code?: string }).code !== "P2002") throw error;
+      if (await db().user.findUnique({ where: { email }, select: { id: true } })) throw emailTaken();
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+/** The user whose email and password these are, or null (in the same time either way). */
+export async function authenticateUser(email: string, password: string): Promise<{ id: string; name: string; email: string } | null> {
+  const user = await db().user.findUnique({ where: { email: normalizeAccountEmail(email) } });
+  const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
+  return user && user.passwordHash && ok ? { id: user.id, name: user.name, email: user.email } : null;
+}
+
+/** The user's membership, or null when the user or the membership is gone. */
+export async function findMember(userId: string): Promise<Member | null> {
+  const membership = await db().membership.findFirst({
+    where: { userId },
+    orderBy: { createdAt: "asc" },
+    include: {
+      user: { select: { id: true, name: true, email: true } },
+      organization: { select: { id: true, slug: true, name: true, plan: true, monthlyIssueQuota: true } },
+    },
+  });
+  return membership ? { user: membership.user, role: membership.role, organization: membership.organization } : null;
+}

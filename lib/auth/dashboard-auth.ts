@@ -1,0 +1,72 @@
+// next-auth for the dashboard: email and password (the Credentials provider, so sessions are signed
+// JWTs in an HTTP-only cookie, Secure whenever PUBLIC_URL is https). The session names the user only;
+// the organization is looked up per request (findMember), so access ends with the membership.
+import { createHmac } from "node:crypto";
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { authenticateUser } from "../accounts/service";
+import { clientConnection } from "../api/client-connection";
+import { TokenBucketLimiter } from "../api/rate-limit";
+import { appSecret } from "../app-secret";
+import { config } from "../config";
+import { log } from "../log";
+
+export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 3600;
+
+// Sign-in attempts: per client address (10 at once, then one every 6 s) and per email (5 at once,
+// then one every 12 s), so neither guessing many passwords for one account nor spraying many accounts
+// from one place gets far.
+const holder = globalThis as unknown as { __cisSignInLimits?: { byAddress: TokenBucketLimiter; byEmail: TokenBucketLimiter } };
+function signInLimits() {
+  holder.__cisSignInLimits ??= { byAddress: new TokenBucketLimiter(1 / 6, 10), byEmail: new TokenBucketLimiter(1 / 12, 5) };
+  return holder.__cisSignInLimits;
+}
+
+export const TOO_MANY_ATTEMPTS = "TooManyAttempts";
+
+export function dashboardAuthOptions(): NextAuthOptions {
+  // next-auth reads its own base URL from the environment; ours is PUBLIC_URL.
+  process.env.NEXTAUTH_URL ??= config().publicUrl;
+  return {
+    // A key of its own, derived from the app secret, so session tokens and cursors never share a key.
+    secret: createHmac("sha256", appSecret()).update("next-auth session").digest("base64url"),
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    useSecureCookies: config().publicUrl.startsWith("https://"),
+    pages: { signIn: "/signin", error: "/signin" },
+    providers: [
+      CredentialsProvider({
+        name: "Email and password",
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        async authorize(credentials, request) {
+          const email = String(credentials?.email ?? "").trim().toLowerCase();
+          const password = String(credentials?.password ?? "");
+          if (!email || !password) return null;
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(request?.headers ?? {})) if (typeof value === "string") headers.set(name, value);
+          const address = clientConnection(headers, config().trustProxy).address ?? "unknown";
+          const limits = signInLimits();
+          if (!limits.byAddress.take(`a:${address}`).allowed || !limits.byEmail.take(`e:${email}`).allowed) {
+            log.warn("sign_in_rate_limited", { address });
+            throw new Error(TOO_MANY_ATTEMPTS);
+          }
+          const user = await authenticateUser(email, password);
+          return user ? { id: user.id, name: user.name, email: user.email } : null;
+        },
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        if (user) token.sub = user.id;
+        return token;
+      },
+      session({ session, token }) {
+        return { ...session, userId: token.sub };
+      },
+    },
+    logger: {
+      error: (code) => log.error("auth_error", { code }),
+      warn: (code) => log.warn("auth_warning", { code }),
+      debug: () => undefined,
+    },
+  };
+}
