@@ -16,19 +16,15 @@ export type Segment = {
   where: Sql;
   /** The sort value of a row in this segment (as stored in a cursor). */
   valueOf: (row: SortableRow) => string | null;
-  /** Condition for rows strictly after `position` in walking direction, and the ORDER BY for it. */
-  after: (position: Position | null, backwards: boolean) => { where: Sql; orderBy: Sql };
+  /**
+   * Condition for rows strictly after `position` in walking direction, and the ORDER BY for it over
+   * the columns of a table alias (`c` in the query itself, another when merging sub-results).
+   */
+  after: (position: Position | null, backwards: boolean) => { where: Sql; orderBy: (alias?: string) => Sql };
 };
 
 export type SortableRow = { id: string; createdAt: Date; updatedAt: Date; issueDate: string; expiryDate: string | null };
 
-const COLUMN: Record<SortProperty, string> = {
-  id: `c."id"`,
-  createdAt: `c."createdAt"`,
-  updatedAt: `c."updatedAt"`,
-  issueDate: `c."issueDate"`,
-  expiryDate: `c."expiryDate"`,
-};
 
 const NULLABLE: Record<SortProperty, boolean> = { id: false, createdAt: false, updatedAt: false, issueDate: false, expiryDate: true };
 
@@ -56,8 +52,10 @@ function parameter(property: SortProperty, value: string): Date | string {
 
 /** The segments of a sort, in forward order. */
 export function segments(sort: Sort): Segment[] {
-  const column = raw(COLUMN[sort.property]);
-  const id = raw(`c."id"`);
+  const columnOf = (alias = "c") => raw(`${alias}."${sort.property}"`);
+  const idOf = (alias = "c") => raw(`${alias}."id"`);
+  const column = columnOf();
+  const id = idOf();
   const direction = (backwards: boolean) => (backwards ? flip(sort.order) : sort.order);
   const comparator = (order: SortOrder) => raw(order === "asc" ? ">" : "<");
   const keyword = (order: SortOrder) => raw(order === "asc" ? "ASC" : "DESC");
@@ -71,7 +69,7 @@ export function segments(sort: Sort): Segment[] {
           const order = direction(backwards);
           return {
             where: position ? sql`(${id} ${comparator(order)} ${position.id})` : raw("(1 = 1)"),
-            orderBy: sql`${id} ${keyword(order)}`,
+            orderBy: (alias) => sql`${idOf(alias)} ${keyword(order)}`,
           };
         },
       },
@@ -88,7 +86,7 @@ export function segments(sort: Sort): Segment[] {
         position && position.value !== null
           ? sql`((${column}, ${id}) ${comparator(order)} (${parameter(sort.property, position.value)}, ${position.id}))`
           : raw("(1 = 1)");
-      return { where, orderBy: sql`${column} ${keyword(order)}, ${id} ${keyword(order)}` };
+      return { where, orderBy: (alias) => sql`${columnOf(alias)} ${keyword(order)}, ${idOf(alias)} ${keyword(order)}` };
     },
   };
   if (!NULLABLE[sort.property]) return [valued];
@@ -100,7 +98,7 @@ export function segments(sort: Sort): Segment[] {
       const order = direction(backwards);
       return {
         where: position ? sql`(${id} ${comparator(order)} ${position.id})` : raw("(1 = 1)"),
-        orderBy: sql`${id} ${keyword(order)}`,
+        orderBy: (alias) => sql`${idOf(alias)} ${keyword(order)}`,
       };
     },
   };

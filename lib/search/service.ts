@@ -14,6 +14,7 @@ import { Prisma } from "../generated/sqlite/client";
 import type { Caller } from "../organizations/service";
 import { DEFAULT_SORT, SORT_PROPERTIES, type Sort } from "./fields";
 import { canonicalFilter, parseFilter, type FilterNode } from "./filter";
+import { filterBranches } from "./branches";
 import { segments, type Position, type Segment } from "./order";
 import type { SearchCredentialsInput, SearchFilter } from "./schema";
 import { filterSql } from "./sql";
@@ -112,16 +113,31 @@ type RawRow = Omit<CredentialRow, "createdAt" | "updatedAt" | "recipient"> & {
   recipient_email: string | null;
 };
 
-async function fetchSegment(organizationId: string, filter: Prisma.Sql, segment: Segment, position: Position | null, backwards: boolean, take: number): Promise<CredentialRow[]> {
+const COLUMNS = Prisma.raw(`c."id", c."publicId", c."groupId", c."status", c."recipientName", c."issueDate", c."expiryDate",
+  c."customAttributes", c."createdAt", c."updatedAt",
+  r."id" AS "recipient_id", r."name" AS "recipient_name", r."email" AS "recipient_email"`);
+
+/**
+ * Up to `take` rows of one segment after `position`. With several filter branches (branches.ts), each
+ * branch is its own ordered, limited query and the database merges them (UNION also drops a row two
+ * branches share).
+ */
+async function fetchSegment(organizationId: string, filters: Prisma.Sql[], segment: Segment, position: Position | null, backwards: boolean, take: number): Promise<CredentialRow[]> {
   const after = segment.after(position, backwards);
-  const rows = await db().$queryRaw<RawRow[]>`
-    SELECT c."id", c."publicId", c."groupId", c."status", c."recipientName", c."issueDate", c."expiryDate",
-           c."customAttributes", c."createdAt", c."updatedAt",
-           r."id" AS "recipient_id", r."name" AS "recipient_name", r."email" AS "recipient_email"
+  const select = (filter: Prisma.Sql) => Prisma.sql`
+    SELECT ${COLUMNS}
     FROM "Credential" c LEFT JOIN "Recipient" r ON r."id" = c."recipientId"
     WHERE c."organizationId" = ${organizationId} AND ${segment.where} AND ${after.where} AND ${filter}
-    ORDER BY ${after.orderBy}
+    ORDER BY ${after.orderBy("c")}
     LIMIT ${take}`;
+  const query =
+    filters.length === 1
+      ? select(filters[0]!)
+      : Prisma.sql`SELECT * FROM (${Prisma.join(
+          filters.map((f, i) => Prisma.sql`SELECT * FROM (${select(f)}) ${Prisma.raw(`b${i}`)}`),
+          " UNION ",
+        )}) u ORDER BY ${after.orderBy("u")} LIMIT ${take}`;
+  const rows = await db().$queryRaw<RawRow[]>(query);
   return rows.map(({ recipient_id, recipient_name, recipient_email, ...row }) => ({
     ...row,
     createdAt: rawDate(row.createdAt),
@@ -138,7 +154,8 @@ export async function searchCredentials(organization: Caller["organization"], in
   const position = search.cursor?.position ?? null;
   if (position && position.segment >= segs.length) throw invalidField("cursor", INVALID_CURSOR);
   const backwards = search.cursor?.direction === "prev";
-  const filter = filterSql(search.tree, { organizationId: organization.id, today });
+  const context = { organizationId: organization.id, today };
+  const filters = (filterBranches(search.tree) ?? [search.tree]).map((tree) => filterSql(tree, context));
 
   // Walk the segments from the cursor's onwards (backwards: towards the first) until a page and one
   // more row, which tells whether there is a further page, are found.
@@ -148,7 +165,7 @@ export async function searchCredentials(organization: Caller["organization"], in
   for (const index of order) {
     const need = limit + 1 - rows.length;
     if (need <= 0) break;
-    const found = await fetchSegment(organization.id, filter, segs[index]!, index === start ? position : null, backwards, need);
+    const found = await fetchSegment(organization.id, filters, segs[index]!, index === start ? position : null, backwards, need);
     rows.push(...found.map((row) => ({ ...row, segment: index })));
   }
   const more = rows.length > limit;
