@@ -2,13 +2,12 @@
 // the starter designs, make a template, issue and send a credential, open the emailed wallet link;
 // API tokens that work until revoked; every form's errors next to the field; and one organization
 // never reaching another's data. Screenshots of each page are attached to the report.
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import type { Page, TestInfo } from "@playwright/test";
 import { test as base, expect, SERVICE_VERSION } from "../fixtures";
 import { makePng } from "../support/api-helpers";
-import { parseMail } from "../support/mail";
+import { emlFilesContaining, waitFor } from "../support/mail";
 import type { ServerInfo } from "../support/state";
 import { uniqueAddress } from "../support/wallet-helpers";
 
@@ -74,29 +73,9 @@ async function apiStatus(server: ServerInfo, token: string, pathname = "/v1/grou
   return response.status;
 }
 
-/** The email the outbox wrote for this recipient (the servers deliver to .eml files). */
-async function emailTo(server: ServerInfo, address: string) {
-  const dir = path.join(server.dataDir, "mail");
-  let found: ReturnType<typeof parseMail> | undefined;
-  await expect
-    .poll(
-      () => {
-        let files: string[] = [];
-        try {
-          files = readdirSync(dir).filter((f) => f.endsWith(".eml"));
-        } catch {
-          return false;
-        }
-        for (const f of files) {
-          const mail = parseMail(readFileSync(path.join(dir, f), "utf8"));
-          if (mail.to.includes(address)) found = mail;
-        }
-        return Boolean(found);
-      },
-      { timeout: 45_000, message: `an email to ${address}` },
-    )
-    .toBe(true);
-  return found!;
+/** The email the outbox wrote to this address (the servers deliver to .eml files). */
+function emailTo(server: ServerInfo, address: string) {
+  return waitFor(`an email to ${address}`, () => emlFilesContaining(path.join(server.dataDir, "mail"), address).find((m) => m.mail.to.includes(address))?.mail, 45_000);
 }
 
 test("a new issuer goes from sign-up to a sent certificate in the browser", async ({ page, server }, testInfo) => {

@@ -60,21 +60,19 @@ export function segments(sort: Sort): Segment[] {
   const comparator = (order: SortOrder) => raw(order === "asc" ? ">" : "<");
   const keyword = (order: SortOrder) => raw(order === "asc" ? "ASC" : "DESC");
 
-  if (sort.property === "id") {
-    return [
-      {
-        where: raw("(1 = 1)"),
-        valueOf: () => null,
-        after: (position, backwards) => {
-          const order = direction(backwards);
-          return {
-            where: position ? sql`(${id} ${comparator(order)} ${position.id})` : raw("(1 = 1)"),
-            orderBy: (alias) => sql`${idOf(alias)} ${keyword(order)}`,
-          };
-        },
-      },
-    ];
-  }
+  // Ordered by id alone: a sort on id, and the null segment of a nullable sort.
+  const byIdOnly = (where: Sql): Segment => ({
+    where,
+    valueOf: () => null,
+    after: (position, backwards) => {
+      const order = direction(backwards);
+      return {
+        where: position ? sql`(${id} ${comparator(order)} ${position.id})` : raw("(1 = 1)"),
+        orderBy: (alias) => sql`${idOf(alias)} ${keyword(order)}`,
+      };
+    },
+  });
+  if (sort.property === "id") return [byIdOnly(raw("(1 = 1)"))];
 
   const valued: Segment = {
     where: NULLABLE[sort.property] ? sql`(${column} IS NOT NULL)` : raw("(1 = 1)"),
@@ -91,16 +89,5 @@ export function segments(sort: Sort): Segment[] {
   };
   if (!NULLABLE[sort.property]) return [valued];
 
-  const nulls: Segment = {
-    where: sql`(${column} IS NULL)`,
-    valueOf: () => null,
-    after: (position, backwards) => {
-      const order = direction(backwards);
-      return {
-        where: position ? sql`(${id} ${comparator(order)} ${position.id})` : raw("(1 = 1)"),
-        orderBy: (alias) => sql`${idOf(alias)} ${keyword(order)}`,
-      };
-    },
-  };
-  return [valued, nulls];
+  return [valued, byIdOnly(sql`(${column} IS NULL)`)];
 }
