@@ -30,6 +30,10 @@ const EnvSchema = z.object({
   MAIL_MAX_ATTEMPTS: positiveInt(8),
   MAIL_RETRY_BASE_SECONDS: z.coerce.number().positive().default(30),
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
@@ -57,6 +61,8 @@ export type Config = Readonly<{
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Signs cursors and sessions. Unset: generated once and kept in DATA_DIR/app-secret. */
   appSecret: string | null;
+  /** Dashboard sign-in with these providers, each only when both its id and secret are set. */
+  oauth: { github: { clientId: string; clientSecret: string } | null; google: { clientId: string; clientSecret: string } | null };
 }>;
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -87,6 +93,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mailRetryBaseSeconds: e.MAIL_RETRY_BASE_SECONDS,
     logLevel: e.LOG_LEVEL,
     appSecret: e.APP_SECRET ?? null,
+    oauth: {
+      github: e.GITHUB_CLIENT_ID && e.GITHUB_CLIENT_SECRET ? { clientId: e.GITHUB_CLIENT_ID, clientSecret: e.GITHUB_CLIENT_SECRET } : null,
+      google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : null,
+    },
   } as const);
 }
 

@@ -39,7 +39,7 @@ async function main() {
   }
   const db_ = cfg.databaseProvider === "sqlite" ? cfg.databaseUrl : "PostgreSQL";
   console.log(`\nCredential issuing service ready at ${cfg.publicUrl}  (database: ${db_})`);
-  console.log(`API reference: ${cfg.publicUrl}/docs`);
+  console.log(`Dashboard: ${cfg.publicUrl}/signup (create an account) · API reference: ${cfg.publicUrl}/docs`);
   if (demoToken) {
     console.log(`\nDemo organization "demo" created. Its API token (shown once, store it now):\n\n  ${demoToken}\n`);
     console.log(`Try: curl ${cfg.publicUrl}/v1/groups -H "Authorization: Bearer ${demoToken}" -H "Service-Version: 2022-10-26"\n`);

@@ -15,7 +15,7 @@ import {
   site,
   test,
   walletLinkIn,
-  writtenEmails,
+  emailsMentioning,
 } from "../support/dashboard-helpers";
 import type { ServerInfo } from "../support/state";
 import { uniqueAddress } from "../support/wallet-helpers";
@@ -138,8 +138,8 @@ test("a 50-row CSV with 3 bad rows: the report comes first, then 47 credentials 
   await shot(page, testInfo, "import-done");
 
   // 47 emails in the outbox's .eml files, none to the skipped rows.
-  await expect.poll(() => writtenEmails(server).filter((m) => m.to.includes(`import.${tag}.`)).length, { timeout: 45_000 }).toBe(47);
-  const addressed = writtenEmails(server).filter((m) => m.to.includes(`import.${tag}.`)).map((m) => m.to);
+  await expect.poll(() => emailsMentioning(server, `import.${tag}.`).filter((m) => m.to.includes(`import.${tag}.`)).length, { timeout: 45_000 }).toBe(47);
+  const addressed = emailsMentioning(server, `import.${tag}.`).map((m) => m.to);
   for (const skipped of [20, 33]) expect(addressed.some((to) => to.includes(`import.${tag}.${skipped}@`))).toBe(false);
 
   // The credentials are there, and the emailed link opens the wallet.

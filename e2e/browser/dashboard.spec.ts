@@ -293,3 +293,39 @@ test("one organization's member cannot reach another's data", async ({ browser, 
   await expect(page.getByText("No credentials match.")).toBeVisible();
   await other.close();
 });
+
+test("a template's email: edited in plain text, previewed with sample values, sent to me as a test", async ({ page, server }, testInfo) => {
+  const account = newAccount("Preview Institute");
+  await signUp(page, server, account);
+  await page.goto(`${site(server)}/dashboard/templates`);
+  await page.fill("#tpl-name", "Safety Training");
+  await page.getByLabel("Modern Certificate").check();
+  await page.getByRole("button", { name: "Create template" }).click();
+  await expect(page.getByText("Template “Safety Training” created.")).toBeVisible();
+  await page.reload();
+  await page.getByRole("link", { name: "Safety Training" }).click();
+
+  // No template yet: the built-in email, with sample values.
+  await expect(page.getByTestId("email-subject")).toHaveText("Preview Institute issued you a credential: Safety Training");
+
+  await page.fill("#tpl-subject", "");
+  await page.fill("#tpl-text", "Hi [recipient.name] <you>,\n\n[credential.url]");
+  await page.getByRole("button", { name: "Save template" }).click();
+  await expect(page.getByText("must not be empty")).toBeVisible();
+  await page.fill("#tpl-subject", "Well done, [recipient.name]");
+  await page.getByRole("button", { name: "Save template" }).click();
+  await expect(page.getByText("Template “Safety Training” saved.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId("email-subject")).toHaveText("Well done, Alex Morgan");
+  const preview = page.frameLocator("iframe[title='Email preview']");
+  await expect(preview.getByText("Hi Alex Morgan <you>,")).toBeVisible();
+  await expect(preview.getByRole("link", { name: "View your credential" })).toBeVisible();
+  await shot(page, testInfo, "template-email");
+
+  await page.getByRole("button", { name: /Send me a test email/ }).click();
+  await expect(page.getByText(`Test email queued to ${account.email}.`)).toBeVisible();
+  const mail = await emailTo(server, account.email);
+  expect(mail.subject).toBe("[Test] Well done, Alex Morgan");
+  expect(mail.text).toContain("Hi Alex Morgan <you>,");
+  expect(mail.html).toContain("Hi Alex Morgan &lt;you&gt;,");
+});

@@ -1,12 +1,11 @@
 // What the dashboard browser specs share: a test with its own client address per context, accounts,
 // sign-up and sign-in through the forms, API tokens made in the dashboard, screenshots attached to the
 // report, and the emails the servers write as .eml files.
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import type { Page, TestInfo } from "@playwright/test";
 import { test as base, expect, SERVICE_VERSION } from "../fixtures";
-import { parseMail } from "./mail";
+import { emlFilesContaining, waitFor, type ParsedMail } from "./mail";
 import type { ServerInfo } from "./state";
 import { uniqueAddress } from "./wallet-helpers";
 
@@ -89,31 +88,14 @@ export async function apiGet<T>(server: ServerInfo, token: string, pathname: str
   return (await response.json()) as T;
 }
 
-/** Every email the outbox wrote so far (the servers deliver to .eml files under DATA_DIR/mail). */
-export function writtenEmails(server: ServerInfo): ReturnType<typeof parseMail>[] {
-  const dir = path.join(server.dataDir, "mail");
-  let files: string[] = [];
-  try {
-    files = readdirSync(dir).filter((f) => f.endsWith(".eml"));
-  } catch {
-    return [];
-  }
-  return files.map((f) => parseMail(readFileSync(path.join(dir, f), "utf8")));
+/** The emails the outbox wrote (the servers deliver to .eml files under DATA_DIR/mail) that mention `needle`. */
+export function emailsMentioning(server: ServerInfo, needle: string): ParsedMail[] {
+  return emlFilesContaining(path.join(server.dataDir, "mail"), needle).map((m) => m.mail);
 }
 
-/** The email the outbox wrote for this recipient, waited for. */
-export async function emailTo(server: ServerInfo, address: string) {
-  let found: ReturnType<typeof parseMail> | undefined;
-  await expect
-    .poll(
-      () => {
-        found = writtenEmails(server).find((mail) => mail.to.includes(address));
-        return Boolean(found);
-      },
-      { timeout: 45_000, message: `an email to ${address}` },
-    )
-    .toBe(true);
-  return found!;
+/** The email the outbox wrote to this address, waited for. */
+export function emailTo(server: ServerInfo, address: string): Promise<ParsedMail> {
+  return waitFor(`an email to ${address}`, () => emailsMentioning(server, address).find((mail) => mail.to.includes(address)), 45_000);
 }
 
 /** The recipient's wallet link in a credential email. */

@@ -55,21 +55,21 @@ async function addStarterDesigns(organization: { id: string; name: string }): Pr
 }
 
 export async function signUp(input: SignUpInput): Promise<{ userId: string; organizationId: string }> {
-  const created = await createAccount(input);
+  const created = await createAccount(input, await hashPassword(input.password));
   await addStarterDesigns({ id: created.organizationId, name: input.organizationName });
   return created;
 }
 
-async function createAccount(input: SignUpInput): Promise<{ userId: string; organizationId: string }> {
+/** A user (with a password hash, or none for OAuth-only accounts), an organization and the owner membership. */
+async function createAccount(input: Omit<SignUpInput, "password">, passwordHash: string | null): Promise<{ userId: string; organizationId: string }> {
   const email = normalizeAccountEmail(input.email);
-  const passwordHash = await hashPassword(input.password);
   const emailTaken = () => invalidField("email", "an account with this email already exists; sign in instead");
   for (let attempt = 1; ; attempt++) {
     const slug = await freeSlug(input.organizationName);
     try {
       return await db().$transaction(async (tx) => {
         if (await tx.user.findUnique({ where: { email }, select: { id: true } })) throw emailTaken();
-        const user = await tx.user.create({ data: { id: newId("usr"), email, name: input.name, passwordHash } });
+        const user = await tx.user.create({ data: { id: newId("usr"), email, name: input.name, passwordHash, emailVerifiedAt: passwordHash ? null : new Date() } });
         const organization = await tx.organization.create({ data: { id: newId("org"), slug, name: input.organizationName, plan: "free" } });
         await tx.membership.create({ data: { id: newId("mem"), userId: user.id, organizationId: organization.id, role: "owner" } });
         return { userId: user.id, organizationId: organization.id };
@@ -80,6 +80,28 @@ async function createAccount(input: SignUpInput): Promise<{ userId: string; orga
       if (await db().user.findUnique({ where: { email }, select: { id: true } })) throw emailTaken();
       if (attempt >= 3) throw error;
     }
+  }
+}
+
+/**
+ * The user an OAuth provider vouches for (by a verified email): the existing account with that email,
+ * or a new one with its own organization and the starter designs, as a sign-up would make.
+ */
+export async function userForVerifiedEmail(input: { email: string; name: string | null }): Promise<{ id: string }> {
+  const email = normalizeAccountEmail(input.email);
+  const existing = await db().user.findUnique({ where: { email }, select: { id: true } });
+  if (existing) return existing;
+  const name = (input.name?.trim() || email.split("@")[0]!).slice(0, 100);
+  const organizationName = `${name}'s organization`.slice(0, 100);
+  try {
+    const created = await createAccount({ name, email, organizationName }, null);
+    await addStarterDesigns({ id: created.organizationId, name: organizationName });
+    return { id: created.userId };
+  } catch (error) {
+    // Signed in twice at once: the other request created it.
+    const again = await db().user.findUnique({ where: { email }, select: { id: true } });
+    if (again) return again;
+    throw error;
   }
 }
 

@@ -127,11 +127,28 @@ function tooLarge(): ApiError {
  * copying such an object (as schema validation does) silently drops them or, worse, sets a prototype;
  * they are reported as the unknown fields they are.
  */
-export function protoKeyPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
-  if (typeof value !== "object" || value === null) return [];
+export function protoKeyPaths(root: unknown): (string | number)[][] {
+  // Iterative, and each node points at its parent instead of carrying its whole path: a body may nest
+  // thousands of levels deep (still under the size limit), which would overflow a recursive walk.
+  type Node = { value: unknown; key: string | number | null; parent: Node | null };
+  const pathOf = (node: Node): (string | number)[] => {
+    const path: (string | number)[] = [];
+    for (let n: Node | null = node; n && n.key !== null; n = n.parent) path.unshift(n.key);
+    return path;
+  };
   const found: (string | number)[][] = [];
-  if (!Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, "__proto__")) found.push([...path, "__proto__"]);
-  for (const [key, child] of Object.entries(value)) found.push(...protoKeyPaths(child, [...path, Array.isArray(value) ? Number(key) : key]));
+  const stack: Node[] = [{ value: root, key: null, parent: null }];
+  while (stack.length) {
+    const node = stack.pop()!;
+    const value = node.value;
+    if (typeof value !== "object" || value === null) continue;
+    if (!Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, "__proto__")) found.push([...pathOf(node), "__proto__"]);
+    const entries = Object.entries(value);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i]!;
+      if (typeof child === "object" && child !== null) stack.push({ value: child, key: Array.isArray(value) ? Number(key) : key, parent: node });
+    }
+  }
   return found;
 }
 

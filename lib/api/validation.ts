@@ -47,11 +47,16 @@ function describe(input: unknown): string {
 
 export function zodDetails(error: z.ZodError, prefix = ""): ErrorDetail[] {
   const details: ErrorDetail[] = [];
+  // One mistake can break several checks with the same message (2^53 is neither a safe integer nor
+  // at most 100); it is reported once.
+  const add = (detail: ErrorDetail) => {
+    if (!details.some((d) => d.path === detail.path && d.message === detail.message)) details.push(detail);
+  };
   for (const issue of error.issues) {
     if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) details.push({ path: joinPath(prefix, [...issue.path, key]), message: "is not a known field" });
+      for (const key of issue.keys) add({ path: joinPath(prefix, [...issue.path, key]), message: "is not a known field" });
     } else {
-      details.push({ path: joinPath(prefix, issue.path), message: issue.message });
+      add({ path: joinPath(prefix, issue.path), message: issue.message });
     }
   }
   return details;

@@ -4,7 +4,9 @@
 import { createHmac } from "node:crypto";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { authenticateUser } from "../accounts/service";
+import GitHubProvider from "next-auth/providers/github";
+import GoogleProvider from "next-auth/providers/google";
+import { authenticateUser, userForVerifiedEmail } from "../accounts/service";
 import { clientConnection } from "../api/client-connection";
 import { TokenBucketLimiter } from "../api/rate-limit";
 import { appSecret } from "../app-secret";
@@ -24,6 +26,33 @@ function signInLimits() {
 
 export const TOO_MANY_ATTEMPTS = "TooManyAttempts";
 
+/** GitHub and Google sign-in, each when its client id and secret are configured. */
+function oauthProviders() {
+  const { github, google } = config().oauth;
+  return [
+    ...(github ? [GitHubProvider({ clientId: github.clientId, clientSecret: github.clientSecret })] : []),
+    ...(google ? [GoogleProvider({ clientId: google.clientId, clientSecret: google.clientSecret })] : []),
+  ];
+}
+
+/**
+ * The email a provider vouches for, or null. Google states it in the profile (`email_verified`).
+ * For GitHub, next-auth's provider fills `user.email` with the account's primary address (fetched
+ * from /user/emails when the public profile hides it); GitHub requires that address to be verified.
+ */
+export function oauthVerifiedEmail(provider: string, profile: unknown, userEmail: string | null | undefined): string | null {
+  const p = (profile ?? {}) as { email?: unknown; email_verified?: unknown };
+  const email = provider === "google" ? (p.email_verified === true ? p.email : null) : provider === "github" ? userEmail : null;
+  if (typeof email !== "string" || !/^[^\s@]+@[^\s@]+$/.test(email.trim())) return null;
+  return email.trim().toLowerCase();
+}
+
+/** Which OAuth providers the sign-in page offers. */
+export function enabledOAuthProviders(): { id: "github" | "google"; name: string }[] {
+  const { github, google } = config().oauth;
+  return [...(github ? [{ id: "github" as const, name: "GitHub" }] : []), ...(google ? [{ id: "google" as const, name: "Google" }] : [])];
+}
+
 export function dashboardAuthOptions(): NextAuthOptions {
   // next-auth reads its own base URL from the environment; ours is PUBLIC_URL.
   process.env.NEXTAUTH_URL ??= config().publicUrl;
@@ -34,6 +63,7 @@ export function dashboardAuthOptions(): NextAuthOptions {
     useSecureCookies: config().publicUrl.startsWith("https://"),
     pages: { signIn: "/signin", error: "/signin" },
     providers: [
+      ...oauthProviders(),
       CredentialsProvider({
         name: "Email and password",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
@@ -55,8 +85,19 @@ export function dashboardAuthOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
-      jwt({ token, user }) {
-        if (user) token.sub = user.id;
+      // OAuth: only a provider-verified email signs in, to the account with that email (made on first use).
+      async signIn({ account, profile, user }) {
+        if (!account || account.type !== "oauth") return true;
+        return oauthVerifiedEmail(account.provider, profile, user?.email) !== null;
+      },
+      async jwt({ token, user, account, profile }) {
+        if (account?.type === "oauth") {
+          const email = oauthVerifiedEmail(account.provider, profile, user?.email);
+          if (!email) throw new Error("OAuthEmailNotVerified");
+          token.sub = (await userForVerifiedEmail({ email, name: user?.name ?? null })).id;
+        } else if (user) {
+          token.sub = user.id;
+        }
         return token;
       },
       session({ session, token }) {

@@ -16,13 +16,16 @@ function encodeTime(ms: number): string {
   return out;
 }
 
-function encodeRandom(length: number): string {
-  const bytes = randomBytes(length);
+function encodeRandom(bytes: ArrayLike<number>): string {
   let out = "";
-  for (const b of bytes) out += ALPHABET[b % 32];
+  for (let i = 0; i < bytes.length; i++) out += ALPHABET[bytes[i]! % 32];
   return out;
 }
 
-export function newId(prefix: IdPrefix): string {
-  return `${prefix}_${encodeTime(Date.now())}${encodeRandom(16)}`;
+/**
+ * A new id. `ms` and `random` default to now and crypto randomness; data generators (scripts/bench)
+ * pass a past creation time and a seeded generator to make ids exactly as the app would have.
+ */
+export function newId(prefix: IdPrefix, ms: number = Date.now(), random: (length: number) => ArrayLike<number> = randomBytes): string {
+  return `${prefix}_${encodeTime(ms)}${encodeRandom(random(16))}`;
 }

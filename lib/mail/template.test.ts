@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderEmail } from "./template";
+import { htmlForPlainText, renderEmail } from "./template";
 
 const values = {
   "recipient.name": "Zoë <script>alert(1)</script>",
@@ -32,5 +32,15 @@ describe("renderEmail", () => {
     expect(mail.subject).toBe("Well done, Zoë <script>alert(1)</script>!");
     expect(mail.text).toBe("Hi Zoë <script>alert(1)</script> : https://w.example/credentials/abc?recipient=true");
     expect(mail.html).toContain("View your credential");
+  });
+});
+
+describe("htmlForPlainText", () => {
+  it("keeps the issuer's words, escaped, with the wallet link as a button or a link", () => {
+    const html = htmlForPlainText("Hello [recipient.name] <3,\nwell done.\n\n[credential.url]\n\nOr: [credential.url]");
+    const rendered = renderEmail({ subject: "s", html, text: null }, { "recipient.name": "Ada & Co", "credential.url": "https://w.example/c/1" });
+    expect(rendered.html).toContain("Hello Ada &amp; Co &lt;3,<br>well done.");
+    expect(rendered.html).toContain(`<a href="https://w.example/c/1" style="display:inline-block`);
+    expect(rendered.html).toContain(`Or: <a href="https://w.example/c/1" style="color:#1d4ed8">https://w.example/c/1</a>`);
   });
 });

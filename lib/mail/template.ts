@@ -49,3 +49,34 @@ export function renderEmail(template: EmailTemplate, values: AttributeValues): R
     text: substitute(template.text ?? DEFAULT_EMAIL_TEMPLATE.text, values, DATES),
   };
 }
+
+/**
+ * An HTML body for a plain-text one (what the dashboard's email form writes): the text escaped, blank
+ * lines as paragraphs, line breaks kept, and a line that is only `[credential.url]` as a button, so
+ * HTML mail clients show the issuer's words rather than the built-in body.
+ */
+export function htmlForPlainText(text: string): string {
+  const paragraphs = text
+    .replace(/\r\n?/g, "\n")
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => {
+      if (p === "[credential.url]") {
+        return `<p style="margin:0 0 16px"><a href="[credential.url]" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">View your credential</a></p>`;
+      }
+      const body = escapeHtml(p)
+        .split("\n")
+        .map((line) => line.replace(/\[credential\.url\]/g, `<a href="[credential.url]" style="color:#1d4ed8">[credential.url]</a>`))
+        .join("<br>");
+      return `<p style="margin:0 0 16px;font-size:16px;line-height:1.5">${body}</p>`;
+    });
+  return `<!doctype html>
+<html><body style="margin:0;padding:0;background:#f3f4f6;font-family:Helvetica,Arial,sans-serif;color:#111827">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="padding:32px 12px"><tr><td align="center">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
+<tr><td>
+${paragraphs.join("\n")}
+</td></tr></table></td></tr></table>
+</body></html>`;
+}

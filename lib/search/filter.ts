@@ -191,7 +191,8 @@ class FilterParser {
     if (typeof raw !== "string") return this.fail(path, `must be ${KIND_FORMAT[kind]}, got ${typeName(raw)}`);
     switch (kind) {
       case "identifier":
-        return raw.length <= MAX_TEXT ? raw : this.fail(path, `must be at most ${MAX_TEXT} characters`);
+        // Any string: an id that does not exist simply matches nothing.
+        return raw;
       case "text":
         return raw.length <= MAX_TEXT ? normalizeName(raw) : this.fail(path, `must be at most ${MAX_TEXT} characters`);
       case "status":
@@ -204,12 +205,12 @@ class FilterParser {
   }
 }
 
-// The spec's limitation: `in` cannot hold null. The message names the way that works.
+// The spec's limitation: `in` and `notIn` cannot hold null. The message names the way that works.
 function nullInListMessage(field: FieldName, op: "in" | "notIn"): string {
-  const instead = op === "in" ? `{"equals": null}` : `{"not": null}`;
-  return FIELDS[field].nullable
-    ? `null is not allowed in ${op}; use ${instead} instead (combine it with ${op} through OR or AND)`
-    : `null is not allowed in ${op}; null is matched with {"equals": null}, but every credential has ${withArticle(field)}`;
+  if (!FIELDS[field].nullable) return `null is not allowed in ${op}; null is matched with {"equals": null}, but every credential has ${withArticle(field)}`;
+  return op === "in"
+    ? `null is not allowed in in; use {"equals": null} instead (with OR to combine it with in)`
+    : `null is not allowed in notIn; use {"equals": null} inside NOT instead (or {"not": null}), combined with notIn through AND`;
 }
 
 function withArticle(field: FieldName): string {

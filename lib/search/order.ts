@@ -16,19 +16,15 @@ export type Segment = {
   where: Sql;
   /** The sort value of a row in this segment (as stored in a cursor). */
   valueOf: (row: SortableRow) => string | null;
-  /** Condition for rows strictly after `position` in walking direction, and the ORDER BY for it. */
-  after: (position: Position | null, backwards: boolean) => { where: Sql; orderBy: Sql };
+  /**
+   * Condition for rows strictly after `position` in walking direction, and the ORDER BY for it over
+   * the columns of a table alias (`c` in the query itself, another when merging sub-results).
+   */
+  after: (position: Position | null, backwards: boolean) => { where: Sql; orderBy: (alias?: string) => Sql };
 };
 
 export type SortableRow = { id: string; createdAt: Date; updatedAt: Date; issueDate: string; expiryDate: string | null };
 
-const COLUMN: Record<SortProperty, string> = {
-  id: `c."id"`,
-  createdAt: `c."createdAt"`,
-  updatedAt: `c."updatedAt"`,
-  issueDate: `c."issueDate"`,
-  expiryDate: `c."expiryDate"`,
-};
 
 const NULLABLE: Record<SortProperty, boolean> = { id: false, createdAt: false, updatedAt: false, issueDate: false, expiryDate: true };
 
@@ -56,27 +52,27 @@ function parameter(property: SortProperty, value: string): Date | string {
 
 /** The segments of a sort, in forward order. */
 export function segments(sort: Sort): Segment[] {
-  const column = raw(COLUMN[sort.property]);
-  const id = raw(`c."id"`);
+  const columnOf = (alias = "c") => raw(`${alias}."${sort.property}"`);
+  const idOf = (alias = "c") => raw(`${alias}."id"`);
+  const column = columnOf();
+  const id = idOf();
   const direction = (backwards: boolean) => (backwards ? flip(sort.order) : sort.order);
   const comparator = (order: SortOrder) => raw(order === "asc" ? ">" : "<");
   const keyword = (order: SortOrder) => raw(order === "asc" ? "ASC" : "DESC");
 
-  if (sort.property === "id") {
-    return [
-      {
-        where: raw("(1 = 1)"),
-        valueOf: () => null,
-        after: (position, backwards) => {
-          const order = direction(backwards);
-          return {
-            where: position ? sql`(${id} ${comparator(order)} ${position.id})` : raw("(1 = 1)"),
-            orderBy: sql`${id} ${keyword(order)}`,
-          };
-        },
-      },
-    ];
-  }
+  // Ordered by id alone: a sort on id, and the null segment of a nullable sort.
+  const byIdOnly = (where: Sql): Segment => ({
+    where,
+    valueOf: () => null,
+    after: (position, backwards) => {
+      const order = direction(backwards);
+      return {
+        where: position ? sql`(${id} ${comparator(order)} ${position.id})` : raw("(1 = 1)"),
+        orderBy: (alias) => sql`${idOf(alias)} ${keyword(order)}`,
+      };
+    },
+  });
+  if (sort.property === "id") return [byIdOnly(raw("(1 = 1)"))];
 
   const valued: Segment = {
     where: NULLABLE[sort.property] ? sql`(${column} IS NOT NULL)` : raw("(1 = 1)"),
@@ -88,21 +84,10 @@ export function segments(sort: Sort): Segment[] {
         position && position.value !== null
           ? sql`((${column}, ${id}) ${comparator(order)} (${parameter(sort.property, position.value)}, ${position.id}))`
           : raw("(1 = 1)");
-      return { where, orderBy: sql`${column} ${keyword(order)}, ${id} ${keyword(order)}` };
+      return { where, orderBy: (alias) => sql`${columnOf(alias)} ${keyword(order)}, ${idOf(alias)} ${keyword(order)}` };
     },
   };
   if (!NULLABLE[sort.property]) return [valued];
 
-  const nulls: Segment = {
-    where: sql`(${column} IS NULL)`,
-    valueOf: () => null,
-    after: (position, backwards) => {
-      const order = direction(backwards);
-      return {
-        where: position ? sql`(${id} ${comparator(order)} ${position.id})` : raw("(1 = 1)"),
-        orderBy: sql`${id} ${keyword(order)}`,
-      };
-    },
-  };
-  return [valued, nulls];
+  return [valued, byIdOnly(sql`(${column} IS NULL)`)];
 }

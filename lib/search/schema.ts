@@ -9,7 +9,7 @@ import { MATCH_ALL, parseFilter, type FilterNode } from "./filter";
 export type SearchFilter = { tree: FilterNode; raw: unknown; given: boolean };
 
 /** Cursors carry their search's filter when it is small; see service.ts. */
-export const MAX_CURSOR_LENGTH = 16_384;
+export const MAX_CURSOR_LENGTH = 128 * 1024;
 
 const FILTER_DESCRIPTION = [
   "Conditions on the fields " + FIELD_NAMES.join(", ") + ", combined with `AND` / `OR` (arrays of filter objects) and `NOT` (a filter object, or an array of them: none may match); keys at one level combine with AND.",

@@ -2,6 +2,7 @@
 // order, with keyset cursors. A cursor holds the position of the row it continues from (never an
 // offset, so pages stay exact while credentials are created) and the search it belongs to.
 import { createHash } from "node:crypto";
+import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { invalidField } from "../api/errors";
 import { decodeCursor, encodeCursor } from "../api/cursor";
 import { LIMIT_DEFAULT, type Page } from "../api/pagination";
@@ -13,13 +14,17 @@ import { Prisma } from "../generated/sqlite/client";
 import type { Caller } from "../organizations/service";
 import { DEFAULT_SORT, SORT_PROPERTIES, type Sort } from "./fields";
 import { canonicalFilter, parseFilter, type FilterNode } from "./filter";
+import { filterBranches } from "./branches";
 import { segments, type Position, type Segment } from "./order";
 import type { SearchCredentialsInput, SearchFilter } from "./schema";
 import { filterSql } from "./sql";
 
 const SCOPE = "credentials.search";
-/** A filter up to this size travels inside its cursors, so later pages need not repeat it. */
-const MAX_FILTER_IN_CURSOR = 4096;
+/**
+ * A filter travels inside its cursors (deflated) up to this many compressed bytes, so later pages need
+ * not repeat it; a larger one must be sent again with the cursor.
+ */
+const MAX_FILTER_IN_CURSOR = 64 * 1024;
 
 type Direction = "next" | "prev";
 type CursorData = { key: string; filter?: string; sort: Sort; position: Position; direction: Direction };
@@ -58,7 +63,20 @@ function writeCursor(key: string, filter: string | undefined, sort: Sort, positi
   return encodeCursor(SCOPE, { k: key, ...(filter !== undefined ? { f: filter } : {}), o: [sort.property, sort.order], g: position.segment, v: position.value, i: position.id, d: direction });
 }
 
-type ResolvedSearch = { tree: FilterNode; filterJson: string | undefined; sort: Sort; key: string; cursor: CursorData | null };
+function packFilter(raw: unknown): string | undefined {
+  const packed = deflateRawSync(JSON.stringify(raw ?? null));
+  return packed.length <= MAX_FILTER_IN_CURSOR ? packed.toString("base64url") : undefined;
+}
+
+function unpackFilter(packed: string): unknown {
+  try {
+    return JSON.parse(inflateRawSync(Buffer.from(packed, "base64url"), { maxOutputLength: 2 * 1024 * 1024 }).toString("utf8"));
+  } catch {
+    throw invalidField("cursor", INVALID_CURSOR);
+  }
+}
+
+type ResolvedSearch = { tree: FilterNode; /** The filter deflated, base64url; undefined when too large to carry. */ filterJson: string | undefined; sort: Sort; key: string; cursor: CursorData | null };
 
 /** The search to run: the request's, or the one its cursor continues; a cursor must match the request. */
 function resolveSearch(input: { filter?: SearchFilter; sort?: Sort | null; cursor?: string | null }): ResolvedSearch {
@@ -72,7 +90,7 @@ function resolveSearch(input: { filter?: SearchFilter; sort?: Sort | null; curso
     if (cursor.filter === undefined) {
       throw invalidField("cursor", "belongs to a search whose filter is too large to travel in the cursor; send the same filter with it");
     }
-    raw = JSON.parse(cursor.filter) as unknown;
+    raw = unpackFilter(cursor.filter);
     const parsed = parseFilter(raw);
     if (!parsed.ok) throw invalidField("cursor", INVALID_CURSOR);
     tree = parsed.tree;
@@ -82,8 +100,7 @@ function resolveSearch(input: { filter?: SearchFilter; sort?: Sort | null; curso
   if (cursor && cursor.key !== key) {
     throw invalidField("cursor", "belongs to another search (its filter or sort differs); start again without a cursor");
   }
-  const json = JSON.stringify(raw ?? null);
-  return { tree, filterJson: json.length <= MAX_FILTER_IN_CURSOR ? json : undefined, sort, key, cursor };
+  return { tree, filterJson: packFilter(raw), sort, key, cursor };
 }
 
 type SearchRow = CredentialRow & { segment: number };
@@ -96,16 +113,31 @@ type RawRow = Omit<CredentialRow, "createdAt" | "updatedAt" | "recipient"> & {
   recipient_email: string | null;
 };
 
-async function fetchSegment(organizationId: string, filter: Prisma.Sql, segment: Segment, position: Position | null, backwards: boolean, take: number): Promise<CredentialRow[]> {
+const COLUMNS = Prisma.raw(`c."id", c."publicId", c."groupId", c."status", c."recipientName", c."issueDate", c."expiryDate",
+  c."customAttributes", c."createdAt", c."updatedAt",
+  r."id" AS "recipient_id", r."name" AS "recipient_name", r."email" AS "recipient_email"`);
+
+/**
+ * Up to `take` rows of one segment after `position`. With several filter branches (branches.ts), each
+ * branch is its own ordered, limited query and the database merges them (UNION also drops a row two
+ * branches share).
+ */
+async function fetchSegment(organizationId: string, filters: Prisma.Sql[], segment: Segment, position: Position | null, backwards: boolean, take: number): Promise<CredentialRow[]> {
   const after = segment.after(position, backwards);
-  const rows = await db().$queryRaw<RawRow[]>`
-    SELECT c."id", c."publicId", c."groupId", c."status", c."recipientName", c."issueDate", c."expiryDate",
-           c."customAttributes", c."createdAt", c."updatedAt",
-           r."id" AS "recipient_id", r."name" AS "recipient_name", r."email" AS "recipient_email"
+  const select = (filter: Prisma.Sql) => Prisma.sql`
+    SELECT ${COLUMNS}
     FROM "Credential" c LEFT JOIN "Recipient" r ON r."id" = c."recipientId"
     WHERE c."organizationId" = ${organizationId} AND ${segment.where} AND ${after.where} AND ${filter}
-    ORDER BY ${after.orderBy}
+    ORDER BY ${after.orderBy("c")}
     LIMIT ${take}`;
+  const query =
+    filters.length === 1
+      ? select(filters[0]!)
+      : Prisma.sql`SELECT * FROM (${Prisma.join(
+          filters.map((f, i) => Prisma.sql`SELECT * FROM (${select(f)}) ${Prisma.raw(`b${i}`)}`),
+          " UNION ",
+        )}) u ORDER BY ${after.orderBy("u")} LIMIT ${take}`;
+  const rows = await db().$queryRaw<RawRow[]>(query);
   return rows.map(({ recipient_id, recipient_name, recipient_email, ...row }) => ({
     ...row,
     createdAt: rawDate(row.createdAt),
@@ -122,7 +154,8 @@ export async function searchCredentials(organization: Caller["organization"], in
   const position = search.cursor?.position ?? null;
   if (position && position.segment >= segs.length) throw invalidField("cursor", INVALID_CURSOR);
   const backwards = search.cursor?.direction === "prev";
-  const filter = filterSql(search.tree, { organizationId: organization.id, today });
+  const context = { organizationId: organization.id, today };
+  const filters = (filterBranches(search.tree) ?? [search.tree]).map((tree) => filterSql(tree, context));
 
   // Walk the segments from the cursor's onwards (backwards: towards the first) until a page and one
   // more row, which tells whether there is a further page, are found.
@@ -132,7 +165,7 @@ export async function searchCredentials(organization: Caller["organization"], in
   for (const index of order) {
     const need = limit + 1 - rows.length;
     if (need <= 0) break;
-    const found = await fetchSegment(organization.id, filter, segs[index]!, index === start ? position : null, backwards, need);
+    const found = await fetchSegment(organization.id, filters, segs[index]!, index === start ? position : null, backwards, need);
     rows.push(...found.map((row) => ({ ...row, segment: index })));
   }
   const more = rows.length > limit;

@@ -1,15 +1,42 @@
 // Starts the built app (npm start) on a fresh data directory for a benchmark and returns its URL and
 // the demo token it printed.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-export type BenchServer = { url: string; token: string; stop: () => void; process: ChildProcess };
+export type BenchServer = {
+  url: string;
+  /** The demo organization's token printed on first start; "" when started with `expectDemoToken: false`. */
+  token: string;
+  /** Stops the server; resolves once the process has exited (its database connections closed, its data directory deleted). */
+  stop: () => Promise<void>;
+  process: ChildProcess;
+};
 
-export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+/** A port nothing listens on now (the OS picks it), so benchmarks beside other servers do not collide. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startBenchServer(
+  env: Record<string, string> = {},
+  options: {
+    /** false: the database already holds the demo organization (or the bench brings its own token); do not wait for one. */
+    expectDemoToken?: boolean;
+  } = {},
+): Promise<BenchServer> {
+  const expectDemoToken = options.expectDemoToken ?? true;
   const dataDir = mkdtempSync(path.join(tmpdir(), "cis-bench-"));
-  const port = 3900 + Math.floor(Math.random() * 90);
+  const port = await freePort();
   // The server runs in this child itself (tsx as a loader, not a wrapper process), so stopping the child stops it.
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     env: {
@@ -25,18 +52,32 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
+  const exited = new Promise<void>((resolve) =>
+    child.once("exit", () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      resolve();
+    }),
+  );
   let output = "";
   const token = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 300_000);
     child.stdout!.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       const match = output.match(/cis_[0-9A-Za-z]{40}/);
-      if (match && output.includes("ready at")) {
+      if (output.includes("ready at") && (match || !expectDemoToken)) {
         clearTimeout(timer);
-        resolve(match[0]);
+        resolve(match?.[0] ?? "");
       }
     });
     child.on("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
-  return { url: `http://127.0.0.1:${port}`, token, process: child, stop: () => child.kill("SIGTERM") };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    token,
+    process: child,
+    stop: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      return exited;
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { enabledOAuthProviders } from "@/lib/auth/dashboard-auth";
 import { currentMember } from "@/lib/auth/member";
 import styles from "../auth.module.css";
 import { SignInForm } from "./sign-in-form";
@@ -14,7 +15,7 @@ export default async function SignInPage() {
       <div className={styles.card}>
         <h1>Sign in</h1>
         <p className={styles.sub}>Issue and manage your organization&apos;s credentials.</p>
-        <SignInForm />
+        <SignInForm providers={enabledOAuthProviders()} />
         <p className={styles.switch}>
           New here? <a href="/signup">Create an account</a>
         </p>

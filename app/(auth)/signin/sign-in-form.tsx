@@ -6,6 +6,9 @@ import styles from "../auth.module.css";
 
 const MESSAGES: Record<string, string> = {
   CredentialsSignin: "Wrong email or password.",
+  AccessDenied: "That account has no verified email address we can use.",
+  OAuthSignin: "Could not reach the sign-in provider. Please try again.",
+  OAuthCallback: "The sign-in provider did not confirm your account. Please try again.",
   TooManyAttempts: "Too many sign-in attempts. Wait a minute and try again.",
 };
 
@@ -14,7 +17,7 @@ function safeNext(next: string | null): string {
   return next && next.startsWith("/") && !next.startsWith("//") ? next : "/dashboard";
 }
 
-export function SignInForm() {
+export function SignInForm({ providers }: { providers: { id: string; name: string }[] }) {
   const router = useRouter();
   const params = useSearchParams();
   const [error, setError] = useState<string | null>(params.get("error") ? (MESSAGES[params.get("error")!] ?? "Sign-in failed.") : null);
@@ -53,6 +56,11 @@ export function SignInForm() {
       <button className={styles.button} type="submit" disabled={pending}>
         {pending ? "Signing in…" : "Sign in"}
       </button>
+      {providers.map((p) => (
+        <button key={p.id} className={styles.secondary} type="button" onClick={() => void signIn(p.id, { callbackUrl: safeNext(params.get("next")) })}>
+          Continue with {p.name}
+        </button>
+      ))}
     </form>
   );
 }

@@ -4,22 +4,28 @@ import { invalidFields } from "@/lib/api/errors";
 import { safeParseWithDetails } from "@/lib/api/validation";
 import { requireMember } from "@/lib/auth/member";
 import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
-import { CreateGroupBody } from "@/lib/groups/schema";
-import { createGroup } from "@/lib/groups/service";
+import { CreateGroupBody, UpdateGroupBody } from "@/lib/groups/schema";
+import { createGroup, updateGroup } from "@/lib/groups/service";
+import { htmlForPlainText } from "@/lib/mail/template";
+import { sendGroupTestEmail } from "@/lib/mail/test-email";
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
 
 /** The form's fields as the API's request body, so the API's rules and messages apply unchanged. */
 function groupBodyFrom(form: FormData): Record<string, unknown> {
+  const editing = form.get("editing") === "1";
   const amount = text(form, "expiryAmount");
   const subject = text(form, "emailSubject");
   const body = text(form, "emailText");
   return {
     name: text(form, "name"),
     designIds: form.getAll("designIds").map(String),
-    ...(text(form, "learningEventUrl") ? { learningEventUrl: text(form, "learningEventUrl") } : {}),
-    ...(amount ? { expiryPeriod: { amount: /^\d+$/.test(amount) ? Number(amount) : amount, unit: text(form, "expiryUnit") } } : {}),
-    ...(subject || body ? { emailTemplate: { subject, text: body || null } } : {}),
+    // Editing: an emptied field clears the setting; creating: it is simply not set.
+    ...(text(form, "learningEventUrl") ? { learningEventUrl: text(form, "learningEventUrl") } : editing ? { learningEventUrl: null } : {}),
+    ...(amount ? { expiryPeriod: { amount: /^\d+$/.test(amount) ? Number(amount) : amount, unit: text(form, "expiryUnit") } } : editing ? { expiryPeriod: null } : {}),
+    // The dashboard writes plain text; HTML clients get the same words (not the built-in body).
+    ...(!subject && !body && editing ? { emailTemplate: null } : {}),
+    ...(subject || body ? { emailTemplate: { subject, text: body || null, html: body ? htmlForPlainText(body) : null } } : {}),
   };
 }
 
@@ -32,4 +38,23 @@ export async function createTemplateAction(_previous: FormState<{ id: string; na
     revalidatePath("/dashboard/templates");
     return { id: group.id, name: group.name };
   });
+}
+
+export async function updateTemplateAction(_previous: FormState<{ id: string; name: string }>, form: FormData): Promise<FormState<{ id: string; name: string }>> {
+  const member = await requireMember();
+  return runFormAction(async () => {
+    const parsed = safeParseWithDetails(UpdateGroupBody, groupBodyFrom(form));
+    if (!parsed.ok) throw invalidFields(parsed.details);
+    const group = await updateGroup(member.organization.id, text(form, "id"), parsed.data);
+    revalidatePath("/dashboard/templates", "layout");
+    return { id: group.id, name: group.name };
+  }, "Saved.");
+}
+
+export async function sendTestEmailAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const member = await requireMember();
+  return runFormAction(async () => {
+    await sendGroupTestEmail(member.organization, text(form, "id"), member.user.email);
+    return undefined;
+  }, `Test email queued to ${member.user.email}.`);
 }

@@ -1,8 +1,9 @@
+import Link from "next/link";
 import { requireMember } from "@/lib/auth/member";
 import { listDesigns } from "@/lib/designs/service";
 import { listGroups } from "@/lib/groups/service";
 import styles from "../dashboard.module.css";
-import { CreateTemplateForm } from "./template-form";
+import { TemplateForm } from "./template-form";
 
 export const metadata = { title: "Credential templates" };
 
@@ -32,7 +33,7 @@ export default async function TemplatesPage() {
               {groups.data.map((g) => (
                 <tr key={g.id}>
                   <td>
-                    {g.name}
+                    <Link href={`/dashboard/templates/${g.id}`}>{g.name}</Link>
                     <br />
                     <code className={styles.muted}>{g.id}</code>
                   </td>
@@ -47,7 +48,7 @@ export default async function TemplatesPage() {
       </section>
       <section className={styles.section}>
         <h2>New template</h2>
-        <CreateTemplateForm designs={designs.data.map((d) => ({ id: d.id, name: d.name, type: d.type }))} />
+        <TemplateForm designs={designs.data.map((d) => ({ id: d.id, name: d.name, type: d.type }))} />
       </section>
     </>
   );

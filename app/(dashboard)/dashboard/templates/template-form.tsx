@@ -2,7 +2,8 @@
 import { useEffect, useState } from "react";
 import { useFormAction } from "@/lib/dashboard/use-form-action";
 import styles from "../dashboard.module.css";
-import { createTemplateAction } from "./actions";
+import type { ApiGroup } from "@/lib/groups/serialize";
+import { createTemplateAction, updateTemplateAction } from "./actions";
 
 type DesignOption = { id: string; name: string; type: string };
 
@@ -14,26 +15,33 @@ function FieldError({ id, message }: { id: string; message?: string }) {
   ) : null;
 }
 
-export function CreateTemplateForm({ designs }: { designs: DesignOption[] }) {
-  const { state, onSubmit, pending, fieldErrors: e } = useFormAction(createTemplateAction, { resetOnSuccess: true });
+/** Creates a template, or edits `initial` when given. */
+export function TemplateForm({ designs, initial }: { designs: DesignOption[]; initial?: ApiGroup }) {
+  const { state, onSubmit, pending, fieldErrors: e } = useFormAction(initial ? updateTemplateAction : createTemplateAction, { resetOnSuccess: !initial });
   const designError = Object.entries(e).find(([path]) => path.startsWith("designIds"))?.[1];
   // Designs render in the order they are picked; the numbers show it.
-  const [picked, setPicked] = useState<string[]>([]);
+  const [picked, setPicked] = useState<string[]>(initial?.designIds ?? []);
   useEffect(() => {
-    if (state.status === "ok") setPicked([]);
-  }, [state]);
+    if (state.status === "ok" && !initial) setPicked([]);
+  }, [state, initial]);
   const toggle = (id: string, on: boolean) => setPicked((list) => (on ? [...list.filter((x) => x !== id), id] : list.filter((x) => x !== id)));
   return (
     <form className={styles.formStack} onSubmit={onSubmit} noValidate>
       {state.status === "ok" && (
         <p className={`${styles.notice} ${styles.ok}`} role="status">
-          Template &ldquo;{state.result.name}&rdquo; created.
+          Template &ldquo;{state.result.name}&rdquo; {initial ? "saved" : "created"}.
         </p>
+      )}
+      {initial && (
+        <>
+          <input type="hidden" name="id" value={initial.id} />
+          <input type="hidden" name="editing" value="1" />
+        </>
       )}
       {state.status === "error" && <p className={`${styles.notice} ${styles.bad}`}>{state.message}</p>}
       <div className={styles.field}>
         <label htmlFor="tpl-name">Name</label>
-        <input id="tpl-name" name="name" placeholder="e.g. Data Analysis Fundamentals" aria-invalid={Boolean(e.name)} />
+        <input id="tpl-name" name="name" defaultValue={initial?.name} placeholder="e.g. Data Analysis Fundamentals" aria-invalid={Boolean(e.name)} />
         <FieldError id="tpl-name" message={e.name} />
       </div>
       <fieldset className={styles.field} style={{ border: 0, padding: 0, margin: 0 }}>
@@ -54,18 +62,18 @@ export function CreateTemplateForm({ designs }: { designs: DesignOption[] }) {
       </fieldset>
       <div className={styles.field}>
         <label htmlFor="tpl-url">Learning event URL (optional)</label>
-        <input id="tpl-url" name="learningEventUrl" type="url" placeholder="https://example.com/courses/…" aria-invalid={Boolean(e.learningEventUrl)} />
+        <input id="tpl-url" name="learningEventUrl" type="url" defaultValue={initial?.learningEventUrl ?? ""} placeholder="https://example.com/courses/…" aria-invalid={Boolean(e.learningEventUrl)} />
         <FieldError id="tpl-url" message={e.learningEventUrl} />
       </div>
       <div className={styles.row}>
         <div className={styles.field}>
           <label htmlFor="tpl-expiry">Expires after (optional)</label>
-          <input id="tpl-expiry" name="expiryAmount" inputMode="numeric" placeholder="e.g. 2" style={{ minWidth: 0, width: 120 }} aria-invalid={Boolean(e["expiryPeriod.amount"])} />
+          <input id="tpl-expiry" name="expiryAmount" defaultValue={initial?.expiryPeriod?.amount ?? ""} inputMode="numeric" placeholder="e.g. 2" style={{ minWidth: 0, width: 120 }} aria-invalid={Boolean(e["expiryPeriod.amount"])} />
           <FieldError id="tpl-expiry" message={e["expiryPeriod.amount"] ?? e["expiryPeriod.unit"]} />
         </div>
         <div className={styles.field}>
           <label htmlFor="tpl-unit">Unit</label>
-          <select id="tpl-unit" name="expiryUnit" defaultValue="year" style={{ minWidth: 0 }}>
+          <select id="tpl-unit" name="expiryUnit" defaultValue={initial?.expiryPeriod?.unit ?? "year"} style={{ minWidth: 0 }}>
             <option value="day">days</option>
             <option value="month">months</option>
             <option value="year">years</option>
@@ -74,18 +82,18 @@ export function CreateTemplateForm({ designs }: { designs: DesignOption[] }) {
       </div>
       <div className={styles.field}>
         <label htmlFor="tpl-subject">Email subject (optional; a default is used otherwise)</label>
-        <input id="tpl-subject" name="emailSubject" placeholder="Your certificate for [group.name]" aria-invalid={Boolean(e["emailTemplate.subject"])} />
+        <input id="tpl-subject" name="emailSubject" defaultValue={initial?.emailTemplate?.subject ?? ""} placeholder="Your certificate for [group.name]" aria-invalid={Boolean(e["emailTemplate.subject"])} />
         <FieldError id="tpl-subject" message={e["emailTemplate.subject"]} />
       </div>
       <div className={styles.field}>
         <label htmlFor="tpl-text">Email text (optional)</label>
-        <textarea id="tpl-text" name="emailText" rows={5} placeholder={"Hello [recipient.name],\n\nyour credential is ready: [credential.url]"} />
+        <textarea id="tpl-text" name="emailText" rows={5} defaultValue={initial?.emailTemplate?.text ?? ""} placeholder={"Hello [recipient.name],\n\nyour credential is ready: [credential.url]"} />
         <FieldError id="tpl-text" message={e["emailTemplate.text"]} />
         <span className={styles.muted}>Placeholders: [recipient.name], [group.name], [credential.issueDate], [credential.url] and your custom attributes.</span>
       </div>
       <div>
         <button className={styles.button} type="submit" disabled={pending}>
-          {pending ? "Creating…" : "Create template"}
+          {initial ? (pending ? "Saving…" : "Save template") : pending ? "Creating…" : "Create template"}
         </button>
       </div>
     </form>

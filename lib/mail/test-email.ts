@@ -1,0 +1,35 @@
+// A credential template's email, rendered with sample values (the dashboard's preview) and sent to the
+// issuer as a test through the same outbox as real credentials' emails.
+import { db } from "../db";
+import { getGroup } from "../groups/service";
+import { sampleAttributeValues } from "../render/attributes";
+import { walletUrl } from "../credentials/attributes";
+import { nudgeMailWorker } from "./nudge";
+import { enqueueEmail } from "./outbox";
+import { renderEmail, type RenderedEmail } from "./template";
+
+async function sampleEmail(organization: { id: string; name: string }, groupId: string) {
+  const group = await getGroup(organization.id, groupId);
+  const values = {
+    ...sampleAttributeValues("certificate", { organizationName: organization.name }),
+    "group.name": group.name,
+    "credential.url": walletUrl("00000000-0000-4000-8000-000000000000", { recipient: true }),
+  };
+  const template = { subject: group.emailTemplate?.subject ?? null, html: group.emailTemplate?.html ?? null, text: group.emailTemplate?.text ?? null };
+  return { template, values };
+}
+
+export async function previewGroupEmail(organization: { id: string; name: string }, groupId: string): Promise<RenderedEmail> {
+  const { template, values } = await sampleEmail(organization, groupId);
+  return renderEmail(template, values);
+}
+
+/** Queues the template's email, with sample values and "[Test]" in the subject, to `to`. */
+export async function sendGroupTestEmail(organization: { id: string; name: string }, groupId: string, to: string): Promise<void> {
+  const { template, values } = await sampleEmail(organization, groupId);
+  const subject = `[Test] ${renderEmail(template, values).subject}`;
+  await db().$transaction((tx) =>
+    enqueueEmail(tx, { organizationId: organization.id, credentialId: null, to, template: { ...template, subject }, values }),
+  );
+  nudgeMailWorker();
+}
