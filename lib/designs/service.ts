@@ -6,6 +6,7 @@ import { formatPath } from "../api/validation";
 import { db } from "../db";
 import { newId } from "../db/ids";
 import { rawDate } from "../db/raw-values";
+import type { RenderAsset } from "../render/render";
 import { AssetError, decodeAssetDataUri, type DecodedAsset } from "./assets";
 import { defaultDocument } from "./defaults";
 import { DesignDocument, documentProblems, type DesignType } from "./document";
@@ -74,6 +75,17 @@ async function findDesign(organizationId: string, id: string): Promise<DesignRow
     currentRevision: { id: row.revisionId, document: row.document, assetIds: row.assetIds },
     assets,
   };
+}
+
+/** A revision's images by the names its document uses, ready for the renderer. */
+export async function revisionRenderAssets(assetIds: Record<string, string>): Promise<Map<string, RenderAsset>> {
+  const rows = await db().designAsset.findMany({ where: { id: { in: Object.values(assetIds) } } });
+  const assets = new Map<string, RenderAsset>();
+  for (const [name, id] of Object.entries(assetIds)) {
+    const row = rows.find((r) => r.id === id);
+    if (row) assets.set(name, { mimeType: row.mimeType as RenderAsset["mimeType"], data: row.data, width: row.width, height: row.height });
+  }
+  return assets;
 }
 
 export async function getDesign(org: OrganizationRef, id: string): Promise<ApiDesign> {

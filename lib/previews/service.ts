@@ -3,7 +3,8 @@
 // first requests for one URL share one render.
 import { db } from "../db";
 import type { DesignDocument } from "../designs/document";
-import { renderPdf, renderPng, UnsupportedTextError, type RenderAsset } from "../render/render";
+import { revisionRenderAssets } from "../designs/service";
+import { renderPdf, renderPng, UnsupportedTextError } from "../render/render";
 import { previewStore } from "../storage";
 
 export type PreviewFormat = "png" | "pdf";
@@ -32,13 +33,7 @@ async function renderVersion(digest: string, format: PreviewFormat): Promise<Buf
   });
   if (!version) throw new PreviewNotFound();
   const document = JSON.parse(version.designRevision.document) as DesignDocument;
-  const assetIds = JSON.parse(version.designRevision.assetIds) as Record<string, string>;
-  const rows = await db().designAsset.findMany({ where: { id: { in: Object.values(assetIds) } } });
-  const assets = new Map<string, RenderAsset>();
-  for (const [name, id] of Object.entries(assetIds)) {
-    const row = rows.find((r) => r.id === id);
-    if (row) assets.set(name, { mimeType: row.mimeType as RenderAsset["mimeType"], data: row.data, width: row.width, height: row.height });
-  }
+  const assets = await revisionRenderAssets(JSON.parse(version.designRevision.assetIds) as Record<string, string>);
   const values = JSON.parse(version.values) as Record<string, string | null>;
   const meta = JSON.parse(version.meta) as { title?: string; author?: string; subject?: string; url?: string | null };
   try {

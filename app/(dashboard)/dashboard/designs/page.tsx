@@ -1,6 +1,8 @@
 import { requireMember } from "@/lib/auth/member";
 import { listDesigns } from "@/lib/designs/service";
+import Link from "next/link";
 import styles from "../dashboard.module.css";
+import { NewDesignForm } from "./new-design-form";
 
 export const metadata = { title: "Designs" };
 
@@ -11,16 +13,24 @@ export default async function DesignsPage() {
     <>
       <h1>Designs</h1>
       <p className={styles.lead}>How your certificates and badges look. Each preview is rendered by the same renderer as every credential, with sample values.</p>
+      <section className={styles.section}>
+        <h2>New design</h2>
+        <NewDesignForm />
+      </section>
       {designs.data.length === 0 ? (
-        <p className={styles.muted}>No designs yet. Create them with the API (POST /v1/designs).</p>
+        <p className={styles.muted}>No designs yet.</p>
       ) : (
         <div className={styles.cards}>
           {designs.data.map((d) => (
             <article className={styles.card} key={d.id}>
-              {/* eslint-disable-next-line @next/next/no-img-element */}
-              <img src={d.previewUrl} alt={`${d.name} with sample values`} loading="lazy" />
+              <Link href={`/dashboard/designs/${d.id}`} aria-label={`Edit ${d.name}`}>
+                {/* eslint-disable-next-line @next/next/no-img-element */}
+                <img src={d.previewUrl} alt={`${d.name} with sample values`} loading="lazy" />
+              </Link>
               <div>
-                <strong>{d.name}</strong>
+                <Link href={`/dashboard/designs/${d.id}`}>
+                  <strong>{d.name}</strong>
+                </Link>
                 <br />
                 <span className={styles.muted}>
                   {d.type} · updated {d.updatedAt.slice(0, 10)}

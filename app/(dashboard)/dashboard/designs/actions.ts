@@ -1,0 +1,116 @@
+"use server";
+// The design gallery's and editor's server actions. Each one resolves the member from the session
+// and goes through the designs service with the API's own request schemas, so a design saved here
+// obeys exactly the rules (and messages) of POST/PATCH /v1/designs.
+import { redirect } from "next/navigation";
+import { revalidatePath } from "next/cache";
+import { invalidField, invalidFields } from "@/lib/api/errors";
+import { safeParseWithDetails } from "@/lib/api/validation";
+import { requireMember } from "@/lib/auth/member";
+import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
+import { MAX_ASSET_BYTES } from "@/lib/designs/assets";
+import { renderDraftDesign } from "@/lib/designs/draft-preview";
+import { CreateDesignBody, UpdateDesignBody } from "@/lib/designs/schema";
+import { createDesign, getDesign, updateDesign } from "@/lib/designs/service";
+
+const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
+
+export type EditorAsset = { name: string; mimeType: string; width: number; height: number; byteSize: number };
+
+export async function createDesignAction(_previous: FormState<{ id: string }>, form: FormData): Promise<FormState<{ id: string }>> {
+  const member = await requireMember();
+  const state = await runFormAction(async () => {
+    const parsed = safeParseWithDetails(CreateDesignBody, { name: text(form, "name"), type: text(form, "type") });
+    if (!parsed.ok) throw invalidFields(parsed.details);
+    const design = await createDesign(member.organization, parsed.data);
+    revalidatePath("/dashboard/designs");
+    return { id: design.id };
+  });
+  if (state.status === "ok") redirect(`/dashboard/designs/${state.result.id}`);
+  return state;
+}
+
+/** The unsaved document as a PNG (a data URI), or the problems that keep it from being saved. */
+export async function previewDraftAction(
+  designId: string,
+  document: unknown,
+  recipientName: string,
+): Promise<FormState<{ png: string; warnings: string[] }>> {
+  const member = await requireMember();
+  return runFormAction(async () => {
+    const preview = await renderDraftDesign(member.organization, String(designId), document, { recipientName: String(recipientName ?? "") });
+    return { png: `data:image/png;base64,${Buffer.from(preview.png).toString("base64")}`, warnings: preview.warnings };
+  });
+}
+
+export async function saveDesignAction(
+  designId: string,
+  changes: { name: unknown; document: unknown },
+): Promise<FormState<{ updatedAt: string; previewUrl: string }>> {
+  const member = await requireMember();
+  return runFormAction(async () => {
+    const parsed = safeParseWithDetails(UpdateDesignBody, { name: changes.name, document: changes.document });
+    if (!parsed.ok) throw invalidFields(parsed.details);
+    const design = await updateDesign(member.organization, String(designId), parsed.data);
+    revalidatePath("/dashboard/designs");
+    return { updatedAt: design.updatedAt, previewUrl: design.previewUrl };
+  }, "Saved.");
+}
+
+/** A short, unique asset name from the uploaded file's name ("Company Logo.png" → "company-logo"). */
+function assetNameFor(fileName: string, taken: ReadonlySet<string>): string {
+  const base =
+    fileName
+      .replace(/\.[^.]*$/, "")
+      .normalize("NFKD")
+      .toLowerCase()
+      .replace(/[^a-z0-9_-]+/g, "-")
+      .replace(/^[-_]+|[-_]+$/g, "")
+      .slice(0, 56) || "image";
+  let name = base;
+  for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
+  return name;
+}
+
+/**
+ * Adds an uploaded PNG or JPEG to the design's images. It is saved at once (as the API would with
+ * `assets`), so the editor can place it and preview it before the layout itself is saved.
+ */
+export async function uploadDesignImageAction(_previous: FormState<{ name: string; assets: EditorAsset[] }>, form: FormData): Promise<FormState<{ name: string; assets: EditorAsset[] }>> {
+  const member = await requireMember();
+  return runFormAction(async () => {
+    const id = text(form, "designId");
+    const file = form.get("image");
+    if (!(file instanceof File) || file.size === 0) throw invalidField("image", "choose a PNG or JPEG file");
+    if (file.size > MAX_ASSET_BYTES) throw invalidField("image", `is ${file.size} bytes; the limit is ${MAX_ASSET_BYTES} bytes`);
+    const current = await getDesign(member.organization, id);
+    const name = assetNameFor(file.name, new Set(current.assets.map((a) => a.name)));
+    const bytes = Buffer.from(await file.arrayBuffer());
+    // The bytes decide what the image is (the designs service checks them); the type only labels the URI.
+    const mime = bytes[0] === 0xff && bytes[1] === 0xd8 ? "image/jpeg" : "image/png";
+    const parsed = safeParseWithDetails(UpdateDesignBody, { assets: { [name]: `data:${mime};base64,${bytes.toString("base64")}` } });
+    if (!parsed.ok) throw invalidField("image", parsed.details[0]?.message ?? "is not a valid image");
+    try {
+      const design = await updateDesign(member.organization, id, parsed.data);
+      revalidatePath("/dashboard/designs");
+      return { name, assets: design.assets };
+    } catch (error) {
+      // "assets.<name>: is not a PNG or JPEG image" belongs next to the file field.
+      const detail = (error as { details?: { path: string; message: string }[] }).details?.find((d) => d.path.startsWith("assets."));
+      if (detail) throw invalidField("image", detail.message);
+      throw error;
+    }
+  }, "Image uploaded.");
+}
+
+/** Removes one image; refused (with the API's message) while the saved layout still uses it. */
+export async function removeDesignImageAction(designId: string, name: string): Promise<FormState<{ assets: EditorAsset[] }>> {
+  const member = await requireMember();
+  return runFormAction(async () => {
+    const parsed = safeParseWithDetails(UpdateDesignBody, { assets: { [String(name)]: null } });
+    if (!parsed.ok) throw invalidFields(parsed.details);
+    const design = await updateDesign(member.organization, String(designId), parsed.data);
+    revalidatePath("/dashboard/designs");
+    return { assets: design.assets };
+  }, "Image removed.");
+}
