@@ -344,9 +344,25 @@ export function DesignEditor({ design }: { design: EditorDesign }) {
             <div className={styles.warnings}>
               <strong>With these sample values:</strong>
               <ul>
-                {preview.warnings.map((w) => (
-                  <li key={w}>{w}</li>
-                ))}
+                {preview.warnings.map((w) => {
+                  // The renderer names elements by index ("element 3: ..."); people know them by their layer name.
+                  const m = /^element (\d+): (.*)$/.exec(w);
+                  const el = m ? doc.elements[Number(m[1])] : undefined;
+                  return (
+                    <li key={w}>
+                      {el ? (
+                        <>
+                          <button type="button" className={styles.linkish} onClick={() => setSelected(Number(m![1]))}>
+                            {elementLabel(el)}
+                          </button>
+                          : {m![2]}
+                        </>
+                      ) : (
+                        w
+                      )}
+                    </li>
+                  );
+                })}
               </ul>
             </div>
           )}
