@@ -1,10 +1,13 @@
-// Bulk import in Chromium, as an issuer with a spreadsheet uses it: upload a 50-row CSV (a semicolon
-// export with a BOM, CRLF and quoted values) into a template, check the guessed column mapping, read
-// a report that names exactly the 3 bad rows before anything is written, confirm, follow the progress
-// (through a reload) to 47 issued credentials and 47 delivered emails, and open a wallet link from one.
+// From sign-up to sent certificates in Chromium, as a new issuer with a spreadsheet goes: upload the
+// organization's logo, make a design in the editor (an uploaded seal, a line with a custom attribute),
+// create a template with that design and its own email, upload a 50-row CSV (a semicolon export with a
+// BOM, CRLF and quoted values), check the guessed column mapping, read a report that names exactly the
+// 3 bad rows before anything is written, confirm, follow the progress (through a reload) to 47 issued
+// credentials and 47 delivered emails, and open a wallet link from one.
 // Another organization's member gets 404 for the job, and cannot act on it through a forged form.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { makePng } from "../support/api-helpers";
 import {
   createTemplate,
   emailTo,
@@ -45,10 +48,58 @@ async function upload(page: Page, server: ServerInfo, template: string, file: { 
 
 const jobUrlPattern = /\/dashboard\/credentials\/import\/imp_[0-9a-z]+$/;
 
-test("a 50-row CSV with 3 bad rows: the report comes first, then 47 credentials are issued and emailed", async ({ page, server, browser }, testInfo) => {
+/** The organization's logo, through Settings. */
+async function uploadLogo(page: Page, server: ServerInfo) {
+  await page.goto(`${site(server)}/dashboard/settings`);
+  await page.setInputFiles("#logo", { name: "logo.png", mimeType: "image/png", buffer: makePng(160, 60, [29, 78, 216, 255]) });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByText("Logo updated.")).toBeVisible();
+}
+
+/** A certificate made in the editor: the default layout, an uploaded seal moved into a corner, and a grade line. */
+async function designInEditor(page: Page, server: ServerInfo, name: string) {
+  await page.goto(`${site(server)}/dashboard/designs`);
+  await page.fill("#new-design-name", name);
+  await page.getByRole("button", { name: "Create and edit" }).click();
+  await page.waitForURL(/\/dashboard\/designs\/dsn_[0-9a-z]+$/);
+  await page.setInputFiles("#design-image", { name: "seal.png", mimeType: "image/png", buffer: makePng(120, 120, [202, 138, 4, 255]) });
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  const seal = page.getByTestId("design-stage").getByRole("button", { name: "Image: seal" });
+  await expect(seal).toBeVisible();
+  const box = (await seal.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + 150, { steps: 8 });
+  await page.mouse.up();
+  await page.getByRole("button", { name: "Text", exact: true }).click();
+  await page.getByLabel("Text", { exact: true }).fill("Grade: ");
+  await page.getByLabel("Custom attribute").fill("grade");
+  await page.getByRole("button", { name: "Insert", exact: true }).click();
+  await expect(page.getByLabel("Text", { exact: true })).toHaveValue("Grade: [custom.grade]");
+  await page.getByLabel("Y", { exact: true }).fill("410");
+  await expect(page.getByTestId("design-stage").getByRole("img")).toHaveAttribute("src", /^data:image\/png/);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved. New credentials and previews use this version.");
+}
+
+/** A template with the editor's design and an email of its own. */
+async function templateWithEmail(page: Page, server: ServerInfo, name: string, design: string) {
+  await page.goto(`${site(server)}/dashboard/templates`);
+  await page.fill("#tpl-name", name);
+  await page.getByLabel(design).check();
+  await page.fill("#tpl-subject", "Your [group.name] certificate, [recipient.name]");
+  await page.fill("#tpl-text", "Hello [recipient.name],\n\nwell done! Your certificate is here: [credential.url]\n\nImport Academy");
+  await page.getByRole("button", { name: "Create template" }).click();
+  await expect(page.getByText(`Template “${name}” created.`)).toBeVisible();
+}
+
+test("from sign-up to 47 sent certificates: logo, a design from the editor, a template with its email, a 50-row CSV with 3 bad rows", async ({ page, server, browser }, testInfo) => {
   const tag = randomUUID().slice(0, 8);
   await signUp(page, server, newAccount("Import Academy"));
-  await createTemplate(page, server, "Data Literacy");
+  await uploadLogo(page, server);
+  await designInEditor(page, server, "Data Literacy certificate");
+  await shot(page, testInfo, "walkthrough-design");
+  await templateWithEmail(page, server, "Data Literacy", "Data Literacy certificate");
 
   // From the credentials page to the upload form.
   await page.goto(`${site(server)}/dashboard/credentials`);
@@ -146,11 +197,17 @@ test("a 50-row CSV with 3 bad rows: the report comes first, then 47 credentials 
   await page.getByRole("link", { name: "See the credentials of Data Literacy" }).click();
   await expect(page.locator("tbody tr")).toHaveCount(25);
   const mail = await emailTo(server, `import.${tag}.1@example.com`);
+  expect(mail.subject).toBe('Your Data Literacy certificate, Lovelace; Ada "Countess"');
+  expect(mail.text).toContain("well done! Your certificate is here:");
   const link = walletLinkIn(mail.text);
   expect(link, mail.text).toBeTruthy();
   await page.goto(link!);
   await expect(page.getByText('Lovelace; Ada "Countess"').first()).toBeVisible();
   await expect(page.getByText("Import Academy").first()).toBeVisible();
+  // The organization's logo and the certificate drawn from the editor's design, both loaded.
+  const loaded = (img: ReturnType<Page["getByRole"]>) => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0);
+  await expect.poll(() => loaded(page.getByRole("img", { name: "Import Academy logo" }))).toBe(true);
+  await expect.poll(() => loaded(page.locator("main img[src*='/previews/']").first())).toBe(true);
   await shot(page, testInfo, "import-wallet");
 });
 
