@@ -1,7 +1,7 @@
 // The design editor's live preview: an unsaved design document rendered by the same renderer as
 // every credential, with the design's saved images and sample values. Nothing is stored: a draft
 // has no digest and no URL until it is saved.
-import { invalidFields, notFound } from "../api/errors";
+import { ApiError, invalidFields, notFound } from "../api/errors";
 import { formatPath, safeParseWithDetails } from "../api/validation";
 import { config } from "../config";
 import { db } from "../db";
@@ -12,6 +12,13 @@ import { revisionRenderAssets, type OrganizationRef } from "./service";
 
 /** Wide enough to stay sharp on a 2x screen at the editor's canvas width, small enough to come back fast. */
 export const DRAFT_PREVIEW_WIDTH_PX = 1400;
+
+/**
+ * Drafts rendering at once per organization (per process). The editor sends one at a time; more means
+ * a script hammering the action, and each render is CPU the API's own previews need.
+ */
+export const MAX_DRAFT_RENDERS_PER_ORGANIZATION = 2;
+const inFlight = new Map<string, number>();
 
 export type DraftPreview = {
   png: Uint8Array;
@@ -52,8 +59,11 @@ export async function renderDraftDesign(org: OrganizationRef, designId: string, 
   const recipientName = options.recipientName?.trim();
   if (recipientName) values["recipient.name"] = recipientName.slice(0, 300);
 
-  const assets = await revisionRenderAssets(assetIds);
+  const running = inFlight.get(org.id) ?? 0;
+  if (running >= MAX_DRAFT_RENDERS_PER_ORGANIZATION) throw new ApiError("rate_limited", "Too many previews at once; the next change will be previewed.");
+  inFlight.set(org.id, running + 1);
   try {
+    const assets = await revisionRenderAssets(assetIds);
     // Characters no font has are drawn as boxes and reported, so a person typing sees the problem in
     // place; right-to-left text still throws (it would render backwards).
     const prepared = await prepareRender(document, values, assets, { unsupportedText: "render" });
@@ -63,5 +73,9 @@ export async function renderDraftDesign(org: OrganizationRef, designId: string, 
       throw invalidFields([{ path: `elements[${error.elementIndex}].text`, message: error.message }]);
     }
     throw error;
+  } finally {
+    const left = (inFlight.get(org.id) ?? 1) - 1;
+    if (left > 0) inFlight.set(org.id, left);
+    else inFlight.delete(org.id);
   }
 }

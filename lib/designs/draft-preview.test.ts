@@ -1,0 +1,91 @@
+// The editor's live preview on a real SQLite database: a draft renders with the design's saved images
+// and sample values, is refused with the API's messages and paths when the API would refuse it,
+// writes nothing, and never reaches another organization's design.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const dir = mkdtempSync(path.join(tmpdir(), "draft-preview-"));
+process.env.DATABASE_URL = `file:${dir}/db.sqlite`;
+process.env.DATA_DIR = dir;
+process.env.LOG_LEVEL = "silent";
+
+const { applyMigrations } = await import("../db/migrate");
+const { db } = await import("../db");
+const { createOrganization } = await import("../organizations/service");
+const { createDesign, getDesign } = await import("./service");
+const { renderDraftDesign } = await import("./draft-preview");
+const { ApiError } = await import("../api/errors");
+const { defaultDocument } = await import("./defaults");
+const { DesignDocument } = await import("./document");
+
+// A 2x1 opaque PNG.
+const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR4nGP4z8DwnwEIGAAb/QL+kLIfNQAAAABJRU5ErkJggg==";
+
+beforeAll(async () => {
+  await applyMigrations(process.env.DATABASE_URL!);
+});
+
+async function refusal(work: Promise<unknown>): Promise<{ code: string; details: { path: string; message: string }[] }> {
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  const api = error as InstanceType<typeof ApiError>;
+  return { code: api.code, details: api.details ?? [] };
+}
+
+describe("renderDraftDesign", () => {
+  it("renders an unsaved document with the design's images, and stores nothing", async () => {
+    const org = await createOrganization({ slug: "drafts-a", plan: "premium" });
+    const design = await createDesign(org, { name: "D", type: "certificate", assets: { seal: PNG } });
+    const revisions = await db().designRevision.count();
+    const versions = await db().previewVersion.count();
+    const doc = DesignDocument.parse(defaultDocument("certificate"));
+    doc.elements.push({ type: "image", x: 10, y: 10, width: 40, height: 20, asset: "seal", fit: "contain", opacity: 1 });
+    const preview = await renderDraftDesign(org, design.id, doc, { widthPx: 400 });
+    expect(Buffer.from(preview.png.subarray(1, 4)).toString("ascii")).toBe("PNG");
+    expect(Buffer.from(preview.png).readUInt32BE(16)).toBe(400);
+    expect(preview.warnings).toEqual([]);
+    expect(await db().designRevision.count()).toBe(revisions);
+    expect(await db().previewVersion.count()).toBe(versions);
+    expect((await getDesign(org, design.id)).updatedAt).toBe(design.updatedAt);
+  });
+
+  it("reports what the API would refuse, at the document's paths", async () => {
+    const org = await createOrganization({ slug: "drafts-b", plan: "premium" });
+    const design = await createDesign(org, { name: "D", type: "certificate" });
+    const doc = DesignDocument.parse(defaultDocument("certificate")) as unknown as { elements: Record<string, unknown>[] };
+    doc.elements[1] = { ...doc.elements[1], text: "[recipient.nmae]" };
+    doc.elements.push({ type: "image", x: 10, y: 10, width: 40, height: 20, asset: "missing" });
+    const schema = await refusal(renderDraftDesign(org, design.id, doc));
+    expect(schema).toEqual({ code: "validation_error", details: [{ path: "elements[1].text", message: "unknown attribute [recipient.nmae]" }] });
+
+    doc.elements[1] = { ...doc.elements[1], text: "Fine" };
+    const asset = await refusal(renderDraftDesign(org, design.id, doc));
+    expect(asset.details).toEqual([{ path: "elements[10].asset", message: 'no asset named "missing"' }]);
+
+    const square = DesignDocument.parse({ ...defaultDocument("certificate"), canvas: { size: "square" }, elements: [] });
+    expect((await refusal(renderDraftDesign(org, design.id, square))).details).toEqual([{ path: "canvas.size", message: "a certificate's canvas must be A4 or Letter" }]);
+
+    const rtl = DesignDocument.parse({ ...defaultDocument("certificate") });
+    expect((await refusal(renderDraftDesign(org, design.id, rtl, { recipientName: "שלום עולם" }))).details[0]?.path).toBe("elements[3].text");
+  });
+
+  it("draws characters no font has as boxes and says so, instead of refusing", async () => {
+    const org = await createOrganization({ slug: "drafts-c", plan: "premium" });
+    const design = await createDesign(org, { name: "D", type: "certificate" });
+    const preview = await renderDraftDesign(org, design.id, DesignDocument.parse(defaultDocument("certificate")), { recipientName: "Ada 🎓", widthPx: 300 });
+    expect(preview.warnings.some((w) => w.startsWith("element 3: no font for"))).toBe(true);
+  });
+
+  it("does not find another organization's design", async () => {
+    const owner = await createOrganization({ slug: "drafts-owner", plan: "premium" });
+    const other = await createOrganization({ slug: "drafts-other", plan: "premium" });
+    const design = await createDesign(owner, { name: "Private", type: "certificate" });
+    const refused = await refusal(renderDraftDesign(other, design.id, DesignDocument.parse(defaultDocument("certificate"))));
+    expect(refused.code).toBe("not_found");
+  });
+});
