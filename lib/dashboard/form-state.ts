@@ -8,8 +8,6 @@ export type FormState<T = undefined> =
   | { status: "ok"; message?: string; result: T }
   | { status: "error"; message: string; fieldErrors: Record<string, string> };
 
-export const IDLE: FormState<never> = { status: "idle" };
-
 export async function runFormAction<T>(work: () => Promise<T>, okMessage?: string): Promise<FormState<T>> {
   try {
     const result = await work();

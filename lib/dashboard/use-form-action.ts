@@ -3,7 +3,10 @@
 // (React resets forms submitted through the `action` prop, which would wipe a form full of input
 // because of one wrong field). Forms that create things can ask to be cleared after a success.
 import { startTransition, useActionState, useEffect, useRef } from "react";
-import { IDLE, type FormState } from "./form-state";
+// Only the type: form-state.ts imports the logger and the configuration, which must stay on the server.
+import type { FormState } from "./form-state";
+
+const IDLE: FormState<never> = { status: "idle" };
 
 export function useFormAction<T>(action: (previous: FormState<T>, form: FormData) => Promise<FormState<T>>, options: { resetOnSuccess?: boolean } = {}) {
   const [state, dispatch, pending] = useActionState<FormState<T>, FormData>(action, IDLE);
