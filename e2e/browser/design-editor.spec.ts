@@ -162,6 +162,31 @@ test("design a certificate: drag, resize, placeholders, an uploaded image, error
   await expect(page.getByText("595 × 842 pt.")).toBeVisible();
 });
 
+test("start from a copy of a starter design: the copy is edited, the original stays as it was", async ({ page, server }) => {
+  await signUp(page, server, newAccount("Copy Academy"));
+  const token = await createToken(page, server, "checks");
+  const designs = await apiGet<{ data: ApiDesign[] }>(server, token, "/v1/designs");
+  const classic = designs.data.find((d) => d.name === "Classic Certificate")!;
+
+  await page.goto(`${site(server)}/dashboard/designs`);
+  await page.fill("#new-design-name", "Classic, our colours");
+  await page.selectOption("#new-design-from", { label: "Classic Certificate (certificate)" });
+  await page.getByRole("button", { name: "Create and edit" }).click();
+  await page.waitForURL(/\/dashboard\/designs\/dsn_[0-9a-z]+$/);
+  const id = page.url().split("/").pop()!;
+  expect(id).not.toBe(classic.id);
+  const copy = await apiGet<ApiDesign>(server, token, `/v1/designs/${id}`);
+  expect(copy.document).toEqual(classic.document);
+  expect(copy.assets).toEqual(classic.assets);
+  await expect(page.getByRole("list", { name: "Layers, top last" }).getByRole("button")).toHaveCount(classic.document.elements.length);
+
+  await page.getByLabel("Background colour", { exact: true }).fill("#fef3c7");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved. New credentials and previews use this version.");
+  expect((await apiGet<{ document: { background: { color: string } } }>(server, token, `/v1/designs/${id}`)).document.background.color).toBe("#fef3c7");
+  expect(await apiGet<ApiDesign>(server, token, `/v1/designs/${classic.id}`)).toEqual(classic);
+});
+
 test("another organization's member can neither open a design nor add images to it", async ({ page, server, browser }) => {
   await signUp(page, server, newAccount("Owner Org"));
   const token = await createToken(page, server, "checks");

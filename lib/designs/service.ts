@@ -140,6 +140,37 @@ function assetRowData(id: string, designId: string, name: string, asset: Decoded
   };
 }
 
+/**
+ * A new design with a copy of another one's current layout and images (the dashboard's "start from"),
+ * so an issuer can begin from a starter design without changing it.
+ */
+export async function duplicateDesign(org: OrganizationRef, sourceId: string, name: string): Promise<ApiDesign> {
+  const source = await findDesign(org.id, sourceId);
+  const revision = source.currentRevision;
+  if (!revision) throw new Error(`design ${sourceId} has no current revision`);
+  const sourceAssetIds: Record<string, string> = JSON.parse(revision.assetIds);
+  const rows = await db().designAsset.findMany({ where: { id: { in: Object.values(sourceAssetIds) } } });
+  const designId = newId("dsn");
+  const revisionId = newId("rev");
+  await db().$transaction(async (tx) => {
+    await tx.design.create({ data: { id: designId, organizationId: org.id, type: source.type, name } });
+    const assetIds: Record<string, string> = {};
+    for (const [assetName, id] of Object.entries(sourceAssetIds)) {
+      const row = rows.find((r) => r.id === id);
+      if (!row) continue;
+      assetIds[assetName] = newId("ast");
+      await tx.designAsset.create({
+        data: { ...row, id: assetIds[assetName], designId, createdAt: undefined },
+      });
+    }
+    await tx.designRevision.create({
+      data: { id: revisionId, designId, documentVersion: DesignDocument.parse(JSON.parse(revision.document)).version, document: revision.document, assetIds: JSON.stringify(assetIds) },
+    });
+    await tx.design.update({ where: { id: designId }, data: { currentRevisionId: revisionId } });
+  });
+  return getDesign(org, designId);
+}
+
 class RevisionMoved extends Error {}
 
 export async function updateDesign(org: OrganizationRef, id: string, input: UpdateDesignInput): Promise<ApiDesign> {

@@ -11,18 +11,21 @@ import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
 import { MAX_ASSET_BYTES } from "@/lib/designs/assets";
 import { renderDraftDesign } from "@/lib/designs/draft-preview";
 import { CreateDesignBody, UpdateDesignBody } from "@/lib/designs/schema";
-import { createDesign, getDesign, updateDesign } from "@/lib/designs/service";
+import { createDesign, duplicateDesign, getDesign, updateDesign } from "@/lib/designs/service";
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
 
 export type EditorAsset = { name: string; mimeType: string; width: number; height: number; byteSize: number };
 
+/** A new design from the default layout of a kind ("blank:certificate") or as a copy of a design (its id). */
 export async function createDesignAction(_previous: FormState<{ id: string }>, form: FormData): Promise<FormState<{ id: string }>> {
   const member = await requireMember();
+  const from = text(form, "from") || "blank:certificate";
   const state = await runFormAction(async () => {
-    const parsed = safeParseWithDetails(CreateDesignBody, { name: text(form, "name"), type: text(form, "type") });
-    if (!parsed.ok) throw invalidFields(parsed.details);
-    const design = await createDesign(member.organization, parsed.data);
+    const blank = from.startsWith("blank:") ? from.slice("blank:".length) : null;
+    const parsed = safeParseWithDetails(CreateDesignBody, { name: text(form, "name"), type: blank ?? "certificate" });
+    if (!parsed.ok) throw invalidFields(parsed.details.map((d) => (d.path === "type" ? { ...d, path: "from" } : d)));
+    const design = blank ? await createDesign(member.organization, parsed.data) : await duplicateDesign(member.organization, from, parsed.data.name);
     revalidatePath("/dashboard/designs");
     return { id: design.id };
   });

@@ -15,7 +15,7 @@ export default async function DesignsPage() {
       <p className={styles.lead}>How your certificates and badges look. Each preview is rendered by the same renderer as every credential, with sample values.</p>
       <section className={styles.section}>
         <h2>New design</h2>
-        <NewDesignForm />
+        <NewDesignForm designs={designs.data.map((d) => ({ id: d.id, name: d.name, type: d.type }))} />
       </section>
       {designs.data.length === 0 ? (
         <p className={styles.muted}>No designs yet.</p>
