@@ -264,7 +264,16 @@ export function DesignEditor({ design }: { design: EditorDesign }) {
         </div>
       </header>
       <p className={styles.status} role="status">
-        {saveMessage ? <span className={saveMessage.ok ? styles.okText : styles.badText}>{saveMessage.text}</span> : dirty ? "Unsaved changes." : `Last saved ${new Date(updatedAt).toLocaleString()}.`}
+        {saveMessage && !saveMessage.ok ? (
+          <span className={styles.badText}>{saveMessage.text}</span>
+        ) : dirty ? (
+          "Unsaved changes."
+        ) : saveMessage ? (
+          <span className={styles.okText}>{saveMessage.text}</span>
+        ) : (
+          // A fixed format: the server renders this too, and its locale and time zone are not the browser's.
+          `Last saved ${updatedAt.slice(0, 16).replace("T", " ")} UTC.`
+        )}
       </p>
 
       <div className={styles.columns}>
