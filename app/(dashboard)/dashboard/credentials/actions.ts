@@ -6,6 +6,7 @@ import { requireMember } from "@/lib/auth/member";
 import { CreateCredentialBody } from "@/lib/credentials/schema";
 import { createCredential, createIssueSendCredential, issueCredential, sendCredential } from "@/lib/credentials/service";
 import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
+import { applyToCredentials, readBulkRequest, type BulkOutcome } from "./bulk";
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
 
@@ -37,4 +38,14 @@ export async function credentialAction(_previous: FormState, form: FormData): Pr
     revalidatePath("/dashboard/credentials", "layout");
     return undefined;
   }, intent === "issue" ? "Issued." : "Email queued.");
+}
+
+/** "Issue selected" / "Send selected": every selected id of the member's organization, one by one. */
+export async function bulkCredentialAction(_previous: FormState<BulkOutcome>, form: FormData): Promise<FormState<BulkOutcome>> {
+  const member = await requireMember();
+  return runFormAction(async () => {
+    const outcome = await applyToCredentials(member.organization, readBulkRequest(form));
+    revalidatePath("/dashboard/credentials", "layout");
+    return outcome;
+  });
 }

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { ApiError } from "@/lib/api/errors";
+import { safeParseWithDetails } from "@/lib/api/validation";
 import { requireMember } from "@/lib/auth/member";
 import { listGroups } from "@/lib/groups/service";
 import { SearchCredentialsBody } from "@/lib/search/schema";
@@ -8,47 +9,91 @@ import { CREDENTIAL_STATUSES } from "@/lib/credentials/schema";
 import { config } from "@/lib/config";
 import { walletUrl } from "@/lib/credentials/attributes";
 import styles from "../dashboard.module.css";
-import { CreateCredentialForm, CredentialRowActions } from "./credential-forms";
+import { CreateCredentialForm } from "./credential-forms";
+import { CredentialsTable, type SortHeader, type TableRow } from "./credentials-table";
+import {
+  PAGE_SIZES,
+  PARAM_LABELS,
+  SORTABLE_COLUMNS,
+  pageHref,
+  problemsFrom,
+  readTableQuery,
+  searchRequest,
+  shellQuote,
+  sortHref,
+  type TableParam,
+  type TableProblem,
+} from "./table-query";
 
 export const metadata = { title: "Credentials" };
 
-type Params = { status?: string; name?: string; email?: string; template?: string; cursor?: string };
+type SearchPage = Awaited<ReturnType<typeof searchCredentials>>;
 
-/** The table's filters in the search API's own filter language; the page runs the same search. */
-function filterFrom(params: Params): Record<string, unknown> {
-  const filter: Record<string, unknown> = {};
-  if (params.status) filter.status = params.status;
-  if (params.template) filter.groupId = params.template;
-  if (params.name) filter["recipient.name"] = { contains: params.name };
-  if (params.email) filter["recipient.email"] = { contains: params.email };
-  return filter;
-}
-
-export default async function CredentialsPage({ searchParams }: { searchParams: Promise<Params> }) {
+export default async function CredentialsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const member = await requireMember();
-  const params = await searchParams;
+  const query = readTableQuery(await searchParams);
   const groups = await listGroups(member.organization.id, { limit: 100 });
   const groupName = new Map(groups.data.map((g) => [g.id, g.name]));
-  const filter = filterFrom(params);
-  const request = { filter, limit: 25, ...(params.cursor ? { cursor: params.cursor } : {}) };
-  const parsed = SearchCredentialsBody.safeParse(request);
-  let page: Awaited<ReturnType<typeof searchCredentials>> | null = null;
-  let problem: string | null = parsed.success ? null : "These filters are not valid.";
-  if (parsed.success) {
+
+  // The table's search is a search API request body, parsed and run exactly as the API does.
+  const { body, problems: ownProblems } = searchRequest(query);
+  const { cursor, ...search } = body;
+  const parsed = safeParseWithDetails(SearchCredentialsBody, search);
+  const problems: TableProblem[] = [...ownProblems, ...(parsed.ok ? [] : problemsFrom(parsed.details))];
+  let page: SearchPage | null = null;
+  let notice: string | null = null;
+  if (parsed.ok && problems.length === 0) {
+    // A page link (cursor) belongs to one search: after the sort or a filter changed, or when it is
+    // garbled, the search answers validation_error on `cursor`, and the table starts again at page 1.
+    const withCursor = cursor ? safeParseWithDetails(SearchCredentialsBody, { ...search, cursor }) : null;
     try {
-      page = await searchCredentials(member.organization, parsed.data);
+      page = await searchCredentials(member.organization, withCursor?.ok ? withCursor.data : parsed.data);
+      if (withCursor && !withCursor.ok) notice = "This page link is not valid for this search; showing the first page.";
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      problem = "This page link has expired; showing the first page.";
-      page = await searchCredentials(member.organization, { ...parsed.data, cursor: undefined });
+      if (!(withCursor && error instanceof ApiError && error.code === "validation_error" && error.details?.some((d) => d.path === "cursor"))) throw error;
+      notice = "This page link belongs to another search or sort; showing the first page.";
+      page = await searchCredentials(member.organization, parsed.data);
     }
   }
-  const linkWith = (cursor: string) => `?${new URLSearchParams({ ...Object.fromEntries(Object.entries(params).filter(([k, v]) => k !== "cursor" && v)), cursor })}`;
+  const sort = parsed.ok && parsed.data.sort ? parsed.data.sort : null;
+  const problemOf = (param: TableParam) => problems.find((p) => p.param === param)?.message;
+
+  const sortHeaders: SortHeader[] = SORTABLE_COLUMNS.map((c) => ({
+    ...c,
+    href: sortHref(query, sort ?? search.sort, c.property),
+    sort: sort?.property === c.property ? (sort.order === "asc" ? "ascending" : "descending") : null,
+  }));
+  const rows: TableRow[] = (page?.data ?? []).map((c) => ({
+    id: c.id,
+    name: c.attributes["recipient.name"] ?? c.id,
+    email: c.recipient?.email ?? null,
+    template: groupName.get(c.groupId) ?? c.groupId,
+    status: c.status,
+    issueDate: c.issueDate,
+    expiryDate: c.expiryDate,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+    // The wallet page exists for issued and expired credentials only (drafts and scheduled ones answer 404).
+    walletUrl: c.status === "issued" || c.status === "expired" ? walletUrl(c.publicId) : null,
+  }));
+  const field = (param: TableParam, input: React.ReactNode) => (
+    <div className={styles.field}>
+      <label htmlFor={`f-${param}`}>{PARAM_LABELS[param]}</label>
+      {input}
+      {problemOf(param) && (
+        <span className={styles.fieldError} id={`f-${param}-error`}>
+          {problemOf(param)}
+        </span>
+      )}
+    </div>
+  );
+  const invalid = (param: TableParam) => ({ "aria-invalid": Boolean(problemOf(param)), "aria-describedby": problemOf(param) ? `f-${param}-error` : undefined });
+
   return (
     <>
       <h1>Credentials</h1>
       <p className={styles.lead}>
-        Everything you have issued, newest first. Many at once? <Link href="/dashboard/credentials/import">Import them from a CSV file</Link>.
+        Everything you have issued; a column heading with an arrow sorts by it. Many at once? <Link href="/dashboard/credentials/import">Import them from a CSV file</Link>.
       </p>
       <section className={styles.section}>
         <h2>New credential</h2>
@@ -61,94 +106,76 @@ export default async function CredentialsPage({ searchParams }: { searchParams: 
         )}
       </section>
       <section className={styles.section}>
-        <form className={styles.filters} method="get">
-          <div className={styles.field}>
-            <label htmlFor="f-status">Status</label>
-            <select id="f-status" name="status" defaultValue={params.status ?? ""}>
+        <form className={styles.filters} method="get" aria-label="Filters">
+          {field(
+            "status",
+            <select id="f-status" name="status" defaultValue={query.status ?? ""} {...invalid("status")}>
               <option value="">any</option>
               {CREDENTIAL_STATUSES.map((s) => (
                 <option key={s}>{s}</option>
               ))}
-            </select>
-          </div>
-          <div className={styles.field}>
-            <label htmlFor="f-template">Template</label>
-            <select id="f-template" name="template" defaultValue={params.template ?? ""}>
+            </select>,
+          )}
+          {field(
+            "template",
+            <select id="f-template" name="template" defaultValue={query.template ?? ""}>
               <option value="">any</option>
               {groups.data.map((g) => (
                 <option key={g.id} value={g.id}>
                   {g.name}
                 </option>
               ))}
-            </select>
-          </div>
-          <div className={styles.field}>
-            <label htmlFor="f-name">Recipient name contains</label>
-            <input id="f-name" name="name" defaultValue={params.name ?? ""} />
-          </div>
-          <div className={styles.field}>
-            <label htmlFor="f-email">Email contains</label>
-            <input id="f-email" name="email" defaultValue={params.email ?? ""} />
-          </div>
+            </select>,
+          )}
+          {field("name", <input id="f-name" name="name" defaultValue={query.name ?? ""} {...invalid("name")} />)}
+          {field("email", <input id="f-email" name="email" defaultValue={query.email ?? ""} {...invalid("email")} />)}
+          {field(
+            "hasEmail",
+            <select id="f-hasEmail" name="hasEmail" defaultValue={query.hasEmail ?? ""} {...invalid("hasEmail")}>
+              <option value="">any</option>
+              <option value="yes">has an email</option>
+              <option value="no">no email</option>
+            </select>,
+          )}
+          {field("issuedFrom", <input id="f-issuedFrom" name="issuedFrom" type="date" defaultValue={query.issuedFrom ?? ""} {...invalid("issuedFrom")} />)}
+          {field("issuedTo", <input id="f-issuedTo" name="issuedTo" type="date" defaultValue={query.issuedTo ?? ""} {...invalid("issuedTo")} />)}
+          {field(
+            "limit",
+            <select id="f-limit" name="limit" defaultValue={query.limit ?? String(PAGE_SIZES[0])} {...invalid("limit")}>
+              {[...PAGE_SIZES.map(String), ...(query.limit && !PAGE_SIZES.map(String).includes(query.limit) ? [query.limit] : [])].map((n) => (
+                <option key={n}>{n}</option>
+              ))}
+            </select>,
+          )}
+          {/* Filtering keeps the sort; it starts again from the first page. */}
+          {query.sort && <input type="hidden" name="sort" value={query.sort} />}
+          {query.order && <input type="hidden" name="order" value={query.order} />}
           <button className={styles.secondary} type="submit">
             Filter
           </button>
         </form>
-        {problem && <p className={`${styles.notice} ${styles.bad}`}>{problem}</p>}
-        {page && page.data.length === 0 ? (
-          <p className={styles.muted}>No credentials match.</p>
-        ) : (
-          page && (
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th>Recipient</th>
-                  <th>Template</th>
-                  <th>Status</th>
-                  <th>Issue date</th>
-                  <th>Expires</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {page.data.map((c) => (
-                  <tr key={c.id} data-credential-id={c.id}>
-                    <td>
-                      <Link href={`/dashboard/credentials/${c.id}`}>{c.attributes["recipient.name"]}</Link>
-                      <br />
-                      <span className={styles.muted}>{c.recipient?.email ?? "no email"}</span>
-                    </td>
-                    <td>{groupName.get(c.groupId) ?? c.groupId}</td>
-                    <td>
-                      <span className={c.status === "issued" ? styles.pill : `${styles.pill} ${styles.pillGrey}`}>{c.status}</span>
-                    </td>
-                    <td>{c.issueDate}</td>
-                    <td>{c.expiryDate ?? "never"}</td>
-                    <td>
-                      <div className={styles.actions}>
-                        <CredentialRowActions id={c.id} status={c.status} canSend={Boolean(c.recipient?.email)} />
-                        {c.status !== "draft" && (
-                          <a className={styles.secondary} href={walletUrl(c.publicId)} target="_blank" rel="noreferrer">
-                            Wallet
-                          </a>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )
+        {problems.length > 0 && (
+          <div className={`${styles.notice} ${styles.bad}`} role="alert" data-testid="search-problems">
+            These filters are not valid, so nothing was searched:
+            <ul className={styles.failures}>
+              {problems.map((p, i) => (
+                <li key={i}>{p.param ? `${PARAM_LABELS[p.param]} ${JSON.stringify(query[p.param] ?? "")}: ${p.message}` : p.message}</li>
+              ))}
+            </ul>
+          </div>
         )}
+        {notice && <p className={`${styles.notice} ${styles.bad}`}>{notice}</p>}
+        {page && page.data.length === 0 && <p className={styles.muted}>No credentials match.</p>}
+        {page && page.data.length > 0 && <CredentialsTable key={JSON.stringify(query)} rows={rows} sortHeaders={sortHeaders} />}
         <div className={styles.pager}>
           {page?.pagination.prev && (
-            <Link className={styles.secondary} href={linkWith(page.pagination.prev)}>
-              ← Newer
+            <Link className={styles.secondary} href={pageHref(query, page.pagination.prev)}>
+              ← Previous
             </Link>
           )}
           {page?.pagination.next && (
-            <Link className={styles.secondary} href={linkWith(page.pagination.next)}>
-              Older →
+            <Link className={styles.secondary} href={pageHref(query, page.pagination.next)}>
+              Next →
             </Link>
           )}
         </div>
@@ -157,7 +184,7 @@ export default async function CredentialsPage({ searchParams }: { searchParams: 
           <pre>{`curl -X POST ${config().publicUrl}/v1/credentials/search \\
   -H "Authorization: Bearer $TOKEN" -H "Service-Version: 2022-10-26" \\
   -H "Content-Type: application/json" \\
-  -d '${JSON.stringify({ filter, limit: 25 })}'`}</pre>
+  -d ${shellQuote(JSON.stringify(search))}`}</pre>
         </details>
       </section>
     </>

@@ -1,0 +1,214 @@
+"use client";
+// The credentials table: sortable column headers (links the page builds), a checkbox per row and one
+// for the whole page, and "Issue selected" / "Send selected". The row checkboxes belong to the bulk
+// form through their `form` attribute (the rows hold forms of their own, which cannot nest), so the
+// action receives exactly the ids the checked boxes carry; the server trusts none of them.
+import Link from "next/link";
+import { useEffect, useRef, useState } from "react";
+import { useFormAction } from "@/lib/dashboard/use-form-action";
+import styles from "../dashboard.module.css";
+import { bulkCredentialAction } from "./actions";
+import { CredentialRowActions } from "./credential-forms";
+
+export type TableRow = {
+  id: string;
+  name: string;
+  email: string | null;
+  template: string;
+  status: string;
+  issueDate: string;
+  expiryDate: string | null;
+  createdAt: string;
+  updatedAt: string;
+  walletUrl: string | null;
+};
+
+export type SortHeader = {
+  property: "issueDate" | "expiryDate" | "createdAt" | "updatedAt" | "id";
+  label: string;
+  href: string;
+  /** aria-sort of the column the table is sorted by; null for the others. */
+  sort: "ascending" | "descending" | null;
+};
+
+const BULK_FORM = "bulk-credentials";
+
+/** An ISO date-time as its date over its minute (UTC): the same text on the server and in the browser. */
+function DateTime({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso} title={`${iso} (UTC)`}>
+      {iso.slice(0, 10)}
+      <br />
+      <span className={styles.muted}>{iso.slice(11, 16)} UTC</span>
+    </time>
+  );
+}
+
+/** An address that may wrap before its "@" rather than anywhere in it. */
+function EmailAddress({ address }: { address: string }) {
+  const at = address.lastIndexOf("@");
+  if (at <= 0) return <>{address}</>;
+  return (
+    <>
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </>
+  );
+}
+
+function cell(row: TableRow, property: SortHeader["property"]) {
+  switch (property) {
+    case "issueDate":
+      return row.issueDate;
+    case "expiryDate":
+      return row.expiryDate ?? "never";
+    case "createdAt":
+    case "updatedAt":
+      return <DateTime iso={row[property]} />;
+    case "id":
+      return row.id;
+  }
+}
+
+export function CredentialsTable({ rows, sortHeaders }: { rows: TableRow[]; sortHeaders: SortHeader[] }) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const { state, onSubmit, pending } = useFormAction(bulkCredentialAction);
+  const intent = useRef<HTMLInputElement>(null);
+  const selectAll = useRef<HTMLInputElement>(null);
+
+  // After an action went through, the statuses changed: start the next selection from scratch.
+  const [answered, setAnswered] = useState(state);
+  if (answered !== state) {
+    setAnswered(state);
+    if (state.status === "ok") setSelected(new Set());
+  }
+
+  const count = rows.filter((r) => selected.has(r.id)).length;
+  const all = rows.length > 0 && count === rows.length;
+  useEffect(() => {
+    if (selectAll.current) selectAll.current.indeterminate = count > 0 && !all;
+  }, [count, all]);
+
+  const toggle = (id: string, on: boolean) =>
+    setSelected((previous) => {
+      const next = new Set(previous);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const setIntent = (value: "issue" | "send") => () => {
+    if (intent.current) intent.current.value = value;
+  };
+
+  return (
+    <>
+      <form id={BULK_FORM} className={styles.bulkBar} onSubmit={onSubmit} aria-label="Selected credentials">
+        <input type="hidden" name="intent" ref={intent} defaultValue="issue" />
+        <span className={styles.muted} data-testid="selected-count">
+          {count} selected
+        </span>
+        <button className={styles.secondary} type="submit" disabled={pending || count === 0} onClick={setIntent("issue")}>
+          Issue selected
+        </button>
+        <button className={styles.secondary} type="submit" disabled={pending || count === 0} onClick={setIntent("send")}>
+          Send selected
+        </button>
+        {pending && <span className={styles.muted}>Working…</span>}
+      </form>
+      {state.status === "ok" && (
+        <div className={`${styles.notice} ${state.result.failures.length > 0 ? styles.warn : styles.ok}`} role="status" data-testid="bulk-outcome">
+          {state.result.summary}
+          {state.result.failures.length > 0 && (
+            <ul className={styles.failures}>
+              {state.result.failures.map((f) => (
+                <li key={f.id}>
+                  <strong>{f.name}</strong>: {f.message}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {state.status === "error" && (
+        <p className={`${styles.notice} ${styles.bad}`} role="alert" data-testid="bulk-outcome">
+          {state.fieldErrors.id ?? state.fieldErrors.intent ?? state.message}
+        </p>
+      )}
+      <div className={styles.tableScroll}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th className={styles.selectCell}>
+                <input
+                  type="checkbox"
+                  ref={selectAll}
+                  aria-label="Select all on this page"
+                  checked={all}
+                  onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => r.id)) : new Set())}
+                />
+              </th>
+              <th>Recipient</th>
+              <th>Template</th>
+              <th>Status</th>
+              {sortHeaders.map((h) => (
+                <th key={h.property} aria-sort={h.sort ?? undefined}>
+                  <Link className={styles.sortLink} href={h.href} title={`Sort by ${h.label.toLowerCase()}, ${h.sort === "descending" ? "oldest" : "latest"} first`}>
+                    {h.label}
+                    <span aria-hidden="true" className={h.sort ? undefined : styles.sortIdle}>
+                      {h.sort === "ascending" ? "▲" : h.sort === "descending" ? "▼" : "↕"}
+                    </span>
+                  </Link>
+                </th>
+              ))}
+              <th>
+                <span className={styles.visuallyHidden}>Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id} data-credential-id={r.id} className={selected.has(r.id) ? styles.selectedRow : undefined}>
+                <td className={styles.selectCell}>
+                  <input
+                    type="checkbox"
+                    form={BULK_FORM}
+                    name="id"
+                    value={r.id}
+                    aria-label={`Select ${r.name}`}
+                    checked={selected.has(r.id)}
+                    onChange={(e) => toggle(r.id, e.target.checked)}
+                  />
+                </td>
+                <td>
+                  <Link href={`/dashboard/credentials/${r.id}`}>{r.name}</Link>
+                  <br />
+                  <span className={`${styles.muted} ${styles.email}`}>{r.email ? <EmailAddress address={r.email} /> : "no email"}</span>
+                </td>
+                <td>{r.template}</td>
+                <td>
+                  <span className={r.status === "issued" ? styles.pill : `${styles.pill} ${styles.pillGrey}`}>{r.status}</span>
+                </td>
+                {sortHeaders.map((h) => (
+                  <td key={h.property} className={styles.nowrap}>
+                    {cell(r, h.property)}
+                  </td>
+                ))}
+                <td>
+                  <div className={styles.rowActions}>
+                    <CredentialRowActions id={r.id} status={r.status} canSend={Boolean(r.email)} />
+                    {r.walletUrl && (
+                      <a className={styles.secondary} href={r.walletUrl} target="_blank" rel="noreferrer">
+                        Wallet
+                      </a>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
