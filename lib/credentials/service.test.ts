@@ -1,14 +1,8 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { scratchDatabase } from "../db/scratch-database";
 
-const dir = mkdtempSync(path.join(tmpdir(), "credentials-"));
-process.env.DATABASE_URL = `file:${dir}/db.sqlite`;
-process.env.DATA_DIR = dir;
-process.env.LOG_LEVEL = "silent";
+await scratchDatabase("credentials");
 
-const { applyMigrations } = await import("../db/migrate");
 const { db } = await import("../db");
 const { createOrganization } = await import("../organizations/service");
 const { createDesign } = await import("../designs/service");
@@ -21,7 +15,6 @@ let premium: Org;
 let groupId: string;
 
 beforeAll(async () => {
-  await applyMigrations(process.env.DATABASE_URL!);
   premium = await createOrganization({ slug: "premium", plan: "premium" });
   const design = await createDesign(premium, { name: "D", type: "certificate" });
   groupId = (await createGroup(premium.id, { name: "Course", designIds: [design.id], expiryPeriod: { amount: 1, unit: "month" } })).id;

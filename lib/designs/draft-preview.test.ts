@@ -1,17 +1,11 @@
 // The editor's live preview on a real SQLite database: a draft renders with the design's saved images
 // and sample values, is refused with the API's messages and paths when the API would refuse it,
 // writes nothing, and never reaches another organization's design.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { scratchDatabase } from "../db/scratch-database";
 
-const dir = mkdtempSync(path.join(tmpdir(), "draft-preview-"));
-process.env.DATABASE_URL = `file:${dir}/db.sqlite`;
-process.env.DATA_DIR = dir;
-process.env.LOG_LEVEL = "silent";
+await scratchDatabase("draft-preview");
 
-const { applyMigrations } = await import("../db/migrate");
 const { db } = await import("../db");
 const { createOrganization } = await import("../organizations/service");
 const { createDesign, getDesign } = await import("./service");
@@ -23,9 +17,6 @@ const { DesignDocument } = await import("./document");
 // A 2x1 opaque PNG.
 const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR4nGP4z8DwnwEIGAAb/QL+kLIfNQAAAABJRU5ErkJggg==";
 
-beforeAll(async () => {
-  await applyMigrations(process.env.DATABASE_URL!);
-});
 
 async function refusal(work: Promise<unknown>): Promise<{ code: string; details: { path: string; message: string }[] }> {
   const error = await work.then(

@@ -1,16 +1,10 @@
 // Duplicating a design on a real SQLite database: the copy has the layout and the images (as rows of
 // its own), changing either design leaves the other alone, and another organization's design is not found.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { scratchDatabase } from "../db/scratch-database";
 
-const dir = mkdtempSync(path.join(tmpdir(), "designs-"));
-process.env.DATABASE_URL = `file:${dir}/db.sqlite`;
-process.env.DATA_DIR = dir;
-process.env.LOG_LEVEL = "silent";
+await scratchDatabase("designs");
 
-const { applyMigrations } = await import("../db/migrate");
 const { db } = await import("../db");
 const { createOrganization } = await import("../organizations/service");
 const { createDesign, duplicateDesign, getDesign, updateDesign } = await import("./service");
@@ -18,9 +12,6 @@ const { ApiError } = await import("../api/errors");
 
 const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR4nGP4z8DwnwEIGAAb/QL+kLIfNQAAAABJRU5ErkJggg==";
 
-beforeAll(async () => {
-  await applyMigrations(process.env.DATABASE_URL!);
-});
 
 describe("duplicateDesign", () => {
   it("copies the layout and the images into a design of its own", async () => {

@@ -2,17 +2,11 @@
 // the confirmation, every valid row becomes exactly one credential even when the runner loses its lease
 // mid-way or two passes race, refusals (the free plan's quota) are recorded per row, and one
 // organization can never reach another's import.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { scratchDatabase } from "../db/scratch-database";
 
-const dir = mkdtempSync(path.join(tmpdir(), "imports-"));
-process.env.DATABASE_URL = `file:${dir}/db.sqlite`;
-process.env.DATA_DIR = dir;
-process.env.LOG_LEVEL = "silent";
+await scratchDatabase("imports");
 
-const { applyMigrations } = await import("../db/migrate");
 const { db } = await import("../db");
 const { createOrganization } = await import("../organizations/service");
 const { createDesign } = await import("../designs/service");
@@ -53,9 +47,6 @@ async function runUntilIdle(): Promise<void> {
 
 const credentialsOf = (groupId: string) => db().credential.count({ where: { groupId } });
 
-beforeAll(async () => {
-  await applyMigrations(process.env.DATABASE_URL!);
-});
 
 describe("a CSV import", () => {
   it("stages and reports every row without writing a credential, then issues the valid ones once confirmed", async () => {

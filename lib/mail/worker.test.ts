@@ -1,16 +1,9 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { scratchDatabase } from "../db/scratch-database";
 
-const dir = mkdtempSync(path.join(tmpdir(), "mail-worker-"));
-process.env.DATABASE_URL = `file:${dir}/db.sqlite`;
-process.env.DATA_DIR = dir;
-process.env.MAIL_MAX_ATTEMPTS = "3";
-process.env.MAIL_RETRY_BASE_SECONDS = "10";
-process.env.LOG_LEVEL = "silent";
+const dir = await scratchDatabase("mail-worker", { MAIL_MAX_ATTEMPTS: "3", MAIL_RETRY_BASE_SECONDS: "10" });
 
-const { applyMigrations } = await import("../db/migrate");
 const { db } = await import("../db");
 const { enqueueEmail } = await import("./outbox");
 const { deliverDueEmails, retryDelayMs } = await import("./worker");
@@ -23,7 +16,6 @@ async function queue(to: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  await applyMigrations(process.env.DATABASE_URL!);
   await db().organization.create({ data: { id: "org_t", slug: "t", name: "T" } });
 });
 

@@ -2,10 +2,10 @@
 // concurrent first requests for one digest render once, later ones read the stored file, and a
 // deleted credential's previews are gone. Renders are counted by wrapping the renderer's exports
 // (the real renderer still draws every file).
-import { existsSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { scratchDatabase } from "../db/scratch-database";
 
 const counts = vi.hoisted(() => ({ png: 0, pdf: 0, gate: null as Promise<void> | null }));
 
@@ -26,12 +26,8 @@ vi.mock("../render/render", async (importOriginal) => {
   };
 });
 
-const dir = mkdtempSync(path.join(tmpdir(), "previews-"));
-process.env.DATABASE_URL = `file:${dir}/db.sqlite`;
-process.env.DATA_DIR = dir;
-process.env.LOG_LEVEL = "silent";
+const dir = await scratchDatabase("previews");
 
-const { applyMigrations } = await import("../db/migrate");
 const { createOrganization } = await import("../organizations/service");
 const { createDesign } = await import("../designs/service");
 const { createGroup } = await import("../groups/service");
@@ -64,7 +60,6 @@ async function freshDigests(name: string): Promise<{ credentialId: string; diges
 }
 
 beforeAll(async () => {
-  await applyMigrations(process.env.DATABASE_URL!);
   org = await createOrganization({ slug: "previews", plan: "premium" });
   const certificate = await createDesign(org, { name: "Certificate", type: "certificate" });
   const badge = await createDesign(org, { name: "Badge", type: "badge" });

@@ -1,14 +1,8 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { scratchDatabase } from "@/lib/db/scratch-database";
 
-const dir = mkdtempSync(path.join(tmpdir(), "bulk-"));
-process.env.DATABASE_URL = `file:${dir}/db.sqlite`;
-process.env.DATA_DIR = dir;
-process.env.LOG_LEVEL = "silent";
+await scratchDatabase("bulk");
 
-const { applyMigrations } = await import("@/lib/db/migrate");
 const { db } = await import("@/lib/db");
 const { ApiError } = await import("@/lib/api/errors");
 const { createOrganization } = await import("@/lib/organizations/service");
@@ -43,9 +37,6 @@ function validationMessage(work: () => unknown): string {
   throw new Error("no validation error");
 }
 
-beforeAll(async () => {
-  await applyMigrations(process.env.DATABASE_URL!);
-});
 
 describe("the bulk form", () => {
   it("takes an intent and distinct, trimmed ids", () => {

@@ -1,0 +1,18 @@
+// For unit tests that need a real database: a fresh, migrated SQLite file in a folder of its own,
+// set in the environment before anything reads the configuration. Import the modules under test
+// after awaiting it (dynamic `await import(...)`), so they see this database and not the default.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/** Creates and migrates the database; returns its folder (also DATA_DIR). `env` adds settings. */
+export async function scratchDatabase(prefix: string, env: Record<string, string> = {}): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), `${prefix}-`));
+  process.env.DATABASE_URL = `file:${dir}/db.sqlite`;
+  process.env.DATA_DIR = dir;
+  process.env.LOG_LEVEL = "silent";
+  Object.assign(process.env, env);
+  const { applyMigrations } = await import("./migrate");
+  await applyMigrations(process.env.DATABASE_URL);
+  return dir;
+}
