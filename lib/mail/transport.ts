@@ -16,8 +16,18 @@ function message(mail: OutgoingMail) {
   return { from: mail.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, messageId: mail.messageId };
 }
 
+/** Connections the SMTP pool keeps open: as many as the worker sends at once (its PARALLEL). */
+export const SMTP_POOL_CONNECTIONS = 8;
+
 export function smtpTransport(url: string): MailTransport {
-  const transport = nodemailer.createTransport(url);
+  // Pooled: without it nodemailer opens a new connection for every message, and says EHLO, STARTTLS
+  // and AUTH on it again: several round trips and a TLS handshake per email to a real relay.
+  const transport = nodemailer.createTransport({
+    url,
+    pool: true,
+    maxConnections: SMTP_POOL_CONNECTIONS,
+    maxMessages: 500,
+  });
   return {
     async deliver(mail) {
       const info = await transport.sendMail(message(mail));
