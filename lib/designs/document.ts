@@ -136,6 +136,12 @@ export const QrElement = z.strictObject({
   background: color.default("#ffffff"),
 });
 
+/**
+ * The design's own words, all text elements together (attribute values come on top). A certificate
+ * has a few hundred; the bound keeps a rendering's layout work small (see RENDER_TEXT_BUDGET).
+ */
+export const MAX_DOCUMENT_TEXT_CHARACTERS = 10_000;
+
 export const DesignElement = z.discriminatedUnion("type", [
   TextElement,
   ImageElement,
@@ -179,6 +185,10 @@ export const DesignDocument = z
     elements: z.array(DesignElement).max(200).default([]),
   })
   .superRefine((doc, ctx) => {
+    const textCharacters = doc.elements.reduce((sum, el) => sum + (el.type === "text" ? el.text.length : 0), 0);
+    if (textCharacters > MAX_DOCUMENT_TEXT_CHARACTERS) {
+      ctx.addIssue({ code: "custom", path: ["elements"], message: `the texts add up to ${textCharacters} characters; at most ${MAX_DOCUMENT_TEXT_CHARACTERS}` });
+    }
     const { width, height } = canvasSize(doc.canvas);
     doc.elements.forEach((el, i) => {
       const [right, bottom] =

@@ -5,11 +5,12 @@ import path from "node:path";
 import { inflateSync } from "node:zlib";
 import { PDFDocument, PDFName, PDFDict, PDFArray, PDFString } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { canvasSize, DesignDocument, documentProblems, type DesignDocumentInput } from "../designs/document";
+import { canvasSize, DesignDocument, documentProblems, MAX_DOCUMENT_TEXT_CHARACTERS, type DesignDocumentInput } from "../designs/document";
 import { SEED_DESIGNS } from "../designs/seed-documents";
 import { sampleAttributeValues } from "./attributes";
 import { encodePng } from "./png";
 import {
+  RENDER_TEXT_BUDGET,
   layoutDocument,
   prepareRender,
   renderPdf,
@@ -333,5 +334,29 @@ describe("shapes, images and output", () => {
     const v = sampleAttributeValues(seed.type);
     expect(Buffer.from(await renderPng(d, v, {}, { widthPx: 500 })).equals(Buffer.from(await renderPng(d, v, {}, { widthPx: 500 })))).toBe(true);
     expect(Buffer.from(await renderPdf(d, v, {}, PDF_META)).equals(Buffer.from(await renderPdf(d, v, {}, PDF_META)))).toBe(true);
+  });
+});
+
+describe("the text budget", () => {
+  it("cuts texts past RENDER_TEXT_BUDGET characters in element order, with an ellipsis and a warning", async () => {
+    const element = { type: "text", x: 10, y: 10, width: 800, height: 500, text: "[custom.essay]", font: { size: 12 }, maxLines: 20 } as const;
+    const doc = DesignDocument.parse({ version: 1, canvas: { size: "A4", orientation: "landscape" }, elements: Array.from({ length: 5 }, () => element) });
+    const layout = await layoutDocument(doc, { "custom.essay": "word ".repeat(1_800) }); // 9,000 characters each
+    const texts = layout.elements.map((plan) => (plan.kind === "text" ? plan.text : ""));
+    expect(texts.map((t) => [...t].length)).toEqual([9_000, 9_000, RENDER_TEXT_BUDGET - 18_000 + 1, 1, 1]);
+    expect(texts[2]!.endsWith("…")).toBe(true);
+    expect(layout.warnings.filter((w) => w.includes("text cut short"))).toEqual([
+      `element 2: text cut short: a design draws at most ${RENDER_TEXT_BUDGET} characters in all`,
+      `element 3: text cut short: a design draws at most ${RENDER_TEXT_BUDGET} characters in all`,
+      `element 4: text cut short: a design draws at most ${RENDER_TEXT_BUDGET} characters in all`,
+    ]);
+  });
+
+  it("refuses a document whose own texts add up to more than MAX_DOCUMENT_TEXT_CHARACTERS", () => {
+    const text = { type: "text", x: 0, y: 0, width: 100, height: 20, text: "x".repeat(2_000), font: {} } as const;
+    const result = DesignDocument.safeParse({ version: 1, canvas: { size: "A4" }, elements: Array.from({ length: 6 }, () => text) });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["elements", `the texts add up to 12000 characters; at most ${MAX_DOCUMENT_TEXT_CHARACTERS}`]]);
+    expect(DesignDocument.safeParse({ version: 1, canvas: { size: "A4" }, elements: Array.from({ length: 5 }, () => text) }).success).toBe(true);
   });
 });

@@ -162,6 +162,14 @@ function mostlyCjk(text: string): boolean {
 }
 
 /**
+ * Characters (after attribute values are filled in) one rendering lays out in all. Fitting text costs
+ * about 0.1 ms per character on the main thread, and attribute values are up to 10,000 characters
+ * each, so without a bound one preview could hold the server for seconds. Real certificates draw a
+ * few hundred; texts past the budget are cut with "…" and reported.
+ */
+export const RENDER_TEXT_BUDGET = 20_000;
+
+/**
  * Substitutes attribute values and fits every text box. Throws `UnsupportedTextError` for
  * right-to-left text, and for characters no font covers unless `unsupportedText: "render"`.
  */
@@ -172,6 +180,7 @@ export async function layoutDocument(doc: DesignDocument, values: AttributeValue
   const warnings: string[] = [];
 
   const texts = new Map<number, string>();
+  let budget = RENDER_TEXT_BUDGET;
   doc.elements.forEach((el, i) => {
     if (el.type !== "text") return;
     // A text whose every placeholder is empty is left out, label and all ("Valid until [expiry]").
@@ -182,6 +191,12 @@ export async function layoutDocument(doc: DesignDocument, values: AttributeValue
     }
     let text = substitute(el.text, values, subst).normalize("NFC");
     if (el.uppercase) text = text.toLocaleUpperCase(doc.locale);
+    const characters = [...text];
+    if (characters.length > budget) {
+      text = `${characters.slice(0, budget).join("")}…`;
+      warnings.push(`element ${i}: text cut short: a design draws at most ${RENDER_TEXT_BUDGET} characters in all`);
+    }
+    budget = Math.max(0, budget - characters.length);
     const rtl = rtlCharacters(text);
     if (rtl.length) throw new UnsupportedTextError("rtl_text", rtl, i, placeholdersIn(el.text));
     texts.set(i, text);
