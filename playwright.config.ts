@@ -24,6 +24,9 @@ const projects: Project<PlaywrightTestOptions, PlaywrightWorkerOptions & Options
   {
     name: "browser",
     testDir: "./e2e/browser",
+    // A page's answer waits on server actions that render previews and issue credentials for the
+    // other workers too; on 2 shared cores that can pass 5 s without anything being wrong.
+    expect: { timeout: 10_000 },
     use: {
       backend: "sqlite",
       browserName: "chromium",

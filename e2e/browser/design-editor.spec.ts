@@ -75,6 +75,10 @@ test("design a certificate: drag, resize, placeholders, an uploaded image, error
   const textArea = page.getByLabel("Text", { exact: true });
   await expect(textArea).toHaveValue("New text");
   await textArea.fill("Grade ");
+  await page.getByLabel("Custom attribute").fill("my grade");
+  await page.getByRole("button", { name: "Insert", exact: true }).click();
+  await expect(page.getByText("use 1 to 64 letters, digits, '_' or '-' (no spaces)")).toBeVisible();
+  await expect(textArea).toHaveValue("Grade ");
   await page.getByLabel("Custom attribute").fill("grade");
   await page.getByRole("button", { name: "Insert", exact: true }).click();
   await textArea.press("End");
@@ -127,7 +131,7 @@ test("design a certificate: drag, resize, placeholders, an uploaded image, error
   await expect(page.getByRole("alert").filter({ hasText: "Fix these to save" })).toHaveCount(0);
 
   // A long sample name: the preview says the text was cut, before any credential is issued.
-  await page.fill("#sample-name", "Maximiliana Alexandrina ".repeat(12).trim());
+  await page.fill("#sample-name", "MAXIMILIANA WOLFESCHLEGELSTEINHAUSENBERGERDORFF ".repeat(4).trim());
   await expect(page.getByText("With these sample values:")).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: "does not fit" })).toHaveText("Text: [recipient.name]: text does not fit its box and was shortened");
   await page.fill("#sample-name", "");
@@ -185,6 +189,46 @@ test("start from a copy of a starter design: the copy is edited, the original st
   await expect(page.getByRole("status")).toHaveText("Saved. New credentials and previews use this version.");
   expect((await apiGet<{ document: { background: { color: string } } }>(server, token, `/v1/designs/${id}`)).document.background.color).toBe("#fef3c7");
   expect(await apiGet<ApiDesign>(server, token, `/v1/designs/${classic.id}`)).toEqual(classic);
+});
+
+test("unsaved work is kept in the browser and offered back; a save over someone else's newer one asks first", async ({ page, server, browser }) => {
+  const account = newAccount("Two Tabs Academy");
+  await signUp(page, server, account);
+  const token = await createToken(page, server, "checks");
+  const id = await createDesign(page, server, "Shared design");
+
+  // An edit, then the tab goes away without saving (the session's cookie stays).
+  await page.getByLabel("Background colour", { exact: true }).fill("#fde68a");
+  await expect(page.getByRole("status")).toHaveText("Unsaved changes.");
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.goto(`${site(server)}/dashboard/designs/${id}`);
+  await expect(page.getByRole("region", { name: "Unsaved changes from before" })).toContainText("were kept in this browser");
+  await expect(page.getByLabel("Background colour", { exact: true })).toHaveValue("#ffffff");
+  await page.getByRole("button", { name: "Restore them" }).click();
+  await expect(page.getByLabel("Background colour", { exact: true })).toHaveValue("#fde68a");
+  await expect(page.getByRole("status")).toHaveText("Unsaved changes.");
+
+  // Meanwhile a colleague saves the same design in another browser.
+  const other = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": uniqueAddress() }, storageState: await page.context().storageState() });
+  const pageB = await other.newPage();
+  await pageB.goto(`${site(server)}/dashboard/designs/${id}`);
+  await pageB.fill("#design-name", "Renamed by a colleague");
+  await pageB.getByRole("button", { name: "Save" }).click();
+  await expect(pageB.getByRole("status")).toHaveText("Saved. New credentials and previews use this version.");
+  await other.close();
+
+  // Saving here is refused, with the choice; nothing of the colleague's is lost until chosen.
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status")).toContainText("This design was changed elsewhere");
+  expect((await apiGet<ApiDesign>(server, token, `/v1/designs/${id}`)).name).toBe("Renamed by a colleague");
+  await page.getByRole("button", { name: "Save mine over it" }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved. New credentials and previews use this version.");
+  const saved = await apiGet<ApiDesign & { document: { background: { color: string } } }>(server, token, `/v1/designs/${id}`);
+  expect(saved.name).toBe("Shared design");
+  expect(saved.document.background.color).toBe("#fde68a");
+  // Saved: nothing is offered back any more.
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Unsaved changes from before" })).toHaveCount(0);
 });
 
 test("another organization's member can neither open a design nor add images to it", async ({ page, server, browser }) => {

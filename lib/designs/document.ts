@@ -240,6 +240,14 @@ export function documentProblems(
   return problems;
 }
 
+/** The images a document draws (background and image elements): the only ones a rendering loads. */
+export function assetsUsed(doc: DesignDocument): Set<string> {
+  const names = new Set<string>();
+  if (doc.background.image) names.add(doc.background.image.asset);
+  for (const el of doc.elements) if (el.type === "image") names.add(el.asset);
+  return names;
+}
+
 /** The attributes a document renders: only these feed a preview's digest. */
 export function attributesUsed(doc: DesignDocument): string[] {
   const used = new Set<string>();

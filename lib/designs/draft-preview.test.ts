@@ -61,8 +61,16 @@ describe("renderDraftDesign", () => {
     const square = DesignDocument.parse({ ...defaultDocument("certificate"), canvas: { size: "square" }, elements: [] });
     expect((await refusal(renderDraftDesign(org, design.id, square))).details).toEqual([{ path: "canvas.size", message: "a certificate's canvas must be A4 or Letter" }]);
 
-    const rtl = DesignDocument.parse({ ...defaultDocument("certificate") });
-    expect((await refusal(renderDraftDesign(org, design.id, rtl, { recipientName: "שלום עולם" }))).details[0]?.path).toBe("elements[3].text");
+    // Right-to-left text in the design is the design's problem; in the tried name, only the name's.
+    const plain = DesignDocument.parse(defaultDocument("certificate"));
+    expect((await refusal(renderDraftDesign(org, design.id, plain, { recipientName: "שלום עולם" }))).details).toEqual([
+      { path: "recipientName", message: expect.stringContaining("right-to-left text") },
+    ]);
+    const rtl = DesignDocument.parse(defaultDocument("certificate"));
+    const title = rtl.elements[1]!;
+    if (title.type !== "text") throw new Error("the default layout's second element is its title");
+    title.text = "תעודה";
+    expect((await refusal(renderDraftDesign(org, design.id, rtl))).details.map((d) => d.path)).toEqual(["elements[1].text"]);
   });
 
   it("draws characters no font has as boxes and says so, instead of refusing", async () => {
@@ -70,6 +78,19 @@ describe("renderDraftDesign", () => {
     const design = await createDesign(org, { name: "D", type: "certificate" });
     const preview = await renderDraftDesign(org, design.id, DesignDocument.parse(defaultDocument("certificate")), { recipientName: "Ada 🎓", widthPx: 300 });
     expect(preview.warnings.some((w) => w.startsWith("element 3: no font for"))).toBe(true);
+  });
+
+  it("renders at most 2 drafts of one organization at once; others are asked to wait, not queued", async () => {
+    const org = await createOrganization({ slug: "drafts-busy", plan: "premium" });
+    const design = await createDesign(org, { name: "D", type: "certificate" });
+    const doc = DesignDocument.parse(defaultDocument("certificate"));
+    const results = await Promise.allSettled([0, 1, 2].map((i) => renderDraftDesign(org, design.id, doc, { recipientName: `Ada ${i}` })));
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "rejected"]);
+    const error = (results[2] as PromiseRejectedResult).reason as InstanceType<typeof ApiError>;
+    expect(error.code).toBe("rate_limited");
+    expect(error.headers?.["Retry-After"]).toBe("1");
+    // Once those are done, the next one renders.
+    await expect(renderDraftDesign(org, design.id, doc, { widthPx: 200 })).resolves.toMatchObject({ warnings: [] });
   });
 
   it("does not find another organization's design", async () => {

@@ -1,23 +1,25 @@
 // The design editor's live preview: an unsaved design document rendered by the same renderer as
 // every credential, with the design's saved images and sample values. Nothing is stored: a draft
 // has no digest and no URL until it is saved.
-import { ApiError, invalidFields, notFound } from "../api/errors";
-import { formatPath, safeParseWithDetails } from "../api/validation";
+import { ApiError, invalidField, invalidFields } from "../api/errors";
+import { TokenBucketLimiter } from "../api/rate-limit";
+import { safeParseWithDetails } from "../api/validation";
 import { config } from "../config";
-import { db } from "../db";
 import { sampleAttributeValues } from "../render/attributes";
 import { prepareRender, pngOf, UnsupportedTextError } from "../render/render";
-import { attributesUsed, DesignDocument, documentProblems, type DesignType } from "./document";
-import { revisionRenderAssets, type OrganizationRef } from "./service";
+import { attributesUsed, DesignDocument, type DesignType } from "./document";
+import { checkDocument, findDesign, revisionRenderAssets, type OrganizationRef } from "./service";
 
 /** Wide enough to stay sharp on a 2x screen at the editor's canvas width, small enough to come back fast. */
 export const DRAFT_PREVIEW_WIDTH_PX = 1400;
 
 /**
- * Drafts rendering at once per organization (per process). The editor sends one at a time; more means
- * a script hammering the action, and each render is CPU the API's own previews need.
+ * Renders are CPU on the server's main thread, shared with the API and the wallet. The editor asks
+ * for at most about 4 a second (one per 250 ms pause) per open editor; these bounds let a few people
+ * of one organization edit at once and stop a script from hammering the action. Per process.
  */
-export const MAX_DRAFT_RENDERS_PER_ORGANIZATION = 2;
+export const DRAFT_RENDERS_AT_ONCE_PER_ORGANIZATION = 2;
+const limiter = new TokenBucketLimiter(8, 16);
 const inFlight = new Map<string, number>();
 
 export type DraftPreview = {
@@ -32,44 +34,44 @@ export type DraftPreviewOptions = {
   widthPx?: number;
 };
 
+function busy(retryAfterSeconds: number): ApiError {
+  return new ApiError("rate_limited", "Too many previews at once; this one follows in a moment.", { headers: { "Retry-After": String(retryAfterSeconds) } });
+}
+
 /**
  * Renders `input` as design `designId` of the organization would look once saved. Throws the API's
  * `validation_error` (paths relative to the document) when the document is not one `updateDesign`
- * would accept, so the editor shows the same messages the save would.
+ * would accept, so the editor shows the messages a save would give. A problem that comes from the
+ * tried recipient name alone (right-to-left script) is reported on `recipientName` instead: saving
+ * is not affected by it.
  */
 export async function renderDraftDesign(org: OrganizationRef, designId: string, input: unknown, options: DraftPreviewOptions = {}): Promise<DraftPreview> {
-  const design = await db().design.findFirst({
-    where: { id: designId, organizationId: org.id },
-    select: { type: true, currentRevision: { select: { assetIds: true } } },
-  });
-  if (!design?.currentRevision) throw notFound("Design");
-
+  const design = await findDesign(org.id, designId);
+  const type = design.type as DesignType;
   const parsed = safeParseWithDetails(DesignDocument, input);
   if (!parsed.ok) throw invalidFields(parsed.details);
   const document = parsed.data;
-  const assetIds = JSON.parse(design.currentRevision.assetIds) as Record<string, string>;
-  const problems = documentProblems(document, design.type as DesignType, new Set(Object.keys(assetIds)));
-  if (problems.length) throw invalidFields(problems.map((p) => ({ path: formatPath(p.path), message: p.message })));
+  const assetIds = JSON.parse(design.currentRevision!.assetIds) as Record<string, string>;
+  checkDocument(document, type, new Set(Object.keys(assetIds)), []);
 
-  const values = sampleAttributeValues(design.type as DesignType, {
-    organizationName: org.name,
-    walletUrl: config().walletUrl,
-    attributes: attributesUsed(document),
-  });
-  const recipientName = options.recipientName?.trim();
-  if (recipientName) values["recipient.name"] = recipientName.slice(0, 300);
+  const values = sampleAttributeValues(type, { organizationName: org.name, walletUrl: config().walletUrl, attributes: attributesUsed(document) });
+  const recipientName = options.recipientName?.trim().slice(0, 200);
+  if (recipientName) values["recipient.name"] = recipientName;
 
+  const rate = limiter.take(org.id);
+  if (!rate.allowed) throw busy(rate.retryAfterSeconds);
   const running = inFlight.get(org.id) ?? 0;
-  if (running >= MAX_DRAFT_RENDERS_PER_ORGANIZATION) throw new ApiError("rate_limited", "Too many previews at once; the next change will be previewed.");
+  if (running >= DRAFT_RENDERS_AT_ONCE_PER_ORGANIZATION) throw busy(1);
   inFlight.set(org.id, running + 1);
   try {
-    const assets = await revisionRenderAssets(assetIds);
+    const assets = await revisionRenderAssets(assetIds, document);
     // Characters no font has are drawn as boxes and reported, so a person typing sees the problem in
     // place; right-to-left text still throws (it would render backwards).
     const prepared = await prepareRender(document, values, assets, { unsupportedText: "render" });
     return { png: await pngOf(prepared, options.widthPx ?? DRAFT_PREVIEW_WIDTH_PX), warnings: prepared.layout.warnings };
   } catch (error) {
     if (error instanceof UnsupportedTextError) {
+      if (recipientName && error.attributes.includes("recipient.name")) throw invalidField("recipientName", error.message);
       throw invalidFields([{ path: `elements[${error.elementIndex}].text`, message: error.message }]);
     }
     throw error;

@@ -52,3 +52,27 @@ describe("duplicateDesign", () => {
     expect(await db().design.count()).toBe(before);
   });
 });
+
+describe("updateDesign", () => {
+  it("holds at most 20 images per design, however many uploads it takes", async () => {
+    const org = await createOrganization({ slug: "upd-assets", plan: "premium" });
+    const design = await createDesign(org, { name: "D", type: "certificate", assets: Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`a${i}`, PNG])) });
+    const error = await updateDesign(org, design.id, { assets: { one_more: PNG } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as InstanceType<typeof ApiError>).details).toEqual([{ path: "assets", message: "a design holds at most 20 images; this would make it 21" }]);
+    expect((await getDesign(org, design.id)).assets).toHaveLength(20);
+    // Replacing one keeps the count.
+    await expect(updateDesign(org, design.id, { assets: { a0: PNG.replace("AAAAAEl", "AAAAAEl") } })).resolves.toMatchObject({ id: design.id });
+  });
+
+  it("refuses with conflict when the design moved on since the caller's expectedUpdatedAt, and writes nothing", async () => {
+    const org = await createOrganization({ slug: "upd-conflict", plan: "premium" });
+    const opened = await createDesign(org, { name: "D", type: "certificate" });
+    await new Promise((r) => setTimeout(r, 5));
+    const elsewhere = await updateDesign(org, opened.id, { name: "Renamed elsewhere", document: { ...opened.document, dateStyle: "iso" } });
+    const error = await updateDesign(org, opened.id, { document: opened.document }, { expectedUpdatedAt: opened.updatedAt }).catch((e: unknown) => e);
+    expect((error as InstanceType<typeof ApiError>).code).toBe("conflict");
+    expect(await getDesign(org, opened.id)).toEqual(elsewhere);
+    await expect(updateDesign(org, opened.id, { name: "Mine" }, { expectedUpdatedAt: elsewhere.updatedAt })).resolves.toMatchObject({ name: "Mine" });
+  });
+});

@@ -1,15 +1,15 @@
 // Design templates: create, update, read, list. Every change to the layout or its images writes a new
 // immutable revision and bumps updatedAt, which is what versions preview URLs.
-import { invalidField, invalidFields, notFound } from "../api/errors";
+import { ApiError, invalidField, invalidFields, notFound } from "../api/errors";
 import { newestFirstPage, type Page } from "../api/pagination";
 import { formatPath } from "../api/validation";
 import { db } from "../db";
 import { newId } from "../db/ids";
 import { rawDate } from "../db/raw-values";
 import type { RenderAsset } from "../render/render";
-import { AssetError, decodeAssetDataUri, type DecodedAsset } from "./assets";
+import { AssetError, decodeAssetDataUri, MAX_ASSETS_PER_DESIGN, type DecodedAsset } from "./assets";
 import { defaultDocument } from "./defaults";
-import { DesignDocument, documentProblems, type DesignType } from "./document";
+import { assetsUsed, DesignDocument, documentProblems, type DesignType } from "./document";
 import type { CreateDesignInput, UpdateDesignInput } from "./schema";
 import { serializeDesign, designInclude, type ApiDesign, type DesignRow } from "./serialize";
 
@@ -34,10 +34,11 @@ function decodeAssets(changes: Record<string, string | null> | undefined): Map<s
   return decoded;
 }
 
-function checkDocument(doc: DesignDocument, type: DesignType, assetNames: Set<string>) {
+/** Throws the API's validation error for a document that does not suit its design; paths start with `prefix`. */
+export function checkDocument(doc: DesignDocument, type: DesignType, assetNames: ReadonlySet<string>, prefix: string[] = ["document"]) {
   const problems = documentProblems(doc, type, assetNames);
   if (problems.length) {
-    throw invalidFields(problems.map((p) => ({ path: formatPath(["document", ...p.path]), message: p.message })));
+    throw invalidFields(problems.map((p) => ({ path: formatPath([...prefix, ...p.path]), message: p.message })));
   }
 }
 
@@ -54,7 +55,7 @@ type DesignJoinRow = {
 
 // One join in plain SQL both engines accept (reading a design is hot: every credential's previews
 // start here); asset metadata is a second query only for designs that have images.
-async function findDesign(organizationId: string, id: string): Promise<DesignRow> {
+export async function findDesign(organizationId: string, id: string): Promise<DesignRow> {
   const rows = await db().$queryRaw<DesignJoinRow[]>`
     SELECT d."id", d."name", d."type", d."createdAt", d."updatedAt",
            r."id" AS "revisionId", r."document", r."assetIds"
@@ -77,11 +78,12 @@ async function findDesign(organizationId: string, id: string): Promise<DesignRow
   };
 }
 
-/** A revision's images by the names its document uses, ready for the renderer. */
-export async function revisionRenderAssets(assetIds: Record<string, string>): Promise<Map<string, RenderAsset>> {
-  const rows = await db().designAsset.findMany({ where: { id: { in: Object.values(assetIds) } } });
+/** The images of a revision that `doc` draws, by the names the document uses, ready for the renderer. */
+export async function revisionRenderAssets(assetIds: Record<string, string>, doc: DesignDocument): Promise<Map<string, RenderAsset>> {
+  const used = Object.entries(assetIds).filter(([name]) => assetsUsed(doc).has(name));
+  const rows = used.length ? await db().designAsset.findMany({ where: { id: { in: used.map(([, id]) => id) } } }) : [];
   const assets = new Map<string, RenderAsset>();
-  for (const [name, id] of Object.entries(assetIds)) {
+  for (const [name, id] of used) {
     const row = rows.find((r) => r.id === id);
     if (row) assets.set(name, { mimeType: row.mimeType as RenderAsset["mimeType"], data: row.data, width: row.width, height: row.height });
   }
@@ -109,35 +111,38 @@ export async function createDesign(org: OrganizationRef, input: CreateDesignInpu
   const added = [...decodeAssets(input.assets)].filter((e): e is [string, DecodedAsset] => e[1] !== null);
   checkDocument(document, input.type, new Set(added.map(([name]) => name)));
 
+  const designId = await insertDesign(org, { type: input.type, name: input.name, document, assets: added.map(([name, asset]) => ({ name, ...assetFields(asset) })) });
+  return getDesign(org, designId);
+}
+
+/** What is stored of an image, besides its ids and name. */
+type AssetFields = { mimeType: string; width: number; height: number; byteSize: number; sha256: string; data: Uint8Array<ArrayBuffer> };
+
+function assetFields(asset: DecodedAsset): AssetFields {
+  return { mimeType: asset.mimeType, width: asset.width, height: asset.height, byteSize: asset.data.length, sha256: asset.sha256, data: new Uint8Array(asset.data) };
+}
+
+/** One transaction: the design, its images and its first revision. Returns the new design's id. */
+async function insertDesign(
+  org: OrganizationRef,
+  input: { type: string; name: string; document: DesignDocument; assets: (AssetFields & { name: string })[] },
+): Promise<string> {
   const designId = newId("dsn");
   const revisionId = newId("rev");
   await db().$transaction(async (tx) => {
     await tx.design.create({ data: { id: designId, organizationId: org.id, type: input.type, name: input.name } });
     const assetIds: Record<string, string> = {};
-    for (const [name, asset] of added) {
-      assetIds[name] = newId("ast");
-      await tx.designAsset.create({ data: assetRowData(assetIds[name], designId, name, asset) });
+    for (const asset of input.assets) {
+      const assetId = newId("ast");
+      assetIds[asset.name] = assetId;
+      await tx.designAsset.create({ data: { ...asset, id: assetId, designId } });
     }
     await tx.designRevision.create({
-      data: { id: revisionId, designId, documentVersion: document.version, document: JSON.stringify(document), assetIds: JSON.stringify(assetIds) },
+      data: { id: revisionId, designId, documentVersion: input.document.version, document: JSON.stringify(input.document), assetIds: JSON.stringify(assetIds) },
     });
     await tx.design.update({ where: { id: designId }, data: { currentRevisionId: revisionId } });
   });
-  return getDesign(org, designId);
-}
-
-function assetRowData(id: string, designId: string, name: string, asset: DecodedAsset) {
-  return {
-    id,
-    designId,
-    name,
-    mimeType: asset.mimeType,
-    width: asset.width,
-    height: asset.height,
-    byteSize: asset.data.length,
-    sha256: asset.sha256,
-    data: new Uint8Array(asset.data),
-  };
+  return designId;
 }
 
 /**
@@ -145,48 +150,47 @@ function assetRowData(id: string, designId: string, name: string, asset: Decoded
  * so an issuer can begin from a starter design without changing it.
  */
 export async function duplicateDesign(org: OrganizationRef, sourceId: string, name: string): Promise<ApiDesign> {
+  // findDesign joins the current revision, so the source has one.
   const source = await findDesign(org.id, sourceId);
-  const revision = source.currentRevision;
-  if (!revision) throw new Error(`design ${sourceId} has no current revision`);
+  const revision = source.currentRevision!;
   const sourceAssetIds: Record<string, string> = JSON.parse(revision.assetIds);
   const rows = await db().designAsset.findMany({ where: { id: { in: Object.values(sourceAssetIds) } } });
-  const designId = newId("dsn");
-  const revisionId = newId("rev");
-  await db().$transaction(async (tx) => {
-    await tx.design.create({ data: { id: designId, organizationId: org.id, type: source.type, name } });
-    const assetIds: Record<string, string> = {};
-    for (const [assetName, id] of Object.entries(sourceAssetIds)) {
-      const row = rows.find((r) => r.id === id);
-      if (!row) continue;
-      assetIds[assetName] = newId("ast");
-      await tx.designAsset.create({
-        data: { ...row, id: assetIds[assetName], designId, createdAt: undefined },
-      });
-    }
-    await tx.designRevision.create({
-      data: { id: revisionId, designId, documentVersion: DesignDocument.parse(JSON.parse(revision.document)).version, document: revision.document, assetIds: JSON.stringify(assetIds) },
-    });
-    await tx.design.update({ where: { id: designId }, data: { currentRevisionId: revisionId } });
+  const assets = Object.entries(sourceAssetIds).flatMap(([assetName, id]) => {
+    const row = rows.find((r) => r.id === id);
+    return row ? [{ name: assetName, mimeType: row.mimeType, width: row.width, height: row.height, byteSize: row.byteSize, sha256: row.sha256, data: new Uint8Array(row.data) }] : [];
   });
+  const document = DesignDocument.parse(JSON.parse(revision.document));
+  const designId = await insertDesign(org, { type: source.type, name, document, assets });
   return getDesign(org, designId);
 }
 
 class RevisionMoved extends Error {}
 
-export async function updateDesign(org: OrganizationRef, id: string, input: UpdateDesignInput): Promise<ApiDesign> {
+export type UpdateDesignOptions = {
+  /**
+   * The `updatedAt` the caller's edits are based on (the dashboard editor's). When the design has
+   * moved on since, the update is refused with `conflict` instead of overwriting someone's changes.
+   */
+  expectedUpdatedAt?: string;
+};
+
+export async function updateDesign(org: OrganizationRef, id: string, input: UpdateDesignInput, options: UpdateDesignOptions = {}): Promise<ApiDesign> {
   // Optimistic: the new revision is based on the one read; if another update moved the design on
-  // meanwhile, start again from the newer one instead of overwriting its changes.
+  // meanwhile, start again from the newer one, so that changes to other parts (name, assets) are kept.
   for (let attempt = 0; ; attempt++) {
     try {
-      return await updateDesignOnce(org, id, input);
+      return await updateDesignOnce(org, id, input, options);
     } catch (error) {
       if (!(error instanceof RevisionMoved) || attempt >= 4) throw error;
     }
   }
 }
 
-async function updateDesignOnce(org: OrganizationRef, id: string, input: UpdateDesignInput): Promise<ApiDesign> {
+async function updateDesignOnce(org: OrganizationRef, id: string, input: UpdateDesignInput, options: UpdateDesignOptions): Promise<ApiDesign> {
   const current = await findDesign(org.id, id);
+  if (options.expectedUpdatedAt !== undefined && current.updatedAt.toISOString() !== options.expectedUpdatedAt) {
+    throw new ApiError("conflict", `This design was changed elsewhere at ${current.updatedAt.toISOString()}, after you opened it.`);
+  }
   const type = current.type as DesignType;
   const changesLayout = input.document !== undefined || input.assets !== undefined;
   if (!changesLayout) {
@@ -213,12 +217,14 @@ async function updateDesignOnce(org: OrganizationRef, id: string, input: UpdateD
       toCreate.push([assetIds[name], name, asset]);
     }
   }
+  const count = Object.keys(assetIds).length;
+  if (count > MAX_ASSETS_PER_DESIGN) throw invalidField("assets", `a design holds at most ${MAX_ASSETS_PER_DESIGN} images; this would make it ${count}`);
   const document = input.document ?? DesignDocument.parse(JSON.parse(revision.document));
   checkDocument(document, type, new Set(Object.keys(assetIds)));
 
   const revisionId = newId("rev");
   await db().$transaction(async (tx) => {
-    for (const [assetId, name, asset] of toCreate) await tx.designAsset.create({ data: assetRowData(assetId, id, name, asset) });
+    for (const [assetId, name, asset] of toCreate) await tx.designAsset.create({ data: { id: assetId, designId: id, name, ...assetFields(asset) } });
     await tx.designRevision.create({
       data: { id: revisionId, designId: id, documentVersion: document.version, document: JSON.stringify(document), assetIds: JSON.stringify(assetIds) },
     });

@@ -33,7 +33,7 @@ async function renderVersion(digest: string, format: PreviewFormat): Promise<Buf
   });
   if (!version) throw new PreviewNotFound();
   const document = JSON.parse(version.designRevision.document) as DesignDocument;
-  const assets = await revisionRenderAssets(JSON.parse(version.designRevision.assetIds) as Record<string, string>);
+  const assets = await revisionRenderAssets(JSON.parse(version.designRevision.assetIds) as Record<string, string>, document);
   const values = JSON.parse(version.values) as Record<string, string | null>;
   const meta = JSON.parse(version.meta) as { title?: string; author?: string; subject?: string; url?: string | null };
   try {

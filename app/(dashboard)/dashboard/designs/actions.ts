@@ -4,7 +4,7 @@
 // obeys exactly the rules (and messages) of POST/PATCH /v1/designs.
 import { redirect } from "next/navigation";
 import { revalidatePath } from "next/cache";
-import { invalidField, invalidFields } from "@/lib/api/errors";
+import { ApiError, invalidField, invalidFields } from "@/lib/api/errors";
 import { safeParseWithDetails } from "@/lib/api/validation";
 import { requireMember } from "@/lib/auth/member";
 import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
@@ -16,6 +16,12 @@ import { createDesign, duplicateDesign, getDesign, updateDesign } from "@/lib/de
 const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
 
 export type EditorAsset = { name: string; mimeType: string; width: number; height: number; byteSize: number };
+
+/**
+ * An image change saves a revision, so it moves the design's `updatedAt`: the editor moves its base
+ * along when `previousUpdatedAt` is the version it was based on (nobody else saved in between).
+ */
+export type ImageChange = { assets: EditorAsset[]; updatedAt: string; previousUpdatedAt: string };
 
 /** A new design from the default layout of a kind ("blank:certificate") or as a copy of a design (its id). */
 export async function createDesignAction(_previous: FormState<{ id: string }>, form: FormData): Promise<FormState<{ id: string }>> {
@@ -46,18 +52,29 @@ export async function previewDraftAction(
   });
 }
 
+/**
+ * Saves the editor's name and document as a new revision. `baseUpdatedAt` is the version the editor
+ * started from: when someone saved since, the save is refused (`conflict`) unless `overwrite` is set.
+ */
 export async function saveDesignAction(
   designId: string,
-  changes: { name: unknown; document: unknown },
-): Promise<FormState<{ updatedAt: string; previewUrl: string }>> {
+  changes: { name: unknown; document: unknown; baseUpdatedAt: string; overwrite?: boolean },
+): Promise<FormState<{ updatedAt: string; previewUrl: string }> & { conflict?: boolean }> {
   const member = await requireMember();
-  return runFormAction(async () => {
+  let conflict = false;
+  const state = await runFormAction(async () => {
     const parsed = safeParseWithDetails(UpdateDesignBody, { name: changes.name, document: changes.document });
     if (!parsed.ok) throw invalidFields(parsed.details);
-    const design = await updateDesign(member.organization, String(designId), parsed.data);
-    revalidatePath("/dashboard/designs");
-    return { updatedAt: design.updatedAt, previewUrl: design.previewUrl };
+    try {
+      const design = await updateDesign(member.organization, String(designId), parsed.data, changes.overwrite ? {} : { expectedUpdatedAt: String(changes.baseUpdatedAt) });
+      revalidatePath("/dashboard/designs");
+      return { updatedAt: design.updatedAt, previewUrl: design.previewUrl };
+    } catch (error) {
+      conflict = error instanceof ApiError && error.code === "conflict";
+      throw error;
+    }
   }, "Saved.");
+  return conflict ? { ...state, conflict } : state;
 }
 
 /** A short, unique asset name from the uploaded file's name ("Company Logo.png" → "company-logo"). */
@@ -79,7 +96,7 @@ function assetNameFor(fileName: string, taken: ReadonlySet<string>): string {
  * Adds an uploaded PNG or JPEG to the design's images. It is saved at once (as the API would with
  * `assets`), so the editor can place it and preview it before the layout itself is saved.
  */
-export async function uploadDesignImageAction(_previous: FormState<{ name: string; assets: EditorAsset[] }>, form: FormData): Promise<FormState<{ name: string; assets: EditorAsset[] }>> {
+export async function uploadDesignImageAction(_previous: FormState<ImageChange & { name: string }>, form: FormData): Promise<FormState<ImageChange & { name: string }>> {
   const member = await requireMember();
   return runFormAction(async () => {
     const id = text(form, "designId");
@@ -94,9 +111,9 @@ export async function uploadDesignImageAction(_previous: FormState<{ name: strin
     const parsed = safeParseWithDetails(UpdateDesignBody, { assets: { [name]: `data:${mime};base64,${bytes.toString("base64")}` } });
     if (!parsed.ok) throw invalidField("image", parsed.details[0]?.message ?? "is not a valid image");
     try {
-      const design = await updateDesign(member.organization, id, parsed.data);
+      const design = await updateDesign(member.organization, id, parsed.data, { expectedUpdatedAt: current.updatedAt });
       revalidatePath("/dashboard/designs");
-      return { name, assets: design.assets };
+      return { name, assets: design.assets, updatedAt: design.updatedAt, previousUpdatedAt: current.updatedAt };
     } catch (error) {
       // "assets.<name>: is not a PNG or JPEG image" belongs next to the file field.
       const detail = (error as { details?: { path: string; message: string }[] }).details?.find((d) => d.path.startsWith("assets."));
@@ -106,14 +123,22 @@ export async function uploadDesignImageAction(_previous: FormState<{ name: strin
   }, "Image uploaded.");
 }
 
-/** Removes one image; refused (with the API's message) while the saved layout still uses it. */
-export async function removeDesignImageAction(designId: string, name: string): Promise<FormState<{ assets: EditorAsset[] }>> {
+/** Removes one image; refused while the saved layout still uses it. */
+export async function removeDesignImageAction(designId: string, name: string): Promise<FormState<ImageChange>> {
   const member = await requireMember();
   return runFormAction(async () => {
     const parsed = safeParseWithDetails(UpdateDesignBody, { assets: { [String(name)]: null } });
     if (!parsed.ok) throw invalidFields(parsed.details);
-    const design = await updateDesign(member.organization, String(designId), parsed.data);
-    revalidatePath("/dashboard/designs");
-    return { assets: design.assets };
+    const current = await getDesign(member.organization, String(designId));
+    try {
+      const design = await updateDesign(member.organization, current.id, parsed.data, { expectedUpdatedAt: current.updatedAt });
+      revalidatePath("/dashboard/designs");
+      return { assets: design.assets, updatedAt: design.updatedAt, previousUpdatedAt: current.updatedAt };
+    } catch (error) {
+      // The API says the saved document would name a missing image; here, that means it is in use.
+      const inUse = error instanceof ApiError && error.details?.some((d) => d.path.startsWith("document."));
+      if (inUse) throw invalidField("image", `"${name}" is used by the saved layout: take it out of the layout and save first`);
+      throw error;
+    }
   }, "Image removed.");
 }

@@ -5,7 +5,7 @@
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { DesignDocument, DesignElement } from "@/lib/designs/document";
-import { previewDraftAction, removeDesignImageAction, saveDesignAction, uploadDesignImageAction, type EditorAsset } from "../actions";
+import { previewDraftAction, removeDesignImageAction, saveDesignAction, uploadDesignImageAction, type EditorAsset, type ImageChange } from "../actions";
 import { useFormAction } from "@/lib/dashboard/use-form-action";
 import { CanvasInspector, customAttributesOf, ElementInspector } from "./inspector";
 import { canvasOf, centerElement, duplicateElement, elementLabel, moveElement, newElement, scaleToCanvas, type ElementType } from "./geometry";
@@ -23,6 +23,21 @@ export type EditorDesign = {
 };
 
 const PREVIEW_DEBOUNCE_MS = 250;
+const BUSY_RETRY_MS = 700;
+/** The schema's limit on elements per design. */
+const MAX_ELEMENTS = 200;
+
+type StoredDraft = { base: string; name: string; document: DesignDocument; keptAt: string };
+
+function readStoredDraft(key: string): StoredDraft | null {
+  try {
+    const raw = localStorage.getItem(key);
+    const draft = raw ? (JSON.parse(raw) as Partial<StoredDraft>) : null;
+    return draft && typeof draft.base === "string" && typeof draft.name === "string" && draft.document && Array.isArray(draft.document.elements) ? (draft as StoredDraft) : null;
+  } catch {
+    return null;
+  }
+}
 const HISTORY_LIMIT = 100;
 
 type Saved = { name: string; document: string };
@@ -85,6 +100,7 @@ export function DesignEditor({ design }: { design: EditorDesign }) {
     change({ ...current, elements: current.elements.map((e, i) => (i === index ? element : e)) }, coalesce);
   }, [change]);
   const addElement = (element: DesignElement) => {
+    if (doc.elements.length >= MAX_ELEMENTS) return;
     change({ ...doc, elements: [...doc.elements, element] });
     setSelected(doc.elements.length);
   };
@@ -108,6 +124,8 @@ export function DesignEditor({ design }: { design: EditorDesign }) {
   const [rendering, setRendering] = useState(false);
   const requestSeq = useRef(0);
   const firstRender = useRef(true);
+  // Bumped to ask again for the same draft (after the server said "busy").
+  const [retry, setRetry] = useState(0);
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
@@ -124,8 +142,15 @@ export function DesignEditor({ design }: { design: EditorDesign }) {
           setProblems({});
           setPreviewFailure(null);
         } else if (result.status === "error") {
-          setProblems(result.fieldErrors);
-          setPreviewFailure(Object.keys(result.fieldErrors).length ? null : result.message);
+          if (Object.keys(result.fieldErrors).length) {
+            setProblems(result.fieldErrors);
+            setPreviewFailure(null);
+          } else if (result.message.startsWith("Too many previews")) {
+            // Other editors of the organization are rendering: this draft's turn comes shortly.
+            setTimeout(() => setRetry((n) => n + 1), BUSY_RETRY_MS);
+          } else {
+            setPreviewFailure(result.message);
+          }
         }
       } catch {
         if (seq === requestSeq.current) setPreviewFailure("The preview could not be reached; check your connection.");
@@ -134,56 +159,106 @@ export function DesignEditor({ design }: { design: EditorDesign }) {
       }
     }, PREVIEW_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [doc, sampleName, design.id]);
+  }, [doc, sampleName, design.id, retry]);
 
   // ---- Saving ------------------------------------------------------------------------------
   const [saving, setSaving] = useState(false);
-  const [saveMessage, setSaveMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [saveMessage, setSaveMessage] = useState<{ ok: boolean; text: string; conflict?: boolean } | null>(null);
   const [nameError, setNameError] = useState<string | null>(null);
+  // The version these edits are based on: a save is refused when someone saved after it.
+  const [base, setBase] = useState(design.updatedAt);
   const dirty = saved.name !== name || saved.document !== JSON.stringify(doc);
-  const save = useCallback(async () => {
-    setSaving(true);
-    setSaveMessage(null);
-    try {
-      const snapshot = { name, document: docRef.current };
-      const result = await saveDesignAction(design.id, snapshot);
-      if (result.status === "ok") {
-        setSaved({ name: snapshot.name, document: JSON.stringify(snapshot.document) });
-        setUpdatedAt(result.result.updatedAt);
-        setNameError(null);
-        setProblems({});
-        setSaveMessage({ ok: true, text: "Saved. New credentials and previews use this version." });
-      } else if (result.status === "error") {
-        const documentErrors: Record<string, string> = {};
-        for (const [path, message] of Object.entries(result.fieldErrors)) {
-          if (path.startsWith("document.")) documentErrors[path.slice("document.".length)] = message;
+  const save = useCallback(
+    async (overwrite = false) => {
+      setSaving(true);
+      setSaveMessage(null);
+      try {
+        const snapshot = { name, document: docRef.current };
+        const result = await saveDesignAction(design.id, { ...snapshot, baseUpdatedAt: base, overwrite });
+        if (result.status === "ok") {
+          setSaved({ name: snapshot.name, document: JSON.stringify(snapshot.document) });
+          setUpdatedAt(result.result.updatedAt);
+          setBase(result.result.updatedAt);
+          setNameError(null);
+          // Problems reported meanwhile for newer edits still stand.
+          if (docRef.current === snapshot.document) setProblems({});
+          setSaveMessage({ ok: true, text: "Saved. New credentials and previews use this version." });
+        } else if (result.status === "error") {
+          const documentErrors: Record<string, string> = {};
+          for (const [path, message] of Object.entries(result.fieldErrors)) {
+            if (path.startsWith("document.")) documentErrors[path.slice("document.".length)] = message;
+          }
+          if (Object.keys(documentErrors).length) setProblems(documentErrors);
+          setNameError(result.fieldErrors.name ?? null);
+          setSaveMessage({ ok: false, text: result.message, conflict: "conflict" in result && result.conflict === true });
         }
-        setProblems(documentErrors);
-        setNameError(result.fieldErrors.name ?? null);
-        setSaveMessage({ ok: false, text: result.message });
+      } catch {
+        setSaveMessage({ ok: false, text: "Saving failed: the server could not be reached. Your changes are kept in this browser." });
+      } finally {
+        setSaving(false);
       }
-    } catch {
-      setSaveMessage({ ok: false, text: "Saving failed: the server could not be reached." });
-    } finally {
-      setSaving(false);
-    }
-  }, [design.id, name]);
+    },
+    [design.id, name, base],
+  );
 
+  // Unsaved work survives a closed tab, an expired session or a crash: it is kept in this browser
+  // until saved, and offered back when the editor opens again.
+  const draftKey = `design-draft:${design.id}`;
+  const [storedDraft, setStoredDraft] = useState<StoredDraft | null>(null);
+  useEffect(() => {
+    const found = readStoredDraft(draftKey);
+    if (found && (found.name !== design.name || JSON.stringify(found.document) !== JSON.stringify(design.document))) setStoredDraft(found);
+    // Only on opening: later changes are this editor's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    if (storedDraft) return; // not over a draft that is still being offered back
+    try {
+      if (dirty) localStorage.setItem(draftKey, JSON.stringify({ base, name, document: doc, keptAt: new Date().toISOString() } satisfies StoredDraft));
+      else localStorage.removeItem(draftKey);
+    } catch {
+      /* storage full or disabled: the beforeunload warning still protects the work */
+    }
+  }, [doc, name, dirty, base, draftKey, storedDraft]);
+  const restoreDraft = () => {
+    if (!storedDraft) return;
+    remember();
+    setDoc(storedDraft.document);
+    setName(storedDraft.name);
+    setBase(storedDraft.base);
+    setStoredDraft(null);
+  };
+
+  // Leaving with unsaved changes asks first: closing the tab (beforeunload) and the dashboard's own links.
   useEffect(() => {
     if (!dirty) return;
     const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    const onLinkClick = (e: MouseEvent) => {
+      const link = e.target instanceof Element ? e.target.closest("a[href]") : null;
+      if (!link || link.getAttribute("target") === "_blank" || e.defaultPrevented) return;
+      if (!window.confirm("Leave the editor? Your unsaved changes are kept in this browser and offered back when you return.")) {
+        e.preventDefault();
+        e.stopPropagation();
+      }
+    };
     window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
+    document.addEventListener("click", onLinkClick, true);
+    return () => {
+      window.removeEventListener("beforeunload", warn);
+      document.removeEventListener("click", onLinkClick, true);
+    };
   }, [dirty]);
 
   // ---- Keyboard: nudge, delete, undo/redo, duplicate, save ----------------------------------
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const typing = e.target instanceof HTMLElement && e.target.closest("input, textarea, select, [contenteditable]");
+      // Keys belong to the field when one takes text (or arrows, like a select); checkboxes and
+      // colour pickers do not, so Delete and Ctrl+Z still act on the design after using them.
+      const typing = e.target instanceof HTMLElement && e.target.closest("textarea, select, [contenteditable], input:not([type=checkbox]):not([type=radio]):not([type=color]):not([type=file])");
       const mod = e.metaKey || e.ctrlKey;
       if (mod && e.key.toLowerCase() === "s") {
         e.preventDefault();
-        if (!saving) void save();
+        if (!saving && dirty) void save();
         return;
       }
       if (typing) return;
@@ -236,7 +311,9 @@ export function DesignEditor({ design }: { design: EditorDesign }) {
   }, [problems]);
   const customAttributes = useMemo(() => customAttributesOf(doc), [doc]);
   const selectedElement = selected !== null ? doc.elements[selected] : undefined;
+  const full = doc.elements.length >= MAX_ELEMENTS;
   const add = (type: ElementType) => addElement(newElement(type, canvas));
+  const listedProblems = Object.entries(problems).filter(([path]) => path !== "recipientName");
 
   return (
     <div className={styles.editor}>
@@ -249,7 +326,8 @@ export function DesignEditor({ design }: { design: EditorDesign }) {
         </div>
         <div className={styles.nameField}>
           <label htmlFor="sample-name">Preview with recipient name</label>
-          <input id="sample-name" placeholder="Alex Morgan" value={sampleName} onChange={(e) => setSampleName(e.target.value)} />
+          <input id="sample-name" placeholder="Alex Morgan" value={sampleName} aria-invalid={problems.recipientName ? true : undefined} onChange={(e) => setSampleName(e.target.value)} />
+          {problems.recipientName && <span className={styles.fieldError}>{problems.recipientName}</span>}
         </div>
         <div className={styles.toolbarActions}>
           <button type="button" className={styles.small} onClick={undo} title="Undo (Ctrl+Z)">
@@ -263,9 +341,48 @@ export function DesignEditor({ design }: { design: EditorDesign }) {
           </button>
         </div>
       </header>
+      {storedDraft && (
+        <div className={styles.draftBanner} role="region" aria-label="Unsaved changes from before">
+          <span>
+            Unsaved changes to this design from {storedDraft.keptAt.slice(0, 16).replace("T", " ")} UTC were kept in this browser.
+          </span>
+          <button type="button" className={styles.small} onClick={restoreDraft}>
+            Restore them
+          </button>
+          <button
+            type="button"
+            className={styles.small}
+            onClick={() => {
+              setStoredDraft(null);
+              try {
+                localStorage.removeItem(draftKey);
+              } catch {
+                /* nothing kept */
+              }
+            }}
+          >
+            Discard
+          </button>
+        </div>
+      )}
       <p className={styles.status} role="status">
         {saveMessage && !saveMessage.ok ? (
-          <span className={styles.badText}>{saveMessage.text}</span>
+          <span className={styles.badText}>
+            {saveMessage.text}
+            {saveMessage.conflict && (
+              <>
+                {" "}
+                <button type="button" className={styles.linkish} onClick={() => void save(true)}>
+                  Save mine over it
+                </button>{" "}
+                or{" "}
+                <button type="button" className={styles.linkish} onClick={() => window.location.reload()}>
+                  open the newer version
+                </button>{" "}
+                (yours stays kept in this browser).
+              </>
+            )}
+          </span>
         ) : dirty ? (
           "Unsaved changes."
         ) : saveMessage ? (
@@ -281,12 +398,21 @@ export function DesignEditor({ design }: { design: EditorDesign }) {
           <section>
             <h3>Add</h3>
             <div className={styles.addGrid}>
-              <button type="button" onClick={() => add("text")}>Text</button>
-              <button type="button" onClick={() => add("rect")}>Shape</button>
-              <button type="button" onClick={() => add("line")}>Line</button>
-              <button type="button" onClick={() => add("border")}>Border</button>
-              <button type="button" onClick={() => add("qr")}>QR code</button>
+              {(
+                [
+                  ["text", "Text"],
+                  ["rect", "Shape"],
+                  ["line", "Line"],
+                  ["border", "Border"],
+                  ["qr", "QR code"],
+                ] as const
+              ).map(([type, label]) => (
+                <button key={type} type="button" onClick={() => add(type)} disabled={full}>
+                  {label}
+                </button>
+              ))}
             </div>
+            {full && <p className={styles.hint}>A design holds at most {MAX_ELEMENTS} elements.</p>}
           </section>
           <section>
             <h3>Layers</h3>
@@ -303,8 +429,18 @@ export function DesignEditor({ design }: { design: EditorDesign }) {
           </section>
           <ImageLibrary
             designId={design.id}
+            usedBy={(asset) => {
+              if (doc.background.image?.asset === asset) return "the background";
+              const i = doc.elements.findIndex((el) => el.type === "image" && el.asset === asset);
+              return i >= 0 ? elementLabel(doc.elements[i]!) : null;
+            }}
             assets={assets}
-            onAssets={setAssets}
+            onImagesChanged={(change) => {
+              setAssets(change.assets);
+              setUpdatedAt(change.updatedAt);
+              // Our own image change moved the design on; someone else's save in between did not.
+              setBase((b) => (b === change.previousUpdatedAt ? change.updatedAt : b));
+            }}
             onPlace={(asset) => addElement(newElement("image", canvas, { asset: asset.name, width: asset.width, height: asset.height }))}
           />
         </aside>
@@ -326,11 +462,11 @@ export function DesignEditor({ design }: { design: EditorDesign }) {
             {canvas.width} × {canvas.height} pt. Drag to move, drag the handles to resize, arrow keys nudge (Shift: 10 pt), Delete removes, Ctrl+D duplicates.
           </p>
           {previewFailure && <p className={styles.badText}>{previewFailure}</p>}
-          {Object.keys(problems).length > 0 && (
+          {listedProblems.length > 0 && (
             <div className={styles.problems} role="alert">
               <strong>The preview shows the last valid version. Fix these to save:</strong>
               <ul>
-                {Object.entries(problems).map(([path, message]) => {
+                {listedProblems.map(([path, message]) => {
                   const m = /^elements\[(\d+)\]/.exec(path);
                   const el = m ? doc.elements[Number(m[1])] : undefined;
                   return (
@@ -349,7 +485,7 @@ export function DesignEditor({ design }: { design: EditorDesign }) {
               </ul>
             </div>
           )}
-          {preview.warnings.length > 0 && Object.keys(problems).length === 0 && (
+          {preview.warnings.length > 0 && listedProblems.length === 0 && (
             <div className={styles.warnings}>
               <strong>With these sample values:</strong>
               <ul>
@@ -422,18 +558,31 @@ export function DesignEditor({ design }: { design: EditorDesign }) {
   );
 }
 
-function ImageLibrary({ designId, assets, onAssets, onPlace }: { designId: string; assets: EditorAsset[]; onAssets: (a: EditorAsset[]) => void; onPlace: (asset: EditorAsset) => void }) {
+function ImageLibrary({
+  designId,
+  assets,
+  usedBy,
+  onImagesChanged,
+  onPlace,
+}: {
+  designId: string;
+  assets: EditorAsset[];
+  /** What in the current draft shows the image, if anything. */
+  usedBy: (asset: string) => string | null;
+  onImagesChanged: (change: ImageChange) => void;
+  onPlace: (asset: EditorAsset) => void;
+}) {
   const { state, onSubmit, pending, fieldErrors } = useFormAction(uploadDesignImageAction, { resetOnSuccess: true });
   const [removeError, setRemoveError] = useState<string | null>(null);
   const handled = useRef<typeof state | null>(null);
   useEffect(() => {
     if (state.status === "ok" && handled.current !== state) {
       handled.current = state;
-      onAssets(state.result.assets);
+      onImagesChanged(state.result);
       const added = state.result.assets.find((a) => a.name === state.result.name);
       if (added) onPlace(added);
     }
-  }, [state, onAssets, onPlace]);
+  }, [state, onImagesChanged, onPlace]);
   return (
     <section>
       <h3>Images</h3>
@@ -456,10 +605,15 @@ function ImageLibrary({ designId, assets, onAssets, onPlace }: { designId: strin
                 className={styles.small}
                 aria-label={`Remove ${a.name}`}
                 onClick={async () => {
+                  const user = usedBy(a.name);
+                  if (user) {
+                    setRemoveError(`"${a.name}" is used by ${user}: take it out of the layout first`);
+                    return;
+                  }
                   const result = await removeDesignImageAction(designId, a.name);
                   if (result.status === "ok") {
                     setRemoveError(null);
-                    onAssets(result.result.assets);
+                    onImagesChanged(result.result);
                   } else if (result.status === "error") {
                     setRemoveError(Object.values(result.fieldErrors)[0] ?? result.message);
                   }

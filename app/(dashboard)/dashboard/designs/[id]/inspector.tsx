@@ -1,7 +1,7 @@
 "use client";
 // The inspector: the selected element's properties, or the canvas's when nothing is selected.
 import { useId, useRef, useState } from "react";
-import { BUILTIN_ATTRIBUTES, FONT_FAMILIES, placeholdersIn, type DesignDocument, type DesignElement } from "@/lib/designs/document";
+import { BUILTIN_ATTRIBUTES, CUSTOM_ATTRIBUTE_KEY, FONT_FAMILIES, placeholdersIn, type DesignDocument, type DesignElement } from "@/lib/designs/document";
 import type { EditorAsset } from "../actions";
 import { CheckField, ColorField, NumberField, SelectField } from "./fields";
 import { ELEMENT_NAMES } from "./geometry";
@@ -42,15 +42,21 @@ function BoxFields({ element, path, errors, onChange }: ElementProps<"text" | "i
 function TextFields({ element, path, errors, onChange, customAttributes }: ElementProps<"text"> & { customAttributes: string[] }) {
   const textId = useId();
   const area = useRef<HTMLTextAreaElement>(null);
+  // Where the cursor was when the text box was last used: picking from the list moves focus away.
+  const selection = useRef<{ start: number; end: number } | null>(null);
+  const rememberSelection = () => {
+    if (area.current) selection.current = { start: area.current.selectionStart, end: area.current.selectionEnd };
+  };
   const [customTag, setCustomTag] = useState("");
+  const [customError, setCustomError] = useState<string | null>(null);
   const font = (changes: Partial<typeof element.font>, key: string) => onChange({ ...element, font: { ...element.font, ...changes } }, `${path}.font.${key}`);
-  /** Puts `[name]` where the cursor is (or at the end), and keeps the cursor after it. */
+  /** Puts `[name]` where the cursor was (or at the end), and puts the cursor after it. */
   const insert = (name: string) => {
     const placeholder = `[${name}]`;
-    const el = area.current;
-    const at = el && document.activeElement === el ? el.selectionStart : element.text.length;
-    const end = el && document.activeElement === el ? el.selectionEnd : at;
+    const at = Math.min(selection.current?.start ?? element.text.length, element.text.length);
+    const end = Math.min(Math.max(selection.current?.end ?? at, at), element.text.length);
     onChange({ ...element, text: element.text.slice(0, at) + placeholder + element.text.slice(end) });
+    selection.current = { start: at + placeholder.length, end: at + placeholder.length };
     requestAnimationFrame(() => {
       area.current?.focus();
       area.current?.setSelectionRange(at + placeholder.length, at + placeholder.length);
@@ -66,7 +72,13 @@ function TextFields({ element, path, errors, onChange, customAttributes }: Eleme
           rows={3}
           value={element.text}
           aria-invalid={errors[`${path}.text`] ? true : undefined}
-          onChange={(e) => onChange({ ...element, text: e.target.value }, `${path}.text`)}
+          onChange={(e) => {
+            onChange({ ...element, text: e.target.value }, `${path}.text`);
+            rememberSelection();
+          }}
+          onSelect={rememberSelection}
+          onKeyUp={rememberSelection}
+          onClick={rememberSelection}
         />
         {errors[`${path}.text`] && <span className={styles.fieldError}>{errors[`${path}.text`]}</span>}
       </div>
@@ -98,13 +110,21 @@ function TextFields({ element, path, errors, onChange, customAttributes }: Eleme
         onSubmit={(e) => {
           e.preventDefault();
           const tag = customTag.trim();
-          if (tag) insert(`custom.${tag}`);
+          if (!tag) return;
+          // The placeholder rule itself: a tag that breaks it would print literally on every credential.
+          if (!CUSTOM_ATTRIBUTE_KEY.test(`custom.${tag}`)) {
+            setCustomError("use 1 to 64 letters, digits, '_' or '-' (no spaces)");
+            return;
+          }
+          insert(`custom.${tag}`);
           setCustomTag("");
+          setCustomError(null);
         }}
       >
         <div className={styles.field}>
           <label htmlFor={`${textId}-custom`}>Custom attribute</label>
-          <input id={`${textId}-custom`} placeholder="grade" value={customTag} onChange={(e) => setCustomTag(e.target.value)} />
+          <input id={`${textId}-custom`} placeholder="grade" value={customTag} aria-invalid={customError ? true : undefined} onChange={(e) => setCustomTag(e.target.value)} />
+          {customError && <span className={styles.fieldError}>{customError}</span>}
         </div>
         <button type="submit" className={styles.small}>
           Insert

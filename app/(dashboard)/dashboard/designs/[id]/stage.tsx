@@ -34,6 +34,11 @@ export function Stage({ canvas, elements, selected, previewSrc, previewAlt, rend
     event.preventDefault();
     event.stopPropagation();
     onSelect(index);
+    // preventDefault keeps the browser from moving focus; move it ourselves, so keys act on this
+    // element and an inspector field being edited lets go of its value before the drag changes it.
+    const focusable = (event.currentTarget as HTMLElement).closest("button");
+    if (focusable) focusable.focus({ preventScroll: true });
+    else (document.activeElement as HTMLElement | null)?.blur();
     const stage = stageRef.current;
     if (!stage) return;
     const rect = stage.getBoundingClientRect();
@@ -111,8 +116,8 @@ export function Stage({ canvas, elements, selected, previewSrc, previewAlt, rend
                   width: `calc(${pct(box.width, canvas.width)} + ${2 * pad}px)`,
                   height: `calc(${pct(box.height, canvas.height)} + ${2 * pad}px)`,
                 }}
+                tabIndex={isSelected ? 0 : -1}
                 onPointerDown={(e) => startGesture(e, index, { kind: "move" })}
-                onFocus={() => onSelect(index)}
               />
               {isSelected &&
                 ([1, 2] as const).map((end) => (
@@ -137,8 +142,9 @@ export function Stage({ canvas, elements, selected, previewSrc, previewAlt, rend
             aria-pressed={isSelected}
             className={`${styles.box} ${isSelected ? styles.selected : ""} ${invalid.has(index) ? styles.invalid : ""}`}
             style={{ left: pct(box.x, canvas.width), top: pct(box.y, canvas.height), width: pct(box.width, canvas.width), height: pct(box.height, canvas.height) }}
+            // One tab stop for the canvas (the selected element); the layer list selects the others.
+            tabIndex={isSelected ? 0 : -1}
             onPointerDown={(e) => startGesture(e, index, { kind: "move" })}
-            onFocus={() => onSelect(index)}
           >
             {isSelected &&
               handles.map((h) => (
