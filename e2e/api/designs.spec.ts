@@ -222,6 +222,28 @@ test.describe("previewUrl and updates", () => {
     expect(removed.assets).toEqual([]);
   });
 
+  test("a design holds at most 20 images, however many PATCHes add them; the 21st is refused and nothing is written", async ({ api }) => {
+    const twenty = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`img${i}`, pngDataUri(2, 2)]));
+    const design: Design = await expectStatus(await api.post("/v1/designs", { data: { name: "Full", type: "badge", assets: twenty } }), 201);
+    expect(design.assets).toHaveLength(20);
+    await expectError(await api.patch(`/v1/designs/${design.id}`, { data: { assets: { one_more: pngDataUri(2, 2) } } }), 400, "validation_error", {
+      paths: ["assets"],
+    });
+    expect(await get(api, design.id)).toEqual(design);
+    // Replacing one, or removing one and adding another, stays within the limit.
+    const swapped: Design = await expectStatus(await api.patch(`/v1/designs/${design.id}`, { data: { assets: { img0: null, other: pngDataUri(3, 3) } } }), 200);
+    expect(swapped.assets).toHaveLength(20);
+  });
+
+  test("a document whose texts add up to more than 10,000 characters → validation_error at document.elements", async ({ api }) => {
+    const design = await createDesign(api, "certificate");
+    const long = { type: "text", x: 10, y: 10, width: 100, height: 20, text: "x".repeat(2_000) };
+    await expectError(await api.patch(`/v1/designs/${design.id}`, { data: { document: certificateDocument(Array.from({ length: 6 }, () => long)) } }), 400, "validation_error", {
+      paths: ["document.elements"],
+    });
+    expect(await get(api, design.id)).toEqual(design);
+  });
+
   test("invalid PATCHes → validation_error, design unchanged", async ({ api }) => {
     const design = await createDesign(api, "badge", { document: badgeDocument() });
     const cases: [Record<string, unknown>, string][] = [
