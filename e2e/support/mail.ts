@@ -1,7 +1,7 @@
 // Mail for the email specs: a real SMTP server in the test process (the `smtp-server` package) that
 // records every delivery attempt, a small MIME reader for what it receives (and for the `.eml` files
 // the app writes without SMTP_URL), and polling helpers.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { SMTPServer, type SMTPServerAddress } from "smtp-server";
@@ -207,6 +207,10 @@ export class SmtpSink {
 
 // ---- .eml files (no SMTP_URL) -------------------------------------------------------------------
 
+// The shared servers' mail folders hold thousands of messages by the end of a run, and tests poll them:
+// each file is read and parsed once (a written .eml never changes; one still being written is read again).
+const parsedEml = new Map<string, { size: number; raw: string; mail: ParsedMail }>();
+
 /** Parsed `.eml` files under `dir` whose raw text contains `needle`. */
 export function emlFilesContaining(dir: string, needle: string): { file: string; mail: ParsedMail }[] {
   if (!existsSync(dir)) return [];
@@ -214,13 +218,18 @@ export function emlFilesContaining(dir: string, needle: string): { file: string;
   for (const name of readdirSync(dir)) {
     if (!name.endsWith(".eml")) continue;
     const file = path.join(dir, name);
-    let raw: string;
+    let entry = parsedEml.get(file);
     try {
-      raw = readFileSync(file, "utf8");
+      const size = statSync(file).size;
+      if (!entry || entry.size !== size) {
+        const raw = readFileSync(file, "utf8");
+        entry = { size: Buffer.byteLength(raw), raw, mail: parseMail(raw) };
+        parsedEml.set(file, entry);
+      }
     } catch {
-      continue; // being written
+      continue; // being written, or removed
     }
-    const mail = parseMail(raw);
+    const { raw, mail } = entry;
     if (raw.includes(needle) || mail.to.includes(needle) || mail.text.includes(needle) || mail.html.includes(needle)) out.push({ file, mail });
   }
   return out;

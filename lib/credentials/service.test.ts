@@ -43,6 +43,46 @@ describe("scheduled credentials", () => {
     expect(await service.promoteDueScheduledCredentials(dayAfter)).toBe(0);
     expect(await db().emailOutbox.count({ where: { credentialId: credential.id } })).toBe(1);
   });
+
+  it("moved to today by a PATCH, are issued at once with their email (not at the scheduler's next round)", async () => {
+    const inAWeek = addPeriod(todayUtc(), 7, "day");
+    const withMail = await service.createIssueSendCredential(premium, { groupId, recipient: { name: "Moved", email: "moved@example.com" }, issueDate: inAWeek });
+    const quiet = await service.createIssueCredential(premium, { groupId, recipient: { name: "Quiet", email: "quiet@example.com" }, issueDate: inAWeek });
+
+    // Moved to another future date: still scheduled, nothing sent.
+    await service.updateCredential(premium, withMail.id, { issueDate: addPeriod(todayUtc(), 3, "day") });
+    expect((await db().credential.findUniqueOrThrow({ where: { id: withMail.id } })).status).toBe("scheduled");
+    expect(await db().emailOutbox.count({ where: { credentialId: withMail.id } })).toBe(0);
+
+    const moved = await service.updateCredential(premium, withMail.id, { issueDate: todayUtc() });
+    expect(moved.status).toBe("issued");
+    expect((await db().credential.findUniqueOrThrow({ where: { id: withMail.id } })).status).toBe("issued");
+    expect(await db().emailOutbox.count({ where: { credentialId: withMail.id } })).toBe(1);
+
+    // Issued without a send: issued now, and no email.
+    expect((await service.updateCredential(premium, quiet.id, { issueDate: todayUtc() })).status).toBe("issued");
+    expect(await db().emailOutbox.count({ where: { credentialId: quiet.id } })).toBe(0);
+
+    // The scheduler finds nothing left to do, and a later PATCH sends nothing again.
+    expect(await service.promoteDueScheduledCredentials(new Date())).toBe(0);
+    await service.updateCredential(premium, withMail.id, { issueDate: addPeriod(todayUtc(), -1, "day") });
+    expect(await db().emailOutbox.count({ where: { credentialId: withMail.id } })).toBe(1);
+  });
+
+  it("one credential that cannot be promoted does not hold back the others", async () => {
+    const tomorrow = addPeriod(todayUtc(), 1, "day");
+    const broken = await service.createIssueSendCredential(premium, { groupId, recipient: { name: "Broken", email: "broken@example.com" }, issueDate: tomorrow });
+    const fine = await service.createIssueSendCredential(premium, { groupId, recipient: { name: "Fine", email: "fine@example.com" }, issueDate: tomorrow });
+    // A row the email step cannot read (its stored attributes are not JSON) fails inside its own transaction.
+    await db().credential.update({ where: { id: broken.id }, data: { customAttributes: "{not json" } });
+    const dayAfter = new Date(Date.now() + 36 * 3600 * 1000);
+    expect(await service.promoteDueScheduledCredentials(dayAfter)).toBe(1);
+    expect((await db().credential.findUniqueOrThrow({ where: { id: fine.id } })).status).toBe("issued");
+    expect(await db().emailOutbox.count({ where: { credentialId: fine.id } })).toBe(1);
+    // The broken one was rolled back whole: still scheduled, nothing queued, tried again next round.
+    expect((await db().credential.findUniqueOrThrow({ where: { id: broken.id } })).status).toBe("scheduled");
+    expect(await db().emailOutbox.count({ where: { credentialId: broken.id } })).toBe(0);
+  });
 });
 
 describe("the free plan's quota under concurrency (SQLite)", () => {

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { ApiError, invalidField, notFound } from "../api/errors";
 import { newestFirstPage, type Page } from "../api/pagination";
 import { config } from "../config";
+import { errorSummary, log } from "../log";
 import { db, type Tx } from "../db";
 import { newId } from "../db/ids";
 import { rawNullableInt } from "../db/raw-values";
@@ -302,7 +303,7 @@ export async function sendCredential(organization: Organization, id: string): Pr
 }
 
 export async function updateCredential(organization: Organization, id: string, input: UpdateCredentialInput): Promise<ApiCredential> {
-  const row = await db().$transaction(async (tx) => {
+  const { row, emailQueued } = await db().$transaction(async (tx) => {
     await lockCredentialRow(tx, organization.id, id);
     const credential = await findCredential(tx, organization.id, id);
     if (input.recipient) {
@@ -345,7 +346,7 @@ export async function updateCredential(organization: Organization, id: string, i
 
     const customAttributes = { ...(JSON.parse(credential.customAttributes) as Record<string, string | null>), ...(input.customAttributes ?? {}) };
     const sorted = Object.fromEntries(Object.entries(customAttributes).sort(([a], [b]) => a.localeCompare(b)));
-    return tx.credential.update({
+    const updated = await tx.credential.update({
       where: { id },
       data: {
         recipientName: input.recipient?.name ?? credential.recipientName,
@@ -356,7 +357,13 @@ export async function updateCredential(organization: Organization, id: string, i
       },
       include: credentialInclude,
     });
+    // A scheduled credential whose issue date is moved to today or earlier is issued now, with its
+    // email, rather than at the scheduler's next round: reads already show it as issued.
+    if (credential.status !== "scheduled" || issueDate > todayUtc()) return { row: updated, emailQueued: false };
+    const { emailQueued } = await promoteScheduledWithin(tx, organization.id, id);
+    return { row: await tx.credential.findUniqueOrThrow({ where: { id }, include: credentialInclude }), emailQueued };
   });
+  if (emailQueued) nudgeMailWorker();
   return serializeCredential(row);
 }
 
@@ -373,26 +380,38 @@ export async function deleteCredential(organization: Organization, id: string): 
   await previewStore().delete(digests.flatMap((d) => [previewKey(d, "png"), previewKey(d, "pdf")]));
 }
 
+/**
+ * Issues one scheduled credential inside `tx` and queues the email it was created to send.
+ * Returns whether it was promoted (false if something else issued it first) and whether an email was queued.
+ */
+async function promoteScheduledWithin(tx: Tx, organizationId: string, id: string): Promise<{ promoted: boolean; emailQueued: boolean }> {
+  const { count } = await tx.credential.updateMany({ where: { id, status: "scheduled" }, data: { status: "issued" } });
+  if (count !== 1) return { promoted: false, emailQueued: false };
+  const credential = await findCredential(tx, organizationId, id);
+  if (!credential.sendPending) return { promoted: true, emailQueued: false };
+  const group = await tx.group.findUniqueOrThrow({ where: { id: credential.groupId }, select: groupSelect });
+  const organization = await tx.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { id: true, name: true } });
+  await queueCredentialEmail(tx, organization, credential, group);
+  await tx.credential.update({ where: { id }, data: { sendPending: false } });
+  return { promoted: true, emailQueued: true };
+}
+
 /** Issues scheduled credentials whose date has come and queues the email they were created to send. Returns how many. */
 export async function promoteDueScheduledCredentials(now = new Date()): Promise<number> {
   const due = await db().credential.findMany({
     where: { status: "scheduled", issueDate: { lte: todayUtc(now) } },
     select: { id: true, organizationId: true },
+    orderBy: [{ issueDate: "asc" }, { id: "asc" }],
     take: 500,
   });
   let promoted = 0;
   for (const { id, organizationId } of due) {
-    await db().$transaction(async (tx) => {
-      const { count } = await tx.credential.updateMany({ where: { id, status: "scheduled" }, data: { status: "issued" } });
-      if (count !== 1) return;
-      promoted++;
-      const credential = await findCredential(tx, organizationId, id);
-      if (!credential.sendPending) return;
-      const group = await tx.group.findUniqueOrThrow({ where: { id: credential.groupId }, select: groupSelect });
-      const organization = await tx.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { id: true, name: true } });
-      await queueCredentialEmail(tx, organization, credential, group);
-      await tx.credential.update({ where: { id }, data: { sendPending: false } });
-    });
+    // One credential that cannot be promoted must not hold back the others (it is retried next round).
+    try {
+      if ((await db().$transaction((tx) => promoteScheduledWithin(tx, organizationId, id))).promoted) promoted++;
+    } catch (error) {
+      log.error("scheduled_issue_failed", { credentialId: id, ...errorSummary(error) });
+    }
   }
   return promoted;
 }
