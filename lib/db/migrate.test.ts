@@ -1,12 +1,12 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import { scratchFolder } from "./scratch-database";
 import { applyMigrations, readMigrations } from "./migrate";
 
 function project(migrations: Record<string, string>): string {
-  const root = mkdtempSync(path.join(tmpdir(), "migrate-"));
+  const root = scratchFolder("migrate");
   for (const [name, sql] of Object.entries(migrations)) {
     mkdirSync(path.join(root, "prisma/migrations", name), { recursive: true });
     writeFileSync(path.join(root, "prisma/migrations", name, "migration.sql"), sql);
@@ -45,7 +45,7 @@ describe("applyMigrations (SQLite)", () => {
   it("the project's own migrations apply to an empty database", async () => {
     expect(readMigrations("prisma/migrations").length).toBeGreaterThan(0);
     expect(readMigrations("prisma/postgres/migrations").map((m) => m.name)).toEqual(readMigrations("prisma/migrations").map((m) => m.name));
-    const dir = mkdtempSync(path.join(tmpdir(), "migrate-real-"));
+    const dir = scratchFolder("migrate-real");
     expect((await applyMigrations(`file:${dir}/db.sqlite`)).length).toBeGreaterThan(0);
   });
 });

@@ -1,13 +1,26 @@
 // For unit tests that need a real database: a fresh, migrated SQLite file in a folder of its own,
 // set in the environment before anything reads the configuration. Import the modules under test
 // after awaiting it (dynamic `await import(...)`), so they see this database and not the default.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { afterAll, onTestFinished } from "vitest";
 
-/** Creates and migrates the database; returns its folder (also DATA_DIR). `env` adds settings. */
-export async function scratchDatabase(prefix: string, env: Record<string, string> = {}): Promise<string> {
+/** A new empty folder under the system's temporary folder, removed after the test that made it (or, made outside a test, after the file's tests). */
+export function scratchFolder(prefix: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), `${prefix}-`));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    onTestFinished(remove);
+  } catch {
+    afterAll(remove); // not inside a test
+  }
+  return dir;
+}
+
+/** Creates and migrates the database; returns its folder (also DATA_DIR), removed after the file's tests. `env` adds settings. */
+export async function scratchDatabase(prefix: string, env: Record<string, string> = {}): Promise<string> {
+  const dir = scratchFolder(prefix);
   process.env.DATABASE_URL = `file:${dir}/db.sqlite`;
   process.env.DATA_DIR = dir;
   process.env.LOG_LEVEL = "silent";

@@ -1,8 +1,6 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import { scratchFolder } from "./scratch-database";
 import { createDb } from "./index";
 import { applyMigrations } from "./migrate";
 import { ConnectionLock } from "./serialized-sqlite-adapter";
@@ -24,7 +22,7 @@ describe("ConnectionLock", () => {
 
 describe("the SQLite client", () => {
   it("keeps a plain write made during another request's transaction when that transaction rolls back", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "sqlite-iso-"));
+    const dir = scratchFolder("sqlite-iso");
     const url = `file:${dir}/db.sqlite`;
     await applyMigrations(url);
     const db = createDb(url);
@@ -62,7 +60,7 @@ describe("the SQLite client", () => {
 
 describe("SQLite transactions and other processes", () => {
   it("a transaction that reads, then writes, survives another connection writing in between", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "sqlite-busy-"));
+    const dir = scratchFolder("sqlite-busy");
     const url = `file:${dir}/db.sqlite`;
     await applyMigrations(url);
     const db = createDb(url);
