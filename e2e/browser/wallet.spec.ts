@@ -644,6 +644,48 @@ test("user text is rendered as text: markup in names appears literally and no sc
   await expectEvents(api, credential.id, ["credential_viewed/guest", "credential_verified/guest", "credential_downloaded/guest"]);
 });
 
+test("a name the renderer cannot draw (right-to-left, emoji): the credential is shown as text, with no broken image, download or og:image", async ({
+  api,
+  org,
+  server,
+  page,
+  context,
+}) => {
+  const group = await walletGroup(api, { name: "Data Ethics", badge: true });
+  for (const recipientName of ["דוד כהן", "Alex 🙂"]) {
+    const credential = await issueCredential(api, group.id, { name: recipientName });
+    const previews = await credentialPreviews(api, credential.id);
+    // The preview URLs refuse to draw it (what the page must not show as an image).
+    expect((await page.request.get(previews[0]!.png)).status()).toBe(422);
+
+    const requests = watchWalletRequests(context);
+    expect((await page.goto(walletUrl(server, credential.publicId)))?.status()).toBe(200);
+    const region = page.getByRole("region", { name: "Credential images" });
+    await expect(region.getByRole("img")).toHaveCount(0);
+    const cards = region.getByTestId("text-certificate");
+    await expect(cards).toHaveCount(2);
+    for (const card of await cards.all()) {
+      await expect(card).toBeVisible();
+      await expect(card.getByText(recipientName, { exact: true })).toHaveAttribute("dir", "auto");
+      await expect(card).toContainText("Data Ethics");
+      await expect(card).toContainText(`E2E ${org.slug}`);
+      await expect(card).toContainText(longDate(credential.issueDate));
+    }
+    await expect(page.getByRole("heading", { name: "Download" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: /^(PNG|PDF)$/ })).toHaveCount(0);
+    await expect(page.locator('meta[property="og:image"]')).toHaveCount(0);
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary");
+    await imagesLoaded(page);
+
+    // Everything else works as for any credential.
+    await page.getByRole("button", { name: /verify/i }).click();
+    await expect(page.getByTestId("verification")).toContainText("Valid: issued and not expired");
+    expect((await definitionList(page.getByTestId("verification")))["Issued to"]).toBe(recipientName);
+    await requests.settled();
+    await expectEvents(api, credential.id, ["credential_viewed/guest", "credential_verified/guest"]);
+  }
+});
+
 test("sharing metadata: Open Graph and Twitter tags with the PNG preview, a canonical link, title and description", async ({ api, org, server, page, request }) => {
   const group = await walletGroup(api, { name: "Secure Coding", learningEventUrl: "https://learn.example.com/secure-coding?x=1" });
   const credential = await issueCredential(api, group.id, { name: "Whitfield Diffie" });

@@ -4,11 +4,47 @@ import { notFound } from "../api/errors";
 import { credentialAttributeValues } from "../credentials/attributes";
 import { db } from "../db";
 import type { DesignDocument } from "../designs/document";
+import type { AttributeValues } from "../render/attributes";
+import { unsupportedTextIn } from "../render/render";
 import { designPreviewVersion, previewUrl } from "./versions";
 
 export type CredentialDesign = { id: string; name: string; previews: { format: "png" | "pdf"; url: string }[] };
 
+/** For pages that show the previews: why they cannot be drawn (a 422 `unsupported_text`), or null. */
+export type ShownCredentialDesign = CredentialDesign & { unsupportedText: string | null };
+
+/** The API's view: the designs and their preview URLs. */
 export async function credentialDesigns(organization: { id: string; name: string }, credentialId: string): Promise<CredentialDesign[]> {
+  return (await designsOf(organization, credentialId)).map(({ design }) => design);
+}
+
+/**
+ * The designs with, for each, whether its previews can be drawn: a recipient name in a right-to-left
+ * script or with characters no bundled font has (emoji, Devanagari, ...) cannot be, and the wallet and
+ * the dashboard then show the text themselves instead of a broken image.
+ */
+export async function shownCredentialDesigns(organization: { id: string; name: string }, credentialId: string): Promise<ShownCredentialDesign[]> {
+  const designs = await designsOf(organization, credentialId);
+  return Promise.all(designs.map(async ({ design, document, values, digest }) => ({ ...design, unsupportedText: await unsupportedTextOf(digest, document, values) })));
+}
+
+// A digest names one design revision with one set of values, so the answer never changes for it.
+// Bounded, oldest first out: the wallet is public and every credential has its own digests.
+const UNSUPPORTED_CACHE_SIZE = 2000;
+const holder = globalThis as unknown as { __cisUnsupportedText?: Map<string, string | null> };
+
+async function unsupportedTextOf(digest: string, document: DesignDocument, values: AttributeValues): Promise<string | null> {
+  const cache = (holder.__cisUnsupportedText ??= new Map());
+  if (cache.has(digest)) return cache.get(digest)!;
+  const problem = (await unsupportedTextIn(document, values))?.message ?? null;
+  if (cache.size >= UNSUPPORTED_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(digest, problem);
+  return problem;
+}
+
+type DesignWithInputs = { design: CredentialDesign; document: DesignDocument; values: AttributeValues; digest: string };
+
+async function designsOf(organization: { id: string; name: string }, credentialId: string): Promise<DesignWithInputs[]> {
   const credential = await db().credential.findFirst({
     where: { id: credentialId, organizationId: organization.id },
     include: {
@@ -31,19 +67,24 @@ export async function credentialDesigns(organization: { id: string; name: string
     subject: credential.group.name,
     url: values["credential.url"] ?? null,
   };
-  const result: CredentialDesign[] = [];
+  const result: DesignWithInputs[] = [];
   for (const { design } of credential.group.designs) {
     const revision = design.currentRevision;
     if (!revision) continue;
     const document = JSON.parse(revision.document) as DesignDocument;
     const digest = await designPreviewVersion({ kind: "credential", design, revision, document, credentialId: credential.id, values, meta });
     result.push({
-      id: design.id,
-      name: design.name,
-      previews: [
-        { format: "png", url: previewUrl(digest, "png") },
-        { format: "pdf", url: previewUrl(digest, "pdf") },
-      ],
+      design: {
+        id: design.id,
+        name: design.name,
+        previews: [
+          { format: "png", url: previewUrl(digest, "png") },
+          { format: "pdf", url: previewUrl(digest, "pdf") },
+        ],
+      },
+      document,
+      values,
+      digest,
     });
   }
   return result;

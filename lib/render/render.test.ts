@@ -16,6 +16,7 @@ import {
   renderPdf,
   renderPng,
   renderSvg,
+  unsupportedTextIn,
   UnsupportedTextError,
   type RenderAsset,
   type TextPlan,
@@ -253,6 +254,33 @@ describe("text", () => {
     expect((error as UnsupportedTextError).characters).toEqual(["🙂"]);
     const layout = await layoutDocument(d, { "recipient.name": "Alex 🙂" }, { unsupportedText: "render" });
     expect(layout.warnings).toHaveLength(1);
+  });
+
+  it("says without rendering what rendering would refuse, and nothing when it would draw", async () => {
+    const d = doc({
+      ...base,
+      elements: [
+        { type: "text", x: 10, y: 10, width: 300, height: 40, text: "Awarded to", font: {} },
+        { type: "text", x: 10, y: 60, width: 300, height: 40, text: "[recipient.name]", font: {} },
+        // Left out when the expiry date is empty, so what it would hold does not count.
+        { type: "text", x: 10, y: 110, width: 300, height: 40, text: "Valid until [credential.expiryDate]", font: {} },
+      ],
+    });
+    for (const name of ["Zoë Ångström-Núñez", "山田太郎", "김민준", "Ёлка Ωμέγα"]) {
+      expect(await unsupportedTextIn(d, { "recipient.name": name })).toBeNull();
+      await expect(renderPng(d, { "recipient.name": name })).resolves.toBeInstanceOf(Uint8Array);
+    }
+    for (const [name, code] of [["דוד כהן", "rtl_text"], ["محمد علي", "rtl_text"], ["Alex 🙂", "missing_glyphs"], ["प्रिया शर्मा", "missing_glyphs"]] as const) {
+      const found = await unsupportedTextIn(d, { "recipient.name": name });
+      const thrown = await renderPng(d, { "recipient.name": name }).catch((e: unknown) => e);
+      expect(found).toBeInstanceOf(UnsupportedTextError);
+      expect(found?.code).toBe(code);
+      expect(found?.elementIndex).toBe(1);
+      expect(found?.message).toBe((thrown as UnsupportedTextError).message);
+    }
+    // Editor previews draw missing glyphs anyway, but never right-to-left text.
+    expect(await unsupportedTextIn(d, { "recipient.name": "Alex 🙂" }, { unsupportedText: "render" })).toBeNull();
+    expect((await unsupportedTextIn(d, { "recipient.name": "דוד" }, { unsupportedText: "render" }))?.code).toBe("rtl_text");
   });
 });
 

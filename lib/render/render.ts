@@ -169,16 +169,10 @@ function mostlyCjk(text: string): boolean {
  */
 export const RENDER_TEXT_BUDGET = 20_000;
 
-/**
- * Substitutes attribute values and fits every text box. Throws `UnsupportedTextError` for
- * right-to-left text, and for characters no font covers unless `unsupportedText: "render"`.
- */
-export async function layoutDocument(doc: DesignDocument, values: AttributeValues, options: RenderOptions = {}): Promise<DocumentLayout> {
-  const fonts = options.fonts ?? defaultFontLibrary();
-  const { width, height } = canvasSize(doc.canvas);
+/** Each text element's text after substitution (empty when left out), in a rendering's text budget. */
+function substitutedTexts(doc: DesignDocument, values: AttributeValues): { texts: Map<number, string>; warnings: string[] } {
   const subst = { locale: doc.locale, dateStyle: doc.dateStyle };
   const warnings: string[] = [];
-
   const texts = new Map<number, string>();
   let budget = RENDER_TEXT_BUDGET;
   doc.elements.forEach((el, i) => {
@@ -197,17 +191,55 @@ export async function layoutDocument(doc: DesignDocument, values: AttributeValue
       warnings.push(`element ${i}: text cut short: a design draws at most ${RENDER_TEXT_BUDGET} characters in all`);
     }
     budget = Math.max(0, budget - characters.length);
-    const rtl = rtlCharacters(text);
-    if (rtl.length) throw new UnsupportedTextError("rtl_text", rtl, i, placeholdersIn(el.text));
     texts.set(i, text);
   });
+  return { texts, warnings };
+}
 
+/** The first text the renderer cannot draw correctly, in element order: right-to-left first, then missing glyphs. */
+async function firstUnsupportedText(
+  doc: DesignDocument,
+  texts: Map<number, string>,
+  fonts: FontLibrary,
+  options: RenderOptions,
+): Promise<UnsupportedTextError | null> {
+  for (const [i, text] of texts) {
+    const rtl = rtlCharacters(text);
+    if (rtl.length) return new UnsupportedTextError("rtl_text", rtl, i, placeholdersIn((doc.elements[i] as { text: string }).text));
+  }
   await fonts.prepare(
     [...texts].map(([i, text]) => {
       const el = doc.elements[i] as Extract<DesignElement, { type: "text" }>;
       return { text, family: el.font.family, weight: el.font.weight as FontWeight, locale: doc.locale };
     }),
   );
+  if (options.unsupportedText === "render") return null;
+  for (const [i, text] of texts) {
+    const el = doc.elements[i] as Extract<DesignElement, { type: "text" }>;
+    const missing = missingInChain(fonts.chain({ text, family: el.font.family, weight: el.font.weight as FontWeight, locale: doc.locale }), text);
+    if (missing.length) return new UnsupportedTextError("missing_glyphs", missing, i, placeholdersIn(el.text));
+  }
+  return null;
+}
+
+/**
+ * Why this document with these values cannot be rendered (what `layoutDocument` would throw), or
+ * null when it can. Cheap: no text is measured. The wallet uses it to show a stand-in, not a broken image.
+ */
+export async function unsupportedTextIn(doc: DesignDocument, values: AttributeValues, options: RenderOptions = {}): Promise<UnsupportedTextError | null> {
+  return firstUnsupportedText(doc, substitutedTexts(doc, values).texts, options.fonts ?? defaultFontLibrary(), options);
+}
+
+/**
+ * Substitutes attribute values and fits every text box. Throws `UnsupportedTextError` for
+ * right-to-left text, and for characters no font covers unless `unsupportedText: "render"`.
+ */
+export async function layoutDocument(doc: DesignDocument, values: AttributeValues, options: RenderOptions = {}): Promise<DocumentLayout> {
+  const fonts = options.fonts ?? defaultFontLibrary();
+  const { width, height } = canvasSize(doc.canvas);
+  const { texts, warnings } = substitutedTexts(doc, values);
+  const unsupported = await firstUnsupportedText(doc, texts, fonts, options);
+  if (unsupported) throw unsupported;
 
   const faces = new Set<LoadedFont>();
   const elements: ElementPlan[] = doc.elements.map((element, index) => {
@@ -215,12 +247,8 @@ export async function layoutDocument(doc: DesignDocument, values: AttributeValue
     const text = texts.get(index)!;
     const chain = fonts.chain({ text, family: element.font.family, weight: element.font.weight as FontWeight, locale: doc.locale });
     const missing = missingInChain(chain, text);
-    if (missing.length) {
-      if (options.unsupportedText !== "render") {
-        throw new UnsupportedTextError("missing_glyphs", missing, index, placeholdersIn(element.text));
-      }
-      warnings.push(`element ${index}: no font for ${missing.join(" ")}`);
-    }
+    // Only in `unsupportedText: "render"` mode: otherwise firstUnsupportedText has thrown already.
+    if (missing.length) warnings.push(`element ${index}: no font for ${missing.join(" ")}`);
     const k = LAYOUT_SCALE;
     // Great Vibes has a small x-height: CJK glyphs (full-em squares) drawn at the same size tower
     // over the Latin text the design was made with. Draw mostly-CJK texts in it at 80%.

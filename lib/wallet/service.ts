@@ -4,7 +4,7 @@ import { z } from "zod";
 import { walletUrl } from "../credentials/attributes";
 import { readStatus } from "../credentials/serialize";
 import { db } from "../db";
-import { credentialDesigns, type CredentialDesign } from "../previews/credential-designs";
+import { shownCredentialDesigns, type ShownCredentialDesign } from "../previews/credential-designs";
 
 export type WalletCredential = {
   id: string;
@@ -17,7 +17,8 @@ export type WalletCredential = {
   issueDate: string;
   expiryDate: string | null;
   url: string;
-  designs: CredentialDesign[];
+  /** In the group's order; a design whose previews cannot be drawn says why in `unsupportedText`. */
+  designs: ShownCredentialDesign[];
 };
 
 const publicIdSchema = z.uuid();
@@ -52,6 +53,6 @@ export async function findWalletCredential(publicId: string): Promise<WalletCred
     issueDate: row.issueDate,
     expiryDate: row.expiryDate,
     url: walletUrl(row.publicId),
-    designs: await credentialDesigns(row.organization, row.id),
+    designs: await shownCredentialDesigns(row.organization, row.id),
   };
 }

@@ -18,12 +18,15 @@ const load = cache(findWalletCredential);
 
 const longDate = (value: string) => formatDate(value, "en-US", "long");
 
+/** The designs whose previews can be drawn: the others are shown as text and offer no download. */
+const drawable = <D extends { unsupportedText: string | null }>(designs: D[]) => designs.filter((d) => d.unsupportedText === null);
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const credential = await load((await params).publicId);
   if (!credential) return { title: "Credential not found", robots: { index: false } };
   const title = `${credential.groupName}: ${credential.recipientName}`;
   const description = `${credential.recipientName} earned “${credential.groupName}” from ${credential.organization.name}.`;
-  const image = credential.designs[0]?.previews.find((p) => p.format === "png")?.url;
+  const image = drawable(credential.designs)[0]?.previews.find((p) => p.format === "png")?.url;
   return {
     title,
     description,
@@ -39,8 +42,8 @@ export default async function WalletPage({ params }: Props) {
 
   const expired = credential.status === "expired";
   const shareText = `I earned “${credential.groupName}” from ${credential.organization.name}`;
-  const firstPng = credential.designs[0]?.previews.find((p) => p.format === "png")?.url ?? null;
-  const designs = credential.designs.map((d) => {
+  const firstPng = drawable(credential.designs)[0]?.previews.find((p) => p.format === "png")?.url ?? null;
+  const designs = drawable(credential.designs).map((d) => {
     const png = d.previews.find((p) => p.format === "png")!.url;
     const pdf = d.previews.find((p) => p.format === "pdf")!.url;
     const many = credential.designs.length > 1;
@@ -71,6 +74,21 @@ export default async function WalletPage({ params }: Props) {
       <main className={styles.main}>
         <section className={styles.previews} aria-label="Credential images">
           {credential.designs.map((d, i) => {
+            if (d.unsupportedText !== null) {
+              // The renderer cannot draw this text (a right-to-left script, emoji, ...): the browser can,
+              // so the credential is shown as text rather than as a broken image.
+              return (
+                <figure key={d.id} className={styles.textCertificate} data-testid="text-certificate" aria-label={`${d.name}: ${credential.groupName}`}>
+                  <p className={styles.textCertificateIssuer}>{credential.organization.name}</p>
+                  <p className={styles.textCertificateTitle} dir="auto">{credential.groupName}</p>
+                  <p className={styles.textCertificateLabel}>Awarded to</p>
+                  <p className={styles.textCertificateName} dir="auto">{credential.recipientName}</p>
+                  <p className={styles.textCertificateLabel}>
+                    <time dateTime={credential.issueDate}>{longDate(credential.issueDate)}</time>
+                  </p>
+                </figure>
+              );
+            }
             const png = d.previews.find((p) => p.format === "png")!.url;
             return (
               // eslint-disable-next-line @next/next/no-img-element

@@ -94,22 +94,25 @@ export function WalletActions(props: {
 
   return (
     <div className={styles.actions}>
-      <section aria-labelledby="download-heading">
-        <h2 id="download-heading" className={styles.sectionTitle}>Download</h2>
-        <ul className={styles.buttonList}>
-          {props.designs.map((d) => (
-            <li key={d.png} className={styles.downloadRow}>
-              {props.designs.length > 1 ? <span className={styles.designName}>{d.name}</span> : null}
-              <a className={styles.button} href={d.png} download={d.pngFileName} onClick={() => record("credential_downloaded")}>
-                PNG
-              </a>
-              <a className={styles.button} href={d.pdf} download={d.pdfFileName} onClick={() => record("credential_downloaded")}>
-                PDF
-              </a>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {/* Designs the renderer cannot draw for this credential have no files to download. */}
+      {props.designs.length > 0 ? (
+        <section aria-labelledby="download-heading">
+          <h2 id="download-heading" className={styles.sectionTitle}>Download</h2>
+          <ul className={styles.buttonList}>
+            {props.designs.map((d) => (
+              <li key={d.png} className={styles.downloadRow}>
+                {props.designs.length > 1 ? <span className={styles.designName}>{d.name}</span> : null}
+                <a className={styles.button} href={d.png} download={d.pngFileName} onClick={() => record("credential_downloaded")}>
+                  PNG
+                </a>
+                <a className={styles.button} href={d.pdf} download={d.pdfFileName} onClick={() => record("credential_downloaded")}>
+                  PDF
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby="share-heading">
         <h2 id="share-heading" className={styles.sectionTitle}>Share</h2>

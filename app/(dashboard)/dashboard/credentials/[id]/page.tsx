@@ -7,7 +7,7 @@ import { getCredential } from "@/lib/credentials/service";
 import { getGroup } from "@/lib/groups/service";
 import { listInteractions } from "@/lib/interactions/service";
 import { credentialEmails } from "@/lib/mail/outbox";
-import { credentialDesigns } from "@/lib/previews/credential-designs";
+import { shownCredentialDesigns } from "@/lib/previews/credential-designs";
 import styles from "../../dashboard.module.css";
 import { CredentialRowActions } from "../credential-forms";
 
@@ -31,7 +31,7 @@ export default async function CredentialPage({ params }: { params: Promise<{ id:
   }
   const [group, designs, emails, events] = await Promise.all([
     getGroup(organization.id, credential.groupId),
-    credentialDesigns(organization, id),
+    shownCredentialDesigns(organization, id),
     credentialEmails(organization.id, id),
     listInteractions(organization.id, { credentialId: id, limit: 100 }),
   ]);
@@ -53,12 +53,24 @@ export default async function CredentialPage({ params }: { params: Promise<{ id:
           </a>
         )}
       </div>
-      <section className={styles.section}>
-        <h2>Previews</h2>
+      <section className={styles.section} aria-labelledby="previews-heading">
+        <h2 id="previews-heading">Previews</h2>
         <div className={styles.cards}>
           {designs.map((d) => {
             const png = d.previews.find((p) => p.format === "png")!.url;
             const pdf = d.previews.find((p) => p.format === "pdf")!.url;
+            if (d.unsupportedText !== null) {
+              // Its preview URLs answer 422: say why, and what the wallet shows instead.
+              return (
+                <article className={styles.card} key={d.id} data-testid="unsupported-preview">
+                  <p className={`${styles.notice} ${styles.bad}`}>This design cannot draw this credential: {d.unsupportedText}.</p>
+                  <p className={styles.muted}>The wallet page shows the credential as text instead, without downloads. Change the recipient name, or use a design whose texts leave it out.</p>
+                  <div>
+                    <strong>{d.name}</strong>
+                  </div>
+                </article>
+              );
+            }
             return (
               <article className={styles.card} key={d.id}>
                 {/* eslint-disable-next-line @next/next/no-img-element */}
