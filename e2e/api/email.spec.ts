@@ -191,10 +191,17 @@ test.describe("email over SMTP", () => {
     expect(sink.received.slice(seen).map((m) => m.rcptTo)).toEqual([[email]]);
     expect(sink.to(later)).toEqual([]);
 
-    // A name with a line break cannot add headers or recipients.
+    // A name is one line (a line break is refused); a multi-line attribute in the subject cannot add
+    // headers or recipients either.
     const evil = uniqueEmail("evil");
-    await cis(api, { groupId: group.id, recipient: { name: "Evil\r\nBcc: victim@example.com\r\nX-Injected: yes", email: evil } });
+    const injection = "Evil\r\nBcc: victim@example.com\r\nX-Injected: yes";
+    await expectError(await api.post("/v1/credentials/create-issue-send", { data: { groupId: group.id, recipient: { name: injection, email: evil } } }), 400, "validation_error", {
+      paths: ["recipient.name"],
+    });
+    const subjectGroup = await newGroup(api, { emailTemplate: { subject: "For [custom.line]" } });
+    await cis(api, { groupId: subjectGroup.id, recipient: { name: "Evil", email: evil }, customAttributes: { "custom.line": injection } });
     const [e] = await deliveredTo(sink, evil);
+    expect(e!.mail.subject).toBe("For Evil Bcc: victim@example.com X-Injected: yes");
     expect(e!.rcptTo).toEqual([evil]);
     expect(sink.to("victim@example.com")).toEqual([]);
     expect(e!.mail.headers["bcc"]).toBeUndefined();

@@ -8,7 +8,9 @@ import { config } from "../config";
 import { errorSummary, log } from "../log";
 import { authenticateApiToken, type Caller } from "../organizations/service";
 import { clientConnection, plainHttpAllowed } from "./client-connection";
-import { ApiError, invalidFields, type ErrorCode } from "./errors";
+import { findInJson, type JsonPath } from "../core/json-walk";
+import { unicodeProblem, unicodeProblemsIn } from "../core/text";
+import { ApiError, invalidFields, type ErrorCode, type ErrorDetail } from "./errors";
 import { rateLimitHeaders, TokenBucketLimiter } from "./rate-limit";
 import { formatPath, safeParseWithDetails } from "./validation";
 
@@ -115,8 +117,15 @@ async function readBody(request: Request): Promise<string> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  try {
+    return UTF8.decode(Buffer.concat(chunks));
+  } catch {
+    throw new ApiError("invalid_json", "The request body is not valid UTF-8 text.");
+  }
 }
+
+// Fatal: a body with broken UTF-8 is refused rather than silently given U+FFFD in its place.
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
 function tooLarge(): ApiError {
   return new ApiError("payload_too_large", `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB).`);
@@ -127,29 +136,8 @@ function tooLarge(): ApiError {
  * copying such an object (as schema validation does) silently drops them or, worse, sets a prototype;
  * they are reported as the unknown fields they are.
  */
-export function protoKeyPaths(root: unknown): (string | number)[][] {
-  // Iterative, and each node points at its parent instead of carrying its whole path: a body may nest
-  // thousands of levels deep (still under the size limit), which would overflow a recursive walk.
-  type Node = { value: unknown; key: string | number | null; parent: Node | null };
-  const pathOf = (node: Node): (string | number)[] => {
-    const path: (string | number)[] = [];
-    for (let n: Node | null = node; n && n.key !== null; n = n.parent) path.unshift(n.key);
-    return path;
-  };
-  const found: (string | number)[][] = [];
-  const stack: Node[] = [{ value: root, key: null, parent: null }];
-  while (stack.length) {
-    const node = stack.pop()!;
-    const value = node.value;
-    if (typeof value !== "object" || value === null) continue;
-    if (!Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, "__proto__")) found.push([...pathOf(node), "__proto__"]);
-    const entries = Object.entries(value);
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const [key, child] = entries[i]!;
-      if (typeof child === "object" && child !== null) stack.push({ value: child, key: Array.isArray(value) ? Number(key) : key, parent: node });
-    }
-  }
-  return found;
+export function protoKeyPaths(root: unknown): JsonPath[] {
+  return findInJson(root, (key) => (key === "__proto__" ? { message: "is not a known field" } : null)).map((f) => f.path);
 }
 
 export function parseJsonObject(text: string): Record<string, unknown> {
@@ -165,7 +153,46 @@ export function parseJsonObject(text: string): Record<string, unknown> {
   }
   const protoKeys = protoKeyPaths(value);
   if (protoKeys.length) throw invalidFields(protoKeys.map((p) => ({ path: formatPath(p), message: "is not a known field" })));
+  const badText = unicodeProblemsIn(value);
+  if (badText.length) throw invalidFields(badText.map((f) => ({ path: formatPath(f.path), message: f.message })));
   return value as Record<string, unknown>;
+}
+
+/**
+ * The query string as an object for validation, and what is wrong with it beyond its schema: a
+ * parameter given twice (which value counts would be a guess), `__proto__` (an own property that
+ * validation would not see as unknown), and values that are not valid Unicode text.
+ */
+function readQuery(searchParams: URLSearchParams): { query: Record<string, string>; details: ErrorDetail[] } {
+  const query: Record<string, string> = {};
+  const details: ErrorDetail[] = [];
+  for (const [name, value] of searchParams) {
+    const problem =
+      name === "__proto__" ? "is not a known field" : Object.hasOwn(query, name) ? "must be given once" : (unicodeProblem(name) ?? unicodeProblem(value));
+    if (problem) {
+      if (!details.some((d) => d.path === name)) details.push({ path: queryParameterPath(name), message: problem });
+      continue;
+    }
+    query[name] = value;
+  }
+  return { query, details };
+}
+
+/** A parameter's name as a details path, or a stand-in when the name itself is not printable text. */
+function queryParameterPath(name: string): string {
+  return unicodeProblem(name) ? "(query parameter name)" : name;
+}
+
+/** Path parameters; one that is not valid Unicode text names nothing, so it is answered as not found. */
+async function readParams(promised: Promise<Record<string, string | string[] | undefined>>): Promise<Record<string, string>> {
+  const raw = (await promised) ?? {};
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    const text = Array.isArray(value) ? value.join("/") : (value ?? "");
+    if (unicodeProblem(text)) throw new ApiError("not_found", "Not found: the path names no resource.");
+    params[name] = text;
+  }
+  return params;
 }
 
 function bearerToken(request: Request): string | null {
@@ -218,9 +245,7 @@ function runEndpoint(definition: EndpointDefinition<unknown, unknown>): RouteHan
       const bodyText = definition.body || request.headers.get("content-length") !== null ? await readBody(request) : "";
       const rawBody = definition.body ? parseJsonObject(bodyText) : undefined;
 
-      const url = new URL(request.url);
-      const rawQuery = Object.fromEntries(url.searchParams);
-      const details = [];
+      const { query: rawQuery, details } = readQuery(new URL(request.url).searchParams);
       let body: unknown = undefined;
       let query: unknown = {};
       if (definition.body) {
@@ -233,10 +258,7 @@ function runEndpoint(definition: EndpointDefinition<unknown, unknown>): RouteHan
       else details.push(...parsedQuery.details);
       if (details.length) throw invalidFields(details);
 
-      const rawParams = await context.params;
-      const params = Object.fromEntries(
-        Object.entries(rawParams ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : (v ?? "")]),
-      );
+      const params = await readParams(context.params);
       const result = await definition.handle({ caller: caller as Caller, body, query, params, requestId, request });
       if (result instanceof Response) {
         status = result.status;

@@ -2,6 +2,7 @@
 // encodes the position of the row it continues from, not an offset, so pages stay exact while rows
 // are added.
 import { z } from "zod";
+import { singleLineText } from "../core/text";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { invalidField } from "./errors";
 
@@ -25,7 +26,7 @@ export const limitSchema = z
   });
 
 export const paginationQuery = {
-  cursor: z.string().min(1, "must not be empty").max(2000).optional(),
+  cursor: singleLineText().min(1, "must not be empty").max(2000).optional(),
   limit: limitSchema,
 };
 

@@ -15,6 +15,14 @@ function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
+/** The last date a credential can carry: dates are four-digit years. */
+export const LAST_DATE = "9999-12-31";
+
+/** False for a date computed past LAST_DATE (it has a five-digit or signed year). */
+export function withinDateRange(date: string): boolean {
+  return DATE_PATTERN.test(date);
+}
+
 export function todayUtc(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }

@@ -1,5 +1,6 @@
 // Request shapes for credentials (CONTRACT.md section 3).
 import { z } from "zod";
+import { multiLineText, singleLineText } from "../core/text";
 import { CUSTOM_ATTRIBUTE_KEY } from "../designs/document";
 import { isCalendarDate } from "./dates";
 
@@ -7,9 +8,7 @@ export const calendarDate = z
   .string()
   .refine(isCalendarDate, "must be a real calendar date in YYYY-MM-DD form");
 
-export const recipientName = z
-  .string()
-  .trim()
+export const recipientName = singleLineText({ trim: true })
   .min(1, "must not be empty")
   .max(200, "must be at most 200 characters");
 
@@ -18,11 +17,11 @@ export const recipientEmail = z.email("must be a valid email address").max(254, 
 
 export const customAttributes = z.record(
   z.string().regex(CUSTOM_ATTRIBUTE_KEY, "keys must look like custom.<tag>: letters, digits, '_' or '-', 1 to 64 characters"),
-  z.string().max(10_000, "must be at most 10000 characters").nullable(),
+  multiLineText().max(10_000, "must be at most 10000 characters").nullable(),
 );
 
 export const CreateCredentialBody = z.strictObject({
-  groupId: z.string().min(1, "must not be empty").max(100),
+  groupId: singleLineText().min(1, "must not be empty").max(100),
   recipient: z.strictObject({ name: recipientName, email: recipientEmail.optional() }),
   issueDate: calendarDate.optional(),
   expiryDate: calendarDate.optional(),
@@ -32,7 +31,7 @@ export type CreateCredentialInput = z.infer<typeof CreateCredentialBody>;
 
 export const UpdateCredentialBody = z.strictObject({
   recipient: z
-    .strictObject({ id: z.string().min(1, "must not be empty").max(100), name: recipientName, email: recipientEmail.optional() })
+    .strictObject({ id: singleLineText().min(1, "must not be empty").max(100), name: recipientName, email: recipientEmail.optional() })
     .optional(),
   issueDate: calendarDate.optional(),
   expiryDate: calendarDate.nullable().optional(),

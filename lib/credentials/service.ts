@@ -17,7 +17,7 @@ import { previewKey } from "../previews/service";
 import { previewStore } from "../storage";
 import { findOrCreateRecipient, normalizeEmail, normalizeName } from "../recipients/service";
 import { credentialAttributeValues, walletUrl } from "./attributes";
-import { addPeriod, monthOf, todayUtc, type PeriodUnit } from "./dates";
+import { addPeriod, LAST_DATE, monthOf, todayUtc, withinDateRange, type PeriodUnit } from "./dates";
 import type { CreateCredentialInput, UpdateCredentialInput } from "./schema";
 import { credentialInclude, readStatus, serializeCredential, type ApiCredential, type CredentialRow } from "./serialize";
 
@@ -44,9 +44,21 @@ async function groupForCredential(organizationId: string, groupId: string): Prom
   return { ...group, expiryAmount: rawNullableInt(group.expiryAmount) };
 }
 
-function groupDefaultExpiry(group: GroupForCredential, issueDate: string): string | null {
+/**
+ * The expiry the group's period gives, or null. `path` names the field the caller sent that made the
+ * service apply the period (a period of 1,000 years can pass 9999-12-31, the last date we store).
+ */
+function groupDefaultExpiry(group: GroupForCredential, issueDate: string, path: string): string | null {
   if (group.expiryAmount === null || group.expiryUnit === null) return null;
-  return addPeriod(issueDate, group.expiryAmount, group.expiryUnit as PeriodUnit);
+  const expiry = addPeriod(issueDate, group.expiryAmount, group.expiryUnit as PeriodUnit);
+  if (!withinDateRange(expiry)) {
+    const period = `${group.expiryAmount} ${group.expiryUnit}${group.expiryAmount === 1 ? "" : "s"}`;
+    throw invalidField(
+      path,
+      `the group's expiry period (${period} after ${issueDate}) ends after ${LAST_DATE}; send an expiryDate, or shorten the group's expiryPeriod`,
+    );
+  }
+  return expiry;
 }
 
 /** The one rule about a credential's two dates; also used by the CSV import to report a bad row before anything is written. */
@@ -106,6 +118,7 @@ async function queueCredentialEmail(
   organization: { id: string; name: string },
   credential: CredentialRow,
   group: GroupForCredential,
+  options: { coalesceRepeats?: boolean } = {},
 ): Promise<void> {
   if (!credential.recipient) return;
   const values = credentialAttributeValues({ credential, group, organization });
@@ -116,7 +129,7 @@ async function queueCredentialEmail(
     to: credential.recipient.email,
     template: { subject: group.emailSubject, html: group.emailHtml, text: group.emailText },
     values,
-  });
+  }, options);
 }
 
 async function insertCredential(
@@ -127,7 +140,7 @@ async function insertCredential(
   state: { status: "draft" | "issued" | "scheduled"; issuedAt: Date | null; sendPending: boolean },
 ): Promise<CredentialRow> {
   const issueDate = input.issueDate ?? todayUtc();
-  const expiryDate = input.expiryDate ?? groupDefaultExpiry(group, issueDate);
+  const expiryDate = input.expiryDate ?? groupDefaultExpiry(group, issueDate, input.issueDate === undefined ? "groupId" : "issueDate");
   checkDateOrder(issueDate, expiryDate);
   const recipient = input.recipient.email
     ? await findOrCreateRecipient(tx, organizationId, { name: input.recipient.name, email: input.recipient.email })
@@ -290,15 +303,18 @@ export async function issueCredential(organization: Organization, id: string): P
 
 export async function sendCredential(organization: Organization, id: string): Promise<ApiCredential> {
   const row = await db().$transaction(async (tx) => {
+    // Locked first: concurrent sends of one credential take turns, so a repeat finds the email the
+    // first one queued and is coalesced with it.
+    await lockCredentialRow(tx, organization.id, id);
     const credential = await findCredential(tx, organization.id, id);
     const status = readStatus(credential);
     if (status !== "issued") throw conflict(`Only issued credentials can be sent; this one is ${status}.`);
     if (!credential.recipient) throw conflict("This credential has no recipient email address to send it to.");
     const group = await tx.group.findUniqueOrThrow({ where: { id: credential.groupId }, select: groupSelect });
-    await queueCredentialEmail(tx, organization, credential, group);
+    await queueCredentialEmail(tx, organization, credential, group, { coalesceRepeats: true });
     return credential;
   });
-  nudgeMailWorker();
+  // No nudge: the email waits REPEAT_WINDOW_MS for repeats to coalesce with it; the worker's next poll takes it.
   return serializeCredential(row);
 }
 
@@ -335,7 +351,7 @@ export async function updateCredential(organization: Organization, id: string, i
       // null re-applies the group's setting; a derived expiry follows a changed issue date.
       if (input.expiryDate === null || input.expiryDate === undefined) {
         const group = await tx.group.findUniqueOrThrow({ where: { id: credential.groupId }, select: groupSelect });
-        expiryDate = groupDefaultExpiry(group, issueDate);
+        expiryDate = groupDefaultExpiry(group, issueDate, input.expiryDate === null ? "expiryDate" : "issueDate");
         expiryDateExplicit = false;
       } else {
         expiryDate = input.expiryDate;

@@ -1,22 +1,33 @@
 // Request shapes for groups (credential templates), CONTRACT.md section 5. Two ways to name designs:
 // `designIds` (ordered, 1..50) or the deprecated `certificateDesignId` / `badgeDesignId`; never both.
 import { z } from "zod";
+import { multiLineText, singleLineText } from "../core/text";
 
 export const MAX_DESIGNS_PER_GROUP = 50;
 
-export const groupName = z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters");
+export const groupName = singleLineText({ trim: true }).min(1, "must not be empty").max(200, "must be at most 200 characters");
 
-export const learningEventUrl = z
-  .string()
+/**
+ * An absolute http(s) URL, stored in the form a browser would use (scheme and host lower-cased,
+ * international hosts in punycode, spaces and other unsafe characters percent-encoded), so that what
+ * the wallet links to is exactly what was checked. A bare origin keeps the form it was given in
+ * ("https://example.com", not "https://example.com/"). User names and passwords in the URL are refused:
+ * they would be shown to every guest.
+ */
+export const learningEventUrl = singleLineText()
   .max(2000, "must be at most 2000 characters")
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      return (u.protocol === "http:" || u.protocol === "https:") && u.hostname.length > 0;
-    } catch {
-      return false;
+  .transform((value, ctx) => {
+    const url = URL.parse(value);
+    if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || !url.hostname) {
+      ctx.addIssue({ code: "custom", message: "must be an absolute http(s) URL" });
+      return z.NEVER;
     }
-  }, "must be an absolute http(s) URL");
+    if (url.username || url.password) {
+      ctx.addIssue({ code: "custom", message: "must not contain a user name or password" });
+      return z.NEVER;
+    }
+    return url.pathname === "/" && !/^[a-z]+:\/\/[^/?#]*\/[?#]?/i.test(value) ? url.href.replace(/\/(?=[?#]|$)/, "") : url.href;
+  });
 
 /** Credentials of the group expire this long after their issue date, unless a credential says otherwise. */
 export const expiryPeriod = z.strictObject({
@@ -26,12 +37,12 @@ export const expiryPeriod = z.strictObject({
 
 /** The email sent with a credential; placeholders as in designs, plus `[credential.url]`, the wallet link. */
 export const emailTemplate = z.strictObject({
-  subject: z.string().trim().min(1, "must not be empty").max(300, "must be at most 300 characters"),
-  html: z.string().max(100_000).nullable().optional(),
-  text: z.string().max(50_000).nullable().optional(),
+  subject: singleLineText({ trim: true }).min(1, "must not be empty").max(300, "must be at most 300 characters"),
+  html: multiLineText().max(100_000).nullable().optional(),
+  text: multiLineText().max(50_000).nullable().optional(),
 });
 
-const designId = z.string().min(1, "must not be empty").max(100);
+const designId = singleLineText().min(1, "must not be empty").max(100);
 
 export const designIds = z
   .array(designId)

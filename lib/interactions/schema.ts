@@ -1,5 +1,6 @@
 // Interaction events (the spec's Events section and CONTRACT.md section 7).
 import { z } from "zod";
+import { singleLineText } from "../core/text";
 import { paginationQuery } from "../api/pagination";
 
 export const EVENT_TYPES = [
@@ -23,7 +24,7 @@ export const TRIGGERED_BY = ["recipient", "guest"] as const;
 export type TriggeredBy = (typeof TRIGGERED_BY)[number];
 
 export const CreateInteractionBody = z.strictObject({
-  credentialId: z.string().min(1, "must not be empty").max(100),
+  credentialId: singleLineText().min(1, "must not be empty").max(100),
   eventType: z.enum(EVENT_TYPES),
   triggeredBy: z.enum(TRIGGERED_BY),
   triggeredAt: z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time with a time zone, e.g. 2026-05-01T12:00:00Z" }),
@@ -31,7 +32,7 @@ export const CreateInteractionBody = z.strictObject({
 export type CreateInteractionInput = z.infer<typeof CreateInteractionBody>;
 
 export const ListInteractionsQuery = z.strictObject({
-  credentialId: z.string().min(1, "must not be empty").max(100).optional(),
+  credentialId: singleLineText().min(1, "must not be empty").max(100).optional(),
   ...paginationQuery,
 });
 

@@ -11,19 +11,53 @@ function messageIdFor(outboxId: string): string {
   return `<${outboxId}@${host}>`;
 }
 
-export async function enqueueEmail(
-  tx: Tx,
-  input: { organizationId: string; credentialId: string | null; to: string; template: EmailTemplate; values: AttributeValues },
-): Promise<string> {
-  const id = newId("mail");
+/**
+ * How long an email queued by a repeatable request (`send`) waits before its first attempt, so that a
+ * repeat arriving meanwhile (a client retrying, or 50 parallel requests) finds it still queued and is
+ * coalesced with it: the recipient gets one email, not 50.
+ */
+export const REPEAT_WINDOW_MS = 1_000;
+
+export type EmailToQueue = {
+  organizationId: string;
+  credentialId: string | null;
+  to: string;
+  template: EmailTemplate;
+  values: AttributeValues;
+};
+
+/**
+ * Writes the email as an outbox row and returns its id. With `coalesceRepeats`, an identical email of
+ * the same credential to the same address that is still queued is the one returned instead: a repeat
+ * of a request whose email has not gone out yet adds nothing, while a send after delivery, or of a
+ * changed email, queues a new one. The caller must hold the credential's row lock, so that concurrent
+ * requests see each other's rows.
+ */
+export async function enqueueEmail(tx: Tx, input: EmailToQueue, options: { coalesceRepeats?: boolean } = {}): Promise<string> {
   const rendered = renderEmail(input.template, input.values);
   const now = new Date();
+  if (options.coalesceRepeats && input.credentialId) {
+    const repeated = await tx.emailOutbox.findFirst({
+      where: {
+        credentialId: input.credentialId,
+        toAddress: input.to,
+        subject: rendered.subject,
+        html: rendered.html,
+        text: rendered.text,
+        status: "queued",
+      },
+      select: { id: true },
+    });
+    if (repeated) return repeated.id;
+  }
+  const firstAttemptAt = options.coalesceRepeats ? new Date(now.getTime() + REPEAT_WINDOW_MS) : now;
+  const id = newId("mail");
   // Plain SQL: one of these is written with every credential sent (see bench:issue).
   await tx.$executeRaw`
     INSERT INTO "EmailOutbox" ("id", "organizationId", "credentialId", "messageId", "toAddress", "subject", "html", "text",
       "status", "attempts", "nextAttemptAt", "createdAt", "updatedAt")
     VALUES (${id}, ${input.organizationId}, ${input.credentialId}, ${messageIdFor(id)}, ${input.to}, ${rendered.subject},
-      ${rendered.html}, ${rendered.text}, 'queued', 0, ${now}, ${now}, ${now})`;
+      ${rendered.html}, ${rendered.text}, 'queued', 0, ${firstAttemptAt}, ${now}, ${now})`;
   return id;
 }
 

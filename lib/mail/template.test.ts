@@ -35,6 +35,39 @@ describe("renderEmail", () => {
   });
 });
 
+describe("renderEmail: placeholders in URL attributes", () => {
+  const template = (html: string) => ({ subject: "s", html, text: null });
+
+  it("keeps http(s) and mailto URLs that placeholders fill in, escaped once", () => {
+    const mail = renderEmail(template(`<a href="[custom.link]">x</a> <a href='mailto:[custom.mail]'>m</a> <img src=[custom.img]>`), {
+      "custom.link": "https://example.edu/course?a=1&b=2",
+      "custom.mail": "registrar@example.edu",
+      "custom.img": "https://example.edu/logo.png",
+    });
+    expect(mail.html).toContain(`<a href="https://example.edu/course?a=1&amp;b=2">x</a>`);
+    expect(mail.html).toContain(`<a href="mailto:registrar@example.edu">m</a>`);
+    expect(mail.html).toContain(`<img src="https://example.edu/logo.png">`);
+  });
+
+  it.each([
+    ["javascript:alert(1)"],
+    ["  JavaScript:alert(1)"],
+    ["java\tscript:alert(1)"],
+    ["data:text/html,<script>alert(1)</script>"],
+    ["vbscript:msgbox"],
+    ["/relative/path"],
+    ["\" onmouseover=\"alert(1)"],
+  ])("turns a value of %j into a dead link", (value) => {
+    const mail = renderEmail(template(`<a href="[custom.link]">x</a>`), { "custom.link": value });
+    expect(mail.html).toBe(`<a href="#">x</a>`);
+  });
+
+  it("leaves URL attributes without placeholders and placeholders outside attributes alone", () => {
+    const mail = renderEmail(template(`<a href="https://example.edu">[custom.link]</a>`), { "custom.link": "javascript:x" });
+    expect(mail.html).toBe(`<a href="https://example.edu">javascript:x</a>`);
+  });
+});
+
 describe("htmlForPlainText", () => {
   it("keeps the issuer's words, escaped, with the wallet link as a button or a link", () => {
     const html = htmlForPlainText("Hello [recipient.name] <3,\nwell done.\n\n[credential.url]\n\nOr: [credential.url]");

@@ -2,6 +2,7 @@
 // bodies with the same [attribute] placeholders as designs). A field the group leaves empty falls
 // back to the built-in template. Values are escaped in the HTML body; the template itself is the
 // issuer's own markup.
+import { PLACEHOLDER } from "../designs/document";
 import { substitute, type AttributeValues } from "../render/attributes";
 
 export type EmailTemplate = { subject: string | null; html: string | null; text: string | null };
@@ -40,12 +41,32 @@ export function escapeHtml(value: string): string {
 
 const DATES = { locale: "en-US", dateStyle: "long" } as const;
 
+/** Attributes whose value a mail client may follow or load. */
+const URL_ATTRIBUTE = /(\s(?:href|src|action|formaction|background|poster)\s*=\s*)(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/gi;
+const SAFE_URL_SCHEMES = new Set(["http:", "https:", "mailto:"]);
+
+/**
+ * A URL attribute whose value a placeholder fills in is filled with the raw values, then kept only
+ * when the result is an absolute http(s) or mailto URL, as the URL parser (and so a mail client) reads
+ * it: a recipient name or custom attribute of "javascript:..." becomes "#", not a link that runs it.
+ */
+function fillUrlAttributes(html: string, values: AttributeValues): string {
+  return html.replace(URL_ATTRIBUTE, (whole, lead: string, double?: string, single?: string, bare?: string) => {
+    const value = double ?? single ?? bare ?? "";
+    if (!PLACEHOLDER_IN_TEXT.test(value)) return whole;
+    const url = substitute(value, values, DATES).trim();
+    const safe = SAFE_URL_SCHEMES.has(URL.parse(url)?.protocol ?? "") ? url : "#";
+    return `${lead}"${escapeHtml(safe)}"`;
+  });
+}
+const PLACEHOLDER_IN_TEXT = new RegExp(PLACEHOLDER.source);
+
 export function renderEmail(template: EmailTemplate, values: AttributeValues): RenderedEmail {
   const escaped = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v == null ? v : escapeHtml(v)]));
   return {
     // A subject is one line whatever the values hold.
     subject: substitute(template.subject ?? DEFAULT_EMAIL_TEMPLATE.subject, values, DATES).replace(/\s+/g, " ").trim(),
-    html: substitute(template.html ?? DEFAULT_EMAIL_TEMPLATE.html, escaped, DATES),
+    html: substitute(fillUrlAttributes(template.html ?? DEFAULT_EMAIL_TEMPLATE.html, values), escaped, DATES),
     text: substitute(template.text ?? DEFAULT_EMAIL_TEMPLATE.text, values, DATES),
   };
 }

@@ -1,5 +1,6 @@
 // Organizations and their API tokens: the rules shared by the CLI, the /v1 wrapper and the dashboard.
 import { z } from "zod";
+import { singleLineText } from "../core/text";
 import { invalidField } from "../api/errors";
 import { config } from "../config";
 import { monthOf } from "../credentials/dates";
@@ -106,7 +107,7 @@ export async function authenticateApiToken(token: string): Promise<Caller | null
   };
 }
 
-export const organizationName = z.string().trim().min(1, "must not be empty").max(100, "must be at most 100 characters");
+export const organizationName = singleLineText({ trim: true }).min(1, "must not be empty").max(100, "must be at most 100 characters");
 
 export async function renameOrganization(organizationId: string, name: string): Promise<void> {
   const parsed = organizationName.safeParse(name);

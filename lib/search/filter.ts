@@ -1,6 +1,7 @@
 // The search request's `filter` (CONTRACT.md section 4) → a typed tree, with one `validation_error`
 // detail per mistake naming its exact path (`filter.AND[1].issueDate.gt`). Only the tree is ever turned
 // into a query. Semantics are in README.md beside this file.
+import { unicodeProblem } from "../core/text";
 import { isCalendarDate } from "../credentials/dates";
 import { CREDENTIAL_STATUSES, type CredentialStatus } from "../credentials/schema";
 import { normalizeName } from "../recipients/service";
@@ -189,6 +190,9 @@ class FilterParser {
   private scalar(field: FieldName, raw: unknown, path: Path): Scalar | null {
     const kind = FIELDS[field].kind;
     if (typeof raw !== "string") return this.fail(path, `must be ${KIND_FORMAT[kind]}, got ${typeName(raw)}`);
+    // The dashboard's search box reaches here without the /v1 wrapper's check of every string.
+    const textProblem = unicodeProblem(raw);
+    if (textProblem) return this.fail(path, textProblem);
     switch (kind) {
       case "identifier":
         // Any string: an id that does not exist simply matches nothing.
