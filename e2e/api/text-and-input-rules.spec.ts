@@ -102,7 +102,7 @@ test.describe("text rules", () => {
 
 test.describe("query and path rules", () => {
   test("__proto__, repeated and non-text query parameters are validation errors like any unknown one", async ({ api }) => {
-    for (const [query, param] of [
+    for (const [query, param] of <[string, string][]>[
       ["?__proto__=1", "__proto__"],
       ["?constructor=1", "constructor"],
       ["?limit=1&limit=2", "limit"],
@@ -115,7 +115,7 @@ test.describe("query and path rules", () => {
   });
 
   test("a NUL in a path id is not_found, in the envelope with a request id", async ({ api }) => {
-    for (const [method, url] of [
+    for (const [method, url] of <[string, string][]>[
       ["GET", "/v1/credentials/%00"],
       ["POST", "/v1/credentials/cred_%00/issue"],
       ["GET", "/v1/groups/%00"],
