@@ -9,7 +9,7 @@ import { errorSummary, log } from "../log";
 import { authenticateApiToken, type Caller } from "../organizations/service";
 import { clientConnection, plainHttpAllowed } from "./client-connection";
 import { findInJson, type JsonPath } from "../core/json-walk";
-import { unicodeProblem, unicodeProblemsIn } from "../core/text";
+import { singleLineText, unicodeProblem, unicodeProblemsIn } from "../core/text";
 import { ApiError, invalidFields, type ErrorCode, type ErrorDetail } from "./errors";
 import { rateLimitHeaders, TokenBucketLimiter } from "./rate-limit";
 import { formatPath, safeParseWithDetails } from "./validation";
@@ -22,16 +22,16 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export type ApiResult = { status: number; body?: unknown; headers?: Record<string, string> };
 
-export type EndpointContext<B, Q> = {
+export type EndpointContext<B, Q, P> = {
   caller: Caller;
   body: B;
   query: Q;
-  params: Record<string, string>;
+  params: P;
   requestId: string;
   request: Request;
 };
 
-export type EndpointDefinition<B = unknown, Q = unknown> = {
+export type EndpointDefinition<B = unknown, Q = unknown, P = unknown> = {
   summary: string;
   description?: string;
   tag: string;
@@ -41,23 +41,30 @@ export type EndpointDefinition<B = unknown, Q = unknown> = {
   body?: z.ZodType<B>;
   /** Query parameters, validated strictly (unknown parameters are a validation error). */
   query?: z.ZodType<Q>;
+  /** Path parameters (`{id}` in the route's path). A value the schema refuses names nothing: 404. */
+  params?: z.ZodType<P>;
   /** The success response, for the OpenAPI document. */
   success: { status: number; description: string; schema?: z.ZodType };
   /** Error codes this endpoint can answer besides the ones every endpoint has. */
   errors?: ErrorCode[];
-  handle: (ctx: EndpointContext<B, Q>) => Promise<ApiResult | Response>;
+  handle: (ctx: EndpointContext<B, Q, P>) => Promise<ApiResult | Response>;
 };
 
-/** Declares one endpoint; a function only so that B and Q are inferred from the schemas. */
-export function endpoint<B = undefined, Q = Record<string, never>>(definition: EndpointDefinition<B, Q>): EndpointDefinition<B, Q> {
+/** Declares one endpoint; a function only so that B, Q and P are inferred from the schemas. */
+export function endpoint<B = undefined, Q = Record<string, never>, P = Record<string, never>>(
+  definition: EndpointDefinition<B, Q, P>,
+): EndpointDefinition<B, Q, P> {
   return definition;
 }
+
+/** The id of a resource in a path: what every `{id}` route declares as its `params`. */
+export const idParams = z.strictObject({ id: singleLineText().min(1).max(100) });
 
 type RouteHandler = (request: Request, context: { params: Promise<Record<string, string | string[] | undefined>> }) => Promise<Response>;
 
 export type RouteDefinition = {
   path: string;
-  endpoints: Partial<Record<HttpMethod, EndpointDefinition<any, any>>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  endpoints: Partial<Record<HttpMethod, EndpointDefinition<any, any, any>>>; // eslint-disable-line @typescript-eslint/no-explicit-any
   handlers: Record<HttpMethod | "HEAD" | "OPTIONS", RouteHandler>;
 };
 
@@ -183,16 +190,12 @@ function queryParameterPath(name: string): string {
   return unicodeProblem(name) ? "(query parameter name)" : name;
 }
 
-/** Path parameters; one that is not valid Unicode text names nothing, so it is answered as not found. */
-async function readParams(promised: Promise<Record<string, string | string[] | undefined>>): Promise<Record<string, string>> {
-  const raw = (await promised) ?? {};
-  const params: Record<string, string> = {};
-  for (const [name, value] of Object.entries(raw)) {
-    const text = Array.isArray(value) ? value.join("/") : (value ?? "");
-    if (unicodeProblem(text)) throw new ApiError("not_found", "Not found: the path names no resource.");
-    params[name] = text;
-  }
-  return params;
+/** Path parameters, checked with the endpoint's schema; a value it refuses names nothing: not found. */
+async function readParams(promised: Promise<Record<string, string | string[] | undefined>>, schema: z.ZodType | undefined): Promise<unknown> {
+  const raw = Object.fromEntries(Object.entries((await promised) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : (v ?? "")]));
+  const parsed = (schema ?? z.strictObject({})).safeParse(raw);
+  if (!parsed.success) throw new ApiError("not_found", "Not found: the path names no resource.");
+  return parsed.data;
 }
 
 function bearerToken(request: Request): string | null {
@@ -216,7 +219,7 @@ function checkTransportAndVersion(request: Request) {
   }
 }
 
-function runEndpoint(definition: EndpointDefinition<unknown, unknown>): RouteHandler {
+function runEndpoint(definition: EndpointDefinition<unknown, unknown, unknown>): RouteHandler {
   return async (request, context) => {
     const started = performance.now();
     const requestId = requestIdOf(request);
@@ -258,7 +261,7 @@ function runEndpoint(definition: EndpointDefinition<unknown, unknown>): RouteHan
       else details.push(...parsedQuery.details);
       if (details.length) throw invalidFields(details);
 
-      const params = await readParams(context.params);
+      const params = await readParams(context.params, definition.params);
       const result = await definition.handle({ caller: caller as Caller, body, query, params, requestId, request });
       if (result instanceof Response) {
         status = result.status;
@@ -307,7 +310,7 @@ export function defineRoute(path: string, endpoints: RouteDefinition["endpoints"
   const methods = HTTP_METHODS.filter((m) => endpoints[m]);
   const allow = [...methods, ...(methods.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
   const handlers = Object.fromEntries(
-    HTTP_METHODS.map((m) => [m, endpoints[m] ? runEndpoint(endpoints[m] as EndpointDefinition<unknown, unknown>) : methodNotAllowed(allow)]),
+    HTTP_METHODS.map((m) => [m, endpoints[m] ? runEndpoint(endpoints[m] as EndpointDefinition<unknown, unknown, unknown>) : methodNotAllowed(allow)]),
   ) as Record<HttpMethod, RouteHandler>;
   // HEAD answers like GET (Node sends no body for it); OPTIONS states what the route allows.
   return { path, endpoints, handlers: { ...handlers, HEAD: handlers.GET, OPTIONS: options(allow) } };

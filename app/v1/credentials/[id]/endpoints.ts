@@ -1,16 +1,18 @@
-import { defineRoute, endpoint } from "@/lib/api/endpoint";
+import { defineRoute, endpoint, idParams } from "@/lib/api/endpoint";
 import { CredentialResponse, UpdateCredentialBody } from "@/lib/credentials/schema";
 import { deleteCredential, getCredential, updateCredential } from "@/lib/credentials/service";
 
 export const credentialRoute = defineRoute("/v1/credentials/{id}", {
   GET: endpoint({
+    params: idParams,
     tag: "Credentials",
     summary: "Get a credential",
     success: { status: 200, description: "The credential", schema: CredentialResponse },
     errors: ["not_found"],
-    handle: async ({ caller, params }) => ({ status: 200, body: await getCredential(caller.organization, params.id!) }),
+    handle: async ({ caller, params }) => ({ status: 200, body: await getCredential(caller.organization, params.id) }),
   }),
   PATCH: endpoint({
+    params: idParams,
     tag: "Credentials",
     summary: "Update a credential",
     description:
@@ -18,16 +20,17 @@ export const credentialRoute = defineRoute("/v1/credentials/{id}", {
     body: UpdateCredentialBody,
     success: { status: 200, description: "The credential", schema: CredentialResponse },
     errors: ["not_found"],
-    handle: async ({ caller, params, body }) => ({ status: 200, body: await updateCredential(caller.organization, params.id!, body) }),
+    handle: async ({ caller, params, body }) => ({ status: 200, body: await updateCredential(caller.organization, params.id, body) }),
   }),
   DELETE: endpoint({
+    params: idParams,
     tag: "Credentials",
     summary: "Delete a credential",
     description: "Its wallet page, previews and interactions are gone after; queued email is cancelled.",
     success: { status: 204, description: "Deleted" },
     errors: ["not_found"],
     handle: async ({ caller, params }) => {
-      await deleteCredential(caller.organization, params.id!);
+      await deleteCredential(caller.organization, params.id);
       return { status: 204 };
     },
   }),
