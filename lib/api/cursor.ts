@@ -22,7 +22,8 @@ export function decodeCursor(scope: string, cursor: string): Record<string, unkn
   try {
     const data = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as unknown;
     if (typeof data !== "object" || data === null || (data as { s?: unknown }).s !== scope) return null;
-    return data as Record<string, unknown>;
+    const { s: _scope, ...rest } = data as Record<string, unknown>;
+    return rest;
   } catch {
     return null;
   }

@@ -8,7 +8,6 @@ import { config } from "../config";
 import { errorSummary, log } from "../log";
 import { db, type Tx } from "../db";
 import { newId } from "../db/ids";
-import { rawNullableInt } from "../db/raw-values";
 import { cancelQueuedEmails, enqueueEmail } from "../mail/outbox";
 import { nudgeMailWorker } from "../mail/nudge";
 import type { Caller } from "../organizations/service";
@@ -17,31 +16,17 @@ import { previewKey } from "../previews/service";
 import { previewStore } from "../storage";
 import { findOrCreateRecipient, normalizeEmail, normalizeName } from "../recipients/service";
 import { credentialAttributeValues, walletUrl } from "./attributes";
+import { countIssueWithinQuota, groupSelect, insertCredentialRow, lockCredentialRow, selectGroupForCredential, type GroupForCredential } from "./queries";
 import { addPeriod, LAST_DATE, monthOf, todayUtc, withinDateRange, type PeriodUnit } from "./dates";
 import type { CreateCredentialInput, UpdateCredentialInput } from "./schema";
 import { credentialInclude, readStatus, serializeCredential, type ApiCredential, type CredentialRow } from "./serialize";
 
 type Organization = Caller["organization"];
 
-const groupSelect = {
-  id: true,
-  name: true,
-  expiryAmount: true,
-  expiryUnit: true,
-  emailSubject: true,
-  emailHtml: true,
-  emailText: true,
-} as const;
-type GroupForCredential = { id: string; name: string; expiryAmount: number | null; expiryUnit: string | null; emailSubject: string | null; emailHtml: string | null; emailText: string | null };
-
-// On the path of every create and create-issue-send, so plain SQL (one statement, no query compilation).
 async function groupForCredential(organizationId: string, groupId: string): Promise<GroupForCredential> {
-  const rows = await db().$queryRaw<(Omit<GroupForCredential, "expiryAmount"> & { expiryAmount: unknown })[]>`
-    SELECT "id", "name", "expiryAmount", "expiryUnit", "emailSubject", "emailHtml", "emailText"
-    FROM "Group" WHERE "id" = ${groupId} AND "organizationId" = ${organizationId}`;
-  const group = rows[0];
+  const group = await selectGroupForCredential(organizationId, groupId);
   if (!group) throw invalidField("groupId", "no group with this id in your organization");
-  return { ...group, expiryAmount: rawNullableInt(group.expiryAmount) };
+  return group;
 }
 
 /**
@@ -74,15 +59,8 @@ async function findCredential(client: Tx | ReturnType<typeof db>, organizationId
   return row;
 }
 
-/**
- * Takes the credential's row lock before a read-modify-write (PATCH merges into what it reads), so
- * concurrent updates apply one after the other on PostgreSQL. On SQLite the transaction's write lock
- * already orders them.
- */
-async function lockCredentialRow(tx: Tx, organizationId: string, id: string): Promise<void> {
-  const locked = await tx.$executeRaw`
-    UPDATE "Credential" SET "updatedAt" = "updatedAt" WHERE "id" = ${id} AND "organizationId" = ${organizationId}`;
-  if (locked !== 1) throw notFound("Credential");
+async function lockCredential(tx: Tx, organizationId: string, id: string): Promise<void> {
+  if (!(await lockCredentialRow(tx, organizationId, id))) throw notFound("Credential");
 }
 
 function conflict(message: string): ApiError {
@@ -94,14 +72,7 @@ async function consumeIssueQuota(tx: Tx, organization: Organization, now: Date) 
   if (organization.plan !== "free") return;
   const quota = organization.monthlyIssueQuota ?? config().freePlanMonthlyIssues;
   const month = monthOf(now);
-  await tx.$executeRaw`
-    INSERT INTO "MonthlyUsage" ("organizationId", "month", "issued") VALUES (${organization.id}, ${month}, 0)
-    ON CONFLICT ("organizationId", "month") DO NOTHING`;
-  // The condition makes the increment itself the check: concurrent issues cannot both take the last one.
-  const counted = await tx.$executeRaw`
-    UPDATE "MonthlyUsage" SET "issued" = "issued" + 1
-    WHERE "organizationId" = ${organization.id} AND "month" = ${month} AND "issued" < ${quota}`;
-  if (counted !== 1) {
+  if (!(await countIssueWithinQuota(tx, organization.id, month, quota))) {
     throw new ApiError(
       "payment_required",
       `The free plan issues up to ${quota} credentials per calendar month and this month's are used up; upgrade to premium to issue more.`,
@@ -164,13 +135,7 @@ async function insertCredential(
     createdAt: now,
     updatedAt: now,
   };
-  // Plain SQL: this insert is on the path of every create-issue-send (see bench:issue).
-  await tx.$executeRaw`
-    INSERT INTO "Credential" ("id", "publicId", "organizationId", "groupId", "recipientId", "recipientName", "status",
-      "issueDate", "expiryDate", "expiryDateExplicit", "customAttributes", "issuedAt", "sendPending", "createdAt", "updatedAt")
-    VALUES (${row.id}, ${row.publicId}, ${row.organizationId}, ${row.groupId}, ${row.recipientId}, ${row.recipientName}, ${row.status},
-      ${row.issueDate}, ${row.expiryDate}, ${row.expiryDateExplicit}, ${row.customAttributes}, ${row.issuedAt}, ${row.sendPending},
-      ${row.createdAt}, ${row.updatedAt})`;
+  await insertCredentialRow(tx, row);
   return { ...row, recipient };
 }
 
@@ -305,7 +270,7 @@ export async function sendCredential(organization: Organization, id: string): Pr
   const row = await db().$transaction(async (tx) => {
     // Locked first: concurrent sends of one credential take turns, so a repeat finds the email the
     // first one queued and is coalesced with it.
-    await lockCredentialRow(tx, organization.id, id);
+    await lockCredential(tx, organization.id, id);
     const credential = await findCredential(tx, organization.id, id);
     const status = readStatus(credential);
     if (status !== "issued") throw conflict(`Only issued credentials can be sent; this one is ${status}.`);
@@ -320,7 +285,7 @@ export async function sendCredential(organization: Organization, id: string): Pr
 
 export async function updateCredential(organization: Organization, id: string, input: UpdateCredentialInput): Promise<ApiCredential> {
   const { row, emailQueued } = await db().$transaction(async (tx) => {
-    await lockCredentialRow(tx, organization.id, id);
+    await lockCredential(tx, organization.id, id);
     const credential = await findCredential(tx, organization.id, id);
     if (input.recipient) {
       if (credential.recipientId === null || input.recipient.id !== credential.recipientId) {

@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { invalidField } from "../api/errors";
+import { z } from "zod";
 import { decodeCursor, encodeCursor } from "../api/cursor";
 import { LIMIT_DEFAULT, type Page } from "../api/pagination";
 import { todayUtc } from "../credentials/dates";
@@ -26,8 +27,19 @@ const SCOPE = "credentials.search";
  */
 const MAX_FILTER_IN_CURSOR = 64 * 1024;
 
-type Direction = "next" | "prev";
-type CursorData = { key: string; filter?: string; sort: Sort; position: Position; direction: Direction };
+/**
+ * What a search cursor carries, signed (lib/api/cursor.ts): the search it belongs to (a hash of its
+ * filter and sort), the filter itself when small enough, and the position and direction to go on from.
+ */
+const CursorPayload = z.strictObject({
+  searchKey: z.string(),
+  /** The filter deflated, base64url; absent when too large to carry. */
+  filter: z.string().optional(),
+  sort: z.strictObject({ property: z.enum(SORT_PROPERTIES), order: z.enum(["asc", "desc"]) }),
+  position: z.strictObject({ segment: z.union([z.literal(0), z.literal(1)]), value: z.string().nullable(), id: z.string() }),
+  direction: z.enum(["next", "prev"]),
+});
+type CursorData = z.infer<typeof CursorPayload>;
 
 function searchKey(tree: FilterNode, sort: Sort): string {
   return createHash("sha256").update(`${canonicalFilter(tree)}\n${sort.property} ${sort.order}`).digest("base64url").slice(0, 22);
@@ -36,31 +48,13 @@ function searchKey(tree: FilterNode, sort: Sort): string {
 const INVALID_CURSOR = "is not a valid cursor for this search; use pagination.next or pagination.prev exactly as returned";
 
 function readCursor(cursor: string): CursorData {
-  const data = decodeCursor(SCOPE, cursor);
-  const sort = data?.o as unknown;
-  const ok =
-    data &&
-    typeof data.k === "string" &&
-    (data.f === undefined || typeof data.f === "string") &&
-    Array.isArray(sort) &&
-    (SORT_PROPERTIES as readonly unknown[]).includes(sort[0]) &&
-    (sort[1] === "asc" || sort[1] === "desc") &&
-    (data.g === 0 || data.g === 1) &&
-    (typeof data.v === "string" || data.v === null) &&
-    typeof data.i === "string" &&
-    (data.d === "next" || data.d === "prev");
-  if (!ok) throw invalidField("cursor", INVALID_CURSOR);
-  return {
-    key: data.k as string,
-    filter: data.f as string | undefined,
-    sort: { property: sort[0], order: sort[1] } as Sort,
-    position: { segment: data.g as number, value: data.v as string | null, id: data.i as string },
-    direction: data.d as Direction,
-  };
+  const parsed = CursorPayload.safeParse(decodeCursor(SCOPE, cursor));
+  if (!parsed.success) throw invalidField("cursor", INVALID_CURSOR);
+  return parsed.data;
 }
 
-function writeCursor(key: string, filter: string | undefined, sort: Sort, position: Position, direction: Direction): string {
-  return encodeCursor(SCOPE, { k: key, ...(filter !== undefined ? { f: filter } : {}), o: [sort.property, sort.order], g: position.segment, v: position.value, i: position.id, d: direction });
+function writeCursor(data: CursorData): string {
+  return encodeCursor(SCOPE, data);
 }
 
 function packFilter(raw: unknown): string | undefined {
@@ -97,7 +91,7 @@ function resolveSearch(input: { filter?: SearchFilter; sort?: Sort | null; curso
   }
   const sort = input.sort ?? cursor?.sort ?? DEFAULT_SORT;
   const key = searchKey(tree, sort);
-  if (cursor && cursor.key !== key) {
+  if (cursor && cursor.searchKey !== key) {
     throw invalidField("cursor", "belongs to another search (its filter or sort differs); start again without a cursor");
   }
   return { tree, filterJson: packFilter(raw), sort, key, cursor };
@@ -172,8 +166,16 @@ export async function searchCredentials(organization: Caller["organization"], in
   const page = rows.slice(0, limit);
   if (backwards) page.reverse();
 
-  const at = (row: SearchRow | undefined, direction: Direction) =>
-    row ? writeCursor(search.key, search.filterJson, search.sort, { segment: row.segment, value: segs[row.segment]!.valueOf(row), id: row.id }, direction) : null;
+  const at = (row: SearchRow | undefined, direction: CursorData["direction"]) =>
+    row
+      ? writeCursor({
+          searchKey: search.key,
+          ...(search.filterJson !== undefined ? { filter: search.filterJson } : {}),
+          sort: search.sort,
+          position: { segment: row.segment as 0 | 1, value: segs[row.segment]!.valueOf(row), id: row.id },
+          direction,
+        })
+      : null;
   const first = page[0];
   const last = page[page.length - 1];
   const pagination = backwards

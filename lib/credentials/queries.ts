@@ -1,0 +1,88 @@
+// The credentials service's plain SQL: the statements on the path of every create and
+// create-issue-send (one statement each, no query compilation; see bench:issue) and the ones whose
+// conditions are the concurrency rule itself. The same text runs on SQLite and PostgreSQL.
+import type { Tx } from "../db";
+import { db } from "../db";
+import { rawNullableInt } from "../db/raw-values";
+
+export const groupSelect = {
+  id: true,
+  name: true,
+  expiryAmount: true,
+  expiryUnit: true,
+  emailSubject: true,
+  emailHtml: true,
+  emailText: true,
+} as const;
+
+export type GroupForCredential = {
+  id: string;
+  name: string;
+  expiryAmount: number | null;
+  expiryUnit: string | null;
+  emailSubject: string | null;
+  emailHtml: string | null;
+  emailText: string | null;
+};
+
+/** The group a new credential belongs to, if the organization has it. */
+export async function selectGroupForCredential(organizationId: string, groupId: string): Promise<GroupForCredential | null> {
+  const rows = await db().$queryRaw<(Omit<GroupForCredential, "expiryAmount"> & { expiryAmount: unknown })[]>`
+    SELECT "id", "name", "expiryAmount", "expiryUnit", "emailSubject", "emailHtml", "emailText"
+    FROM "Group" WHERE "id" = ${groupId} AND "organizationId" = ${organizationId}`;
+  const group = rows[0];
+  return group ? { ...group, expiryAmount: rawNullableInt(group.expiryAmount) } : null;
+}
+
+/**
+ * Takes the credential's row lock before a read-modify-write (PATCH merges into what it reads; a send
+ * looks for its own repeats), so concurrent requests apply one after the other on PostgreSQL. On SQLite
+ * the transaction's write lock already orders them. False when the organization has no such credential.
+ */
+export async function lockCredentialRow(tx: Tx, organizationId: string, id: string): Promise<boolean> {
+  const locked = await tx.$executeRaw`
+    UPDATE "Credential" SET "updatedAt" = "updatedAt" WHERE "id" = ${id} AND "organizationId" = ${organizationId}`;
+  return locked === 1;
+}
+
+/**
+ * Counts one issue in the organization's month, unless `quota` are counted already. The condition
+ * makes the increment itself the check: concurrent issues cannot both take the last one.
+ */
+export async function countIssueWithinQuota(tx: Tx, organizationId: string, month: string, quota: number): Promise<boolean> {
+  await tx.$executeRaw`
+    INSERT INTO "MonthlyUsage" ("organizationId", "month", "issued") VALUES (${organizationId}, ${month}, 0)
+    ON CONFLICT ("organizationId", "month") DO NOTHING`;
+  const counted = await tx.$executeRaw`
+    UPDATE "MonthlyUsage" SET "issued" = "issued" + 1
+    WHERE "organizationId" = ${organizationId} AND "month" = ${month} AND "issued" < ${quota}`;
+  return counted === 1;
+}
+
+export type NewCredentialRow = {
+  id: string;
+  publicId: string;
+  organizationId: string;
+  groupId: string;
+  recipientId: string | null;
+  recipientName: string;
+  status: "draft" | "issued" | "scheduled";
+  issueDate: string;
+  expiryDate: string | null;
+  expiryDateExplicit: boolean;
+  /** JSON text. */
+  customAttributes: string;
+  issuedAt: Date | null;
+  sendPending: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export async function insertCredentialRow(tx: Tx, row: NewCredentialRow): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO "Credential" ("id", "publicId", "organizationId", "groupId", "recipientId", "recipientName", "status",
+      "issueDate", "expiryDate", "expiryDateExplicit", "customAttributes", "issuedAt", "sendPending", "createdAt", "updatedAt")
+    VALUES (${row.id}, ${row.publicId}, ${row.organizationId}, ${row.groupId}, ${row.recipientId}, ${row.recipientName}, ${row.status},
+      ${row.issueDate}, ${row.expiryDate}, ${row.expiryDateExplicit}, ${row.customAttributes}, ${row.issuedAt}, ${row.sendPending},
+      ${row.createdAt}, ${row.updatedAt})`;
+}
