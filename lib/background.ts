@@ -6,7 +6,8 @@ import { setImportNudge } from "./imports/nudge";
 import { runImportJobs } from "./imports/runner";
 import { errorSummary, log } from "./log";
 import { setMailNudge } from "./mail/nudge";
-import { deliverDueEmails } from "./mail/worker";
+import { mailTransport } from "./mail/transport";
+import { mailDelivery, type MailDelivery } from "./mail/worker";
 
 const MAIL_POLL_MS = 1000;
 const SCHEDULE_POLL_MS = 30_000;
@@ -52,10 +53,13 @@ function loop(name: string, everyMs: number, work: () => Promise<unknown>): { st
 
 export function startBackgroundWork(): Loops {
   if (holder.__cisBackground) return holder.__cisBackground;
+  let delivery: MailDelivery | undefined;
   const mail = loop("mail_worker", MAIL_POLL_MS, async () => {
-    // Keep going while full batches come back, so a burst drains without waiting a poll interval.
-    while ((await deliverDueEmails()) >= 25) {
-      /* next batch */
+    // Only claims: deliveries go on in the background, each freeing its slot when recorded and nudging
+    // this loop to fill it, so a relay that hangs holds one slot and the next email still leaves.
+    delivery ??= mailDelivery(mailTransport(), () => mail.nudge());
+    while ((await delivery.claim()) > 0) {
+      /* more slots free and more due */
     }
   });
   const schedule = loop("scheduler", SCHEDULE_POLL_MS, async () => {

@@ -29,6 +29,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default("Credentials <no-reply@localhost>"),
   MAIL_MAX_ATTEMPTS: positiveInt(8),
   MAIL_RETRY_BASE_SECONDS: z.coerce.number().positive().default(30),
+  MAIL_ATTEMPT_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(20),
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   GITHUB_CLIENT_ID: z.string().optional(),
   GITHUB_CLIENT_SECRET: z.string().optional(),
@@ -58,6 +59,8 @@ export type Config = Readonly<{
   mailMaxAttempts: number;
   /** Wait after the first failed attempt; doubles each time, at most an hour. */
   mailRetryBaseSeconds: number;
+  /** Longest a delivery attempt may take, and the SMTP connection, greeting and each reply within it. */
+  mailAttemptTimeoutSeconds: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Signs cursors and sessions. Unset: generated once and kept in DATA_DIR/app-secret. */
   appSecret: string | null;
@@ -91,6 +94,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mailFrom: e.MAIL_FROM,
     mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
     mailRetryBaseSeconds: e.MAIL_RETRY_BASE_SECONDS,
+    mailAttemptTimeoutSeconds: e.MAIL_ATTEMPT_TIMEOUT_SECONDS,
     logLevel: e.LOG_LEVEL,
     appSecret: e.APP_SECRET ?? null,
     oauth: {

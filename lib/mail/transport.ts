@@ -3,6 +3,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import SMTPPool from "nodemailer/lib/smtp-pool";
 import { config } from "../config";
 
 export type OutgoingMail = { messageId: string; from: string; to: string; subject: string; html: string; text: string };
@@ -19,15 +20,23 @@ function message(mail: OutgoingMail) {
 /** Connections the SMTP pool keeps open: as many as the worker sends at once (its PARALLEL). */
 export const SMTP_POOL_CONNECTIONS = 8;
 
-export function smtpTransport(url: string): MailTransport {
+export function smtpTransport(url: string, options: { timeoutMs: number; maxConnections?: number }): MailTransport {
   // Pooled: without it nodemailer opens a new connection for every message, and says EHLO, STARTTLS
   // and AUTH on it again: several round trips and a TLS handshake per email to a real relay.
-  const transport = nodemailer.createTransport({
+  // Built as an SMTPPool because nodemailer.createTransport({ url, ...options }) keeps only what the
+  // URL says and drops every other option; SMTPPool merges both (settings in the URL's query win).
+  const pool = new SMTPPool({
     url,
     pool: true,
-    maxConnections: SMTP_POOL_CONNECTIONS,
+    maxConnections: options.maxConnections ?? SMTP_POOL_CONNECTIONS,
     maxMessages: 500,
+    // A relay that stops answering (after the end of DATA too) fails the message and closes its
+    // connection, which frees the pool slot; nodemailer's defaults would wait up to 10 minutes.
+    connectionTimeout: options.timeoutMs,
+    greetingTimeout: options.timeoutMs,
+    socketTimeout: options.timeoutMs,
   });
+  const transport = nodemailer.createTransport(pool);
   return {
     async deliver(mail) {
       const info = await transport.sendMail(message(mail));
@@ -54,6 +63,8 @@ const holder = globalThis as unknown as { __cisMailTransport?: MailTransport };
 
 export function mailTransport(): MailTransport {
   const cfg = config();
-  holder.__cisMailTransport ??= cfg.smtpUrl ? smtpTransport(cfg.smtpUrl) : fileTransport(path.resolve(cfg.dataDir, "mail"));
+  holder.__cisMailTransport ??= cfg.smtpUrl
+    ? smtpTransport(cfg.smtpUrl, { timeoutMs: cfg.mailAttemptTimeoutSeconds * 1000 })
+    : fileTransport(path.resolve(cfg.dataDir, "mail"));
   return holder.__cisMailTransport;
 }

@@ -2,11 +2,11 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { scratchDatabase } from "../db/scratch-database";
 
-const dir = await scratchDatabase("mail-worker", { MAIL_MAX_ATTEMPTS: "3", MAIL_RETRY_BASE_SECONDS: "10" });
+const dir = await scratchDatabase("mail-worker", { MAIL_MAX_ATTEMPTS: "3", MAIL_RETRY_BASE_SECONDS: "10", MAIL_ATTEMPT_TIMEOUT_SECONDS: "0.3" });
 
 const { db } = await import("../db");
 const { enqueueEmail } = await import("./outbox");
-const { deliverDueEmails, retryDelayMs } = await import("./worker");
+const { deliverDueEmails, mailDelivery, retryDelayMs } = await import("./worker");
 const { fileTransport } = await import("./transport");
 
 async function queue(to: string): Promise<string> {
@@ -66,6 +66,41 @@ describe("the mail worker", () => {
     // An expired lease (a worker that died) is claimed again.
     expect(await deliverDueEmails({ deliver: async () => "x" }, new Date(Date.now() + 120_000))).toBe(1);
     expect((await db().emailOutbox.findUniqueOrThrow({ where: { id } })).status).toBe("sent");
+  });
+
+  it("records each outcome when its delivery ends: a slow one does not hold back the others", async () => {
+    const slow = await queue("slow@example.com");
+    const fast = await queue("fast@example.com");
+    let release!: (via: string) => void;
+    const transport = { deliver: (m: { to: string }) => (m.to === "slow@example.com" ? new Promise<string>((r) => (release = r)) : Promise.resolve("test")) };
+    const delivery = mailDelivery(transport);
+    expect(await delivery.claim()).toBe(2);
+    for (let i = 0; i < 100 && (await db().emailOutbox.findUniqueOrThrow({ where: { id: fast } })).status !== "sent"; i++) await new Promise((r) => setTimeout(r, 10));
+    expect((await db().emailOutbox.findUniqueOrThrow({ where: { id: fast } })).status).toBe("sent");
+    expect(await db().emailOutbox.findUniqueOrThrow({ where: { id: slow } })).toMatchObject({ status: "queued", attempts: 1, lastError: null });
+    release("test");
+    await delivery.settled();
+    expect((await db().emailOutbox.findUniqueOrThrow({ where: { id: slow } })).status).toBe("sent");
+  });
+
+  it("ends an attempt the transport never settles at the attempt timeout: recorded as failed, retried later, within its lease", async () => {
+    const id = await queue("d@example.com");
+    let leaseUntil: Date | null = null;
+    const hanging = {
+      deliver: async () => {
+        leaseUntil = (await db().emailOutbox.findUniqueOrThrow({ where: { id } })).leaseUntil;
+        return new Promise<string>(() => {});
+      },
+    };
+    const started = Date.now();
+    expect(await deliverDueEmails(hanging)).toBe(1);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    const row = await db().emailOutbox.findUniqueOrThrow({ where: { id }, include: { deliveryAttempts: true } });
+    expect(row).toMatchObject({ status: "queued", attempts: 1, leaseUntil: null, lastError: "ETIMEDOUT no outcome within 0.3 s" });
+    expect(row.deliveryAttempts.map((a) => a.outcome)).toEqual(["failed"]);
+    expect(row.nextAttemptAt.getTime()).toBeGreaterThan(started + 9_000);
+    // The lease held during the attempt outlasts its deadline by the time allowed to record it.
+    expect(leaseUntil!.getTime()).toBeGreaterThanOrEqual(started + 300 + 40_000);
   });
 
   it("writes .eml files named by Message-ID when no SMTP server is configured", async () => {
