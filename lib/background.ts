@@ -8,13 +8,14 @@ import { errorSummary, log } from "./log";
 import { setMailNudge } from "./mail/nudge";
 import { mailTransport } from "./mail/transport";
 import { mailDelivery, type MailDelivery } from "./mail/worker";
+import { processSlot } from "./core/process-singleton";
 
 const MAIL_POLL_MS = 1000;
 const SCHEDULE_POLL_MS = 30_000;
 const IMPORT_POLL_MS = 1000;
 
 type Loops = { stop: () => void };
-const holder = globalThis as unknown as { __cisBackground?: Loops };
+const running = () => processSlot<Loops>("background.loops");
 
 function loop(name: string, everyMs: number, work: () => Promise<unknown>): { stop: () => void; nudge: () => void } {
   let timer: NodeJS.Timeout | undefined;
@@ -52,7 +53,8 @@ function loop(name: string, everyMs: number, work: () => Promise<unknown>): { st
 }
 
 export function startBackgroundWork(): Loops {
-  if (holder.__cisBackground) return holder.__cisBackground;
+  const started = running();
+  if (started.current) return started.current;
   let delivery: MailDelivery | undefined;
   const mail = loop("mail_worker", MAIL_POLL_MS, async () => {
     // Only claims: deliveries go on in the background, each freeing its slot when recorded and nudging
@@ -73,7 +75,7 @@ export function startBackgroundWork(): Loops {
   });
   setMailNudge(mail.nudge);
   setImportNudge(imports.nudge);
-  holder.__cisBackground = {
+  started.current = {
     stop: () => {
       setMailNudge(undefined);
       setImportNudge(undefined);
@@ -82,5 +84,5 @@ export function startBackgroundWork(): Loops {
       imports.stop();
     },
   };
-  return holder.__cisBackground;
+  return started.current;
 }

@@ -5,7 +5,7 @@
 //   npm run cli -- token revoke <token-prefix>
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/core/errors";
 import { config } from "@/lib/config";
 import { applyMigrations } from "@/lib/db/migrate";
 import { db } from "@/lib/db";

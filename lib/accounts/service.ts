@@ -2,7 +2,7 @@
 // an organization and the owner membership together; sign-in checks a password. Every dashboard
 // request resolves the member again from the database, so a removed membership ends access at once.
 import { randomBytes } from "node:crypto";
-import { invalidField } from "../api/errors";
+import { invalidField } from "../core/errors";
 import { db } from "../db";
 import { DesignDocument } from "../designs/document";
 import { SEED_DESIGNS } from "../designs/seed-documents";

@@ -10,9 +10,10 @@ import { authenticateApiToken, type Caller } from "../organizations/service";
 import { clientConnection, plainHttpAllowed } from "./client-connection";
 import { findInJson, type JsonPath } from "../core/json-walk";
 import { singleLineText, unicodeProblem, unicodeProblemsIn } from "../core/text";
-import { ApiError, invalidFields, type ErrorCode, type ErrorDetail } from "./errors";
-import { rateLimitHeaders, TokenBucketLimiter } from "./rate-limit";
-import { formatPath, safeParseWithDetails } from "./validation";
+import { ApiError, invalidFields, type ErrorCode, type ErrorDetail } from "../core/errors";
+import { rateLimitHeaders, TokenBucketLimiter } from "../core/rate-limit";
+import { formatPath, safeParseWithDetails } from "../core/validation";
+import { processSingleton } from "../core/process-singleton";
 
 export const SERVICE_VERSION = "2022-10-26";
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -68,11 +69,9 @@ export type RouteDefinition = {
   handlers: Record<HttpMethod | "HEAD" | "OPTIONS", RouteHandler>;
 };
 
-// Kept on globalThis so every route bundle shares one limiter.
-const limiterHolder = globalThis as unknown as { __cisLimiter?: TokenBucketLimiter };
+/** Per token, shared by every route bundle of the process. */
 function limiter(): TokenBucketLimiter {
-  limiterHolder.__cisLimiter ??= new TokenBucketLimiter(config().rateLimitPerSecond, config().rateLimitBurst);
-  return limiterHolder.__cisLimiter;
+  return processSingleton("api.tokenLimiter", () => new TokenBucketLimiter(config().rateLimitPerSecond, config().rateLimitBurst));
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document, built from the same zod schemas the routes validate with, so the
 // reference cannot drift from the behaviour.
 import { z } from "zod";
-import { ERROR_STATUS, type ErrorCode } from "./errors";
+import { ERROR_STATUS, type ErrorCode } from "../core/errors";
 import { HTTP_METHODS, SERVICE_VERSION, type RouteDefinition } from "./endpoint";
 
 const COMMON_ERRORS: ErrorCode[] = [

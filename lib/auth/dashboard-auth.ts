@@ -8,7 +8,7 @@ import GitHubProvider from "next-auth/providers/github";
 import GoogleProvider from "next-auth/providers/google";
 import { authenticateUser, userForVerifiedEmail } from "../accounts/service";
 import { clientConnection } from "../api/client-connection";
-import { TokenBucketLimiter } from "../api/rate-limit";
+import { TokenBucketLimiter } from "../core/rate-limit";
 import { appSecret } from "../app-secret";
 import { config } from "../config";
 import { log } from "../log";

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { multiLineText, singleLineText } from "../core/text";
 import { CUSTOM_ATTRIBUTE_KEY } from "../designs/document";
-import { isCalendarDate } from "./dates";
+import { isCalendarDate } from "../core/dates";
 
 export const calendarDate = z
   .string()

@@ -1,5 +1,5 @@
 // Credential row → API shape. Status is read through `readStatus`, so get, list and search agree.
-import { todayUtc } from "./dates";
+import { todayUtc } from "../core/dates";
 import type { CredentialStatus } from "./schema";
 
 export const credentialInclude = { recipient: { select: { id: true, name: true, email: true } } } as const;

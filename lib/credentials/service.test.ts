@@ -8,7 +8,7 @@ const { createOrganization } = await import("../organizations/service");
 const { createDesign } = await import("../designs/service");
 const { createGroup } = await import("../groups/service");
 const service = await import("./service");
-const { addPeriod, todayUtc } = await import("./dates");
+const { addPeriod, todayUtc } = await import("../core/dates");
 
 type Org = { id: string; slug: string; name: string; plan: string; monthlyIssueQuota: number | null };
 let premium: Org;

@@ -2,8 +2,8 @@
 // are transactions with conditional updates, so two concurrent issues of one draft cannot both win and
 // concurrent issuing cannot pass a free plan's quota; email is queued in the same transaction.
 import { randomUUID } from "node:crypto";
-import { ApiError, invalidField, notFound } from "../api/errors";
-import { newestFirstPage, type Page } from "../api/pagination";
+import { ApiError, invalidField, notFound } from "../core/errors";
+import { newestFirstPage, type Page } from "../core/pagination";
 import { config } from "../config";
 import { errorSummary, log } from "../log";
 import { db, type Tx } from "../db";
@@ -17,7 +17,7 @@ import { previewStore } from "../storage";
 import { findOrCreateRecipient, normalizeEmail, normalizeName } from "../recipients/service";
 import { credentialAttributeValues, walletUrl } from "./attributes";
 import { countIssueWithinQuota, groupSelect, insertCredentialRow, lockCredentialRow, selectGroupForCredential, type GroupForCredential } from "./queries";
-import { addPeriod, LAST_DATE, monthOf, todayUtc, withinDateRange, type PeriodUnit } from "./dates";
+import { addPeriod, LAST_DATE, monthOf, todayUtc, withinDateRange, type PeriodUnit } from "../core/dates";
 import type { CreateCredentialInput, UpdateCredentialInput } from "./schema";
 import { credentialInclude, readStatus, serializeCredential, type ApiCredential, type CredentialRow } from "./serialize";
 

@@ -1,6 +1,6 @@
 // What a dashboard server action answers to its form: success, or the same validation details the
 // API would give, keyed by field so each message shows next to the field that caused it.
-import { ApiError } from "../api/errors";
+import { ApiError } from "../core/errors";
 import { errorSummary, log } from "../log";
 
 export type FormState<T = undefined> =

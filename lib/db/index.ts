@@ -6,6 +6,7 @@ import { PrismaClient as SqliteClient } from "../generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../generated/postgres/client";
 import { config } from "../config";
 import { serializedSqliteAdapter } from "./serialized-sqlite-adapter";
+import { processSingleton } from "../core/process-singleton";
 
 export type Db = SqliteClient;
 /** The client passed into `$transaction` callbacks. */
@@ -20,10 +21,7 @@ export function createDb(databaseUrl: string): Db {
   return client as unknown as Db;
 }
 
-// One client per process, kept on globalThis so that Next's dev-mode module reloads reuse it.
-const globalForDb = globalThis as unknown as { __cisDb?: Db };
-
+/** One client per process (and one across Next's dev-mode module reloads). */
 export function db(): Db {
-  globalForDb.__cisDb ??= createDb(config().databaseUrl);
-  return globalForDb.__cisDb;
+  return processSingleton("db.client", () => createDb(config().databaseUrl));
 }

@@ -10,7 +10,7 @@ const { db } = await import("../db");
 const { createOrganization } = await import("../organizations/service");
 const { createDesign, getDesign } = await import("./service");
 const { renderDraftDesign } = await import("./draft-preview");
-const { ApiError } = await import("../api/errors");
+const { ApiError } = await import("../core/errors");
 const { defaultDocument } = await import("./defaults");
 const { DesignDocument } = await import("./document");
 

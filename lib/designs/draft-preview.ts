@@ -1,9 +1,9 @@
 // The design editor's live preview: an unsaved design document rendered by the same renderer as
 // every credential, with the design's saved images and sample values. Nothing is stored: a draft
 // has no digest and no URL until it is saved.
-import { ApiError, invalidField, invalidFields } from "../api/errors";
-import { TokenBucketLimiter } from "../api/rate-limit";
-import { safeParseWithDetails } from "../api/validation";
+import { ApiError, invalidField, invalidFields } from "../core/errors";
+import { TokenBucketLimiter } from "../core/rate-limit";
+import { safeParseWithDetails } from "../core/validation";
 import { config } from "../config";
 import { sampleAttributeValues } from "../render/attributes";
 import { prepareRender, pngOf, UnsupportedTextError } from "../render/render";

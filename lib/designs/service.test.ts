@@ -8,7 +8,7 @@ await scratchDatabase("designs");
 const { db } = await import("../db");
 const { createOrganization } = await import("../organizations/service");
 const { createDesign, duplicateDesign, getDesign, updateDesign } = await import("./service");
-const { ApiError } = await import("../api/errors");
+const { ApiError } = await import("../core/errors");
 
 const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR4nGP4z8DwnwEIGAAb/QL+kLIfNQAAAABJRU5ErkJggg==";
 

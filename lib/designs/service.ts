@@ -1,8 +1,8 @@
 // Design templates: create, update, read, list. Every change to the layout or its images writes a new
 // immutable revision and bumps updatedAt, which is what versions preview URLs.
-import { ApiError, invalidField, invalidFields, notFound } from "../api/errors";
-import { newestFirstPage, type Page } from "../api/pagination";
-import { formatPath } from "../api/validation";
+import { ApiError, invalidField, invalidFields, notFound } from "../core/errors";
+import { newestFirstPage, type Page } from "../core/pagination";
+import { formatPath } from "../core/validation";
 import { db } from "../db";
 import { newId } from "../db/ids";
 import { rawDate } from "../db/raw-values";

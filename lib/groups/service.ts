@@ -1,7 +1,7 @@
 // Groups (credential templates): name, ordered designs, learning event URL. References to designs
 // are checked against the caller's organization and reported as validation errors on their path.
-import { invalidFields, notFound, type ErrorDetail } from "../api/errors";
-import { newestFirstPage, type Page } from "../api/pagination";
+import { invalidFields, notFound, type ErrorDetail } from "../core/errors";
+import { newestFirstPage, type Page } from "../core/pagination";
 import { db, type Tx } from "../db";
 import { newId } from "../db/ids";
 import { rawBoolean, rawDate, rawNullableInt } from "../db/raw-values";

@@ -7,8 +7,8 @@
 // transaction and only if the row is still pending and the lease still ours: so a credential exists if
 // and only if its row says so, and no row is issued twice, whatever two processes or a restart do.
 import { randomUUID } from "node:crypto";
-import { ApiError, invalidFields } from "../api/errors";
-import { safeParseWithDetails } from "../api/validation";
+import { ApiError, invalidFields } from "../core/errors";
+import { safeParseWithDetails } from "../core/validation";
 import { db, type Tx } from "../db";
 import { CreateCredentialBody, type CreateCredentialInput } from "../credentials/schema";
 import { createIssueCredential, createIssueCredentialsTogether, createIssueSendCredential } from "../credentials/service";

@@ -3,7 +3,7 @@
 //   staged as ImportRows; nothing is written to credentials) → confirm (queued for the runner).
 // Every function takes the caller's organization and finds the job within it, so a job id of another
 // organization is "not found", whoever asks.
-import { ApiError, invalidField, notFound } from "../api/errors";
+import { ApiError, invalidField, notFound } from "../core/errors";
 import { db } from "../db";
 import { newId } from "../db/ids";
 import { rawNullableInt } from "../db/raw-values";

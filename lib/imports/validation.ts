@@ -3,9 +3,9 @@
 // exactly the reasons, and with exactly the messages, that the API would give. Each problem is then
 // traced back to the CSV column it came from, so the report can say "line 7, E-mail: must be a valid
 // email address".
-import { ApiError, type ErrorDetail } from "../api/errors";
-import { safeParseWithDetails } from "../api/validation";
-import { todayUtc } from "../credentials/dates";
+import { ApiError, type ErrorDetail } from "../core/errors";
+import { safeParseWithDetails } from "../core/validation";
+import { todayUtc } from "../core/dates";
 import { CreateCredentialBody, type CreateCredentialInput } from "../credentials/schema";
 import { checkDateOrder } from "../credentials/service";
 import type { CsvRecord } from "./csv";

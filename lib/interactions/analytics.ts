@@ -1,7 +1,7 @@
 // Interaction analytics for the dashboard: counts in a date range (UTC days, both ends included) per
 // day and event type, per actor, per credential template and per share network. Aggregated by the
 // database: an organization may have millions of events.
-import { addPeriod, todayUtc } from "../credentials/dates";
+import { addPeriod, todayUtc } from "../core/dates";
 import { config } from "../config";
 import { db } from "../db";
 import { Prisma } from "../generated/sqlite/client";

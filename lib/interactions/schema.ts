@@ -1,7 +1,7 @@
 // Interaction events (the spec's Events section and CONTRACT.md section 7).
 import { z } from "zod";
 import { singleLineText } from "../core/text";
-import { paginationQuery } from "../api/pagination";
+import { paginationQuery } from "../core/pagination";
 
 export const EVENT_TYPES = [
   "credential_viewed",

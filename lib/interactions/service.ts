@@ -1,7 +1,7 @@
 // Interaction events recorded against credentials: through the API (an issuer's own systems) and,
 // later, by the wallet page itself.
-import { invalidField } from "../api/errors";
-import { newestFirstPage, type Page } from "../api/pagination";
+import { invalidField } from "../core/errors";
+import { newestFirstPage, type Page } from "../core/pagination";
 import { db } from "../db";
 import { newId } from "../db/ids";
 import type { CreateInteractionInput, EventType, TriggeredBy } from "./schema";

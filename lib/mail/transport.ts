@@ -5,6 +5,7 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import SMTPPool from "nodemailer/lib/smtp-pool";
 import { config } from "../config";
+import { processSingleton } from "../core/process-singleton";
 
 export type OutgoingMail = { messageId: string; from: string; to: string; subject: string; html: string; text: string };
 
@@ -59,12 +60,11 @@ export function fileTransport(dir: string): MailTransport {
   };
 }
 
-const holder = globalThis as unknown as { __cisMailTransport?: MailTransport };
-
 export function mailTransport(): MailTransport {
-  const cfg = config();
-  holder.__cisMailTransport ??= cfg.smtpUrl
-    ? smtpTransport(cfg.smtpUrl, { timeoutMs: cfg.mailAttemptTimeoutSeconds * 1000 })
-    : fileTransport(path.resolve(cfg.dataDir, "mail"));
-  return holder.__cisMailTransport;
+  return processSingleton("mail.transport", () => {
+    const cfg = config();
+    return cfg.smtpUrl
+      ? smtpTransport(cfg.smtpUrl, { timeoutMs: cfg.mailAttemptTimeoutSeconds * 1000 })
+      : fileTransport(path.resolve(cfg.dataDir, "mail"));
+  });
 }

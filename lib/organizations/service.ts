@@ -1,9 +1,9 @@
 // Organizations and their API tokens: the rules shared by the CLI, the /v1 wrapper and the dashboard.
 import { z } from "zod";
 import { singleLineText } from "../core/text";
-import { invalidField } from "../api/errors";
+import { invalidField } from "../core/errors";
 import { config } from "../config";
-import { monthOf } from "../credentials/dates";
+import { monthOf } from "../core/dates";
 import { AssetError, decodeAssetDataUri } from "../designs/assets";
 import { db, type DbOrTx } from "../db";
 import { newId } from "../db/ids";

@@ -1,12 +1,13 @@
 // A credential's designs, in its group's order, each with digest-versioned PNG and PDF URLs. Handing
 // out a URL stores its inputs, so the URL keeps answering with the same bytes after changes.
-import { notFound } from "../api/errors";
+import { notFound } from "../core/errors";
 import { credentialAttributeValues } from "../credentials/attributes";
 import { db } from "../db";
 import type { DesignDocument } from "../designs/document";
 import type { AttributeValues } from "../render/attributes";
 import { unsupportedTextIn } from "../render/render";
 import { designPreviewVersion, previewUrl } from "./versions";
+import { processSingleton } from "../core/process-singleton";
 
 export type CredentialDesign = { id: string; name: string; previews: { format: "png" | "pdf"; url: string }[] };
 
@@ -31,10 +32,9 @@ export async function shownCredentialDesigns(organization: { id: string; name: s
 // A digest names one design revision with one set of values, so the answer never changes for it.
 // Bounded, oldest first out: the wallet is public and every credential has its own digests.
 const UNSUPPORTED_CACHE_SIZE = 2000;
-const holder = globalThis as unknown as { __cisUnsupportedText?: Map<string, string | null> };
 
 async function unsupportedTextOf(digest: string, document: DesignDocument, values: AttributeValues): Promise<string | null> {
-  const cache = (holder.__cisUnsupportedText ??= new Map());
+  const cache = processSingleton("previews.unsupportedText", () => new Map<string, string | null>());
   if (cache.has(digest)) return cache.get(digest)!;
   const problem = (await unsupportedTextIn(document, values))?.message ?? null;
   if (cache.size >= UNSUPPORTED_CACHE_SIZE) cache.delete(cache.keys().next().value!);

@@ -6,6 +6,7 @@ import type { DesignDocument } from "../designs/document";
 import { revisionRenderAssets } from "../designs/service";
 import { renderPdf, renderPng, UnsupportedTextError } from "../render/render";
 import { previewStore } from "../storage";
+import { processSingleton } from "../core/process-singleton";
 
 export type PreviewFormat = "png" | "pdf";
 
@@ -16,10 +17,8 @@ export class PreviewUnrenderable extends Error {}
 
 const CONTENT_TYPES: Record<PreviewFormat, string> = { png: "image/png", pdf: "application/pdf" };
 
-const holder = globalThis as unknown as { __cisRenders?: Map<string, Promise<Buffer>> };
 function inFlight(): Map<string, Promise<Buffer>> {
-  holder.__cisRenders ??= new Map();
-  return holder.__cisRenders;
+  return processSingleton("previews.rendersInFlight", () => new Map<string, Promise<Buffer>>());
 }
 
 export function previewKey(digest: string, format: PreviewFormat): string {

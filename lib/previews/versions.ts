@@ -6,6 +6,7 @@ import { config } from "../config";
 import { db, type DbOrTx } from "../db";
 import { newId } from "../db/ids";
 import { attributesUsed, type DesignDocument } from "../designs/document";
+import { processSingleton } from "../core/process-singleton";
 
 export type PreviewInputs = {
   kind: "credential" | "design-sample";
@@ -44,11 +45,10 @@ export function previewUrl(digest: string, format: "png" | "pdf"): string {
 }
 
 // Digests this process has already stored: handing out a known URL again costs no query.
-const known = globalThis as unknown as { __cisKnownDigests?: Set<string> };
 function knownDigests(): Set<string> {
-  known.__cisKnownDigests ??= new Set();
-  if (known.__cisKnownDigests.size > 100_000) known.__cisKnownDigests.clear();
-  return known.__cisKnownDigests;
+  const known = processSingleton("previews.knownDigests", () => new Set<string>());
+  if (known.size > 100_000) known.clear();
+  return known;
 }
 
 /** Stores the version's inputs (once) and returns its digest. */

@@ -2,7 +2,7 @@
 // detail per mistake naming its exact path (`filter.AND[1].issueDate.gt`). Only the tree is ever turned
 // into a query. Semantics are in README.md beside this file.
 import { unicodeProblem } from "../core/text";
-import { isCalendarDate } from "../credentials/dates";
+import { isCalendarDate } from "../core/dates";
 import { CREDENTIAL_STATUSES, type CredentialStatus } from "../credentials/schema";
 import { normalizeName } from "../recipients/service";
 import {

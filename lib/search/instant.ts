@@ -1,7 +1,7 @@
 // ISO 8601 date-times in filters. Stored timestamps have millisecond precision; a filter value may be
 // finer (Python's isoformat() writes microseconds), so an instant keeps whether it falls exactly on a
 // millisecond, and comparisons with one that does not are rewritten exactly (see `instantBounds`).
-import { isCalendarDate } from "../credentials/dates";
+import { isCalendarDate } from "../core/dates";
 
 export type Instant = {
   /** Milliseconds since the epoch, rounded down. */

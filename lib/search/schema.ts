@@ -1,7 +1,7 @@
 // The search request body (CONTRACT.md section 4). `filter` goes through the search grammar's own
 // parser (filter.ts), whose mistakes join zod's so one response names all of them.
 import { z } from "zod";
-import { LIMIT_DEFAULT, LIMIT_MAX, LIMIT_MESSAGE } from "../api/pagination";
+import { LIMIT_DEFAULT, LIMIT_MAX, LIMIT_MESSAGE } from "../core/pagination";
 import { FIELD_NAMES, SORT_PROPERTIES } from "./fields";
 import { MATCH_ALL, parseFilter, type FilterNode } from "./filter";
 

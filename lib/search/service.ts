@@ -3,11 +3,11 @@
 // offset, so pages stay exact while credentials are created) and the search it belongs to.
 import { createHash } from "node:crypto";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
-import { invalidField } from "../api/errors";
+import { invalidField } from "../core/errors";
 import { z } from "zod";
-import { decodeCursor, encodeCursor } from "../api/cursor";
-import { LIMIT_DEFAULT, type Page } from "../api/pagination";
-import { todayUtc } from "../credentials/dates";
+import { decodeCursor, encodeCursor } from "../core/cursor";
+import { LIMIT_DEFAULT, type Page } from "../core/pagination";
+import { todayUtc } from "../core/dates";
 import { serializeCredential, type ApiCredential, type CredentialRow } from "../credentials/serialize";
 import { db } from "../db";
 import { rawDate } from "../db/raw-values";

@@ -4,6 +4,7 @@ import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { config } from "../config";
+import { processSingleton } from "../core/process-singleton";
 
 export interface BlobStore {
   get(key: string): Promise<Buffer | null>;
@@ -44,9 +45,6 @@ export class FileBlobStore implements BlobStore {
   }
 }
 
-const holder = globalThis as unknown as { __cisPreviewStore?: BlobStore };
-
 export function previewStore(): BlobStore {
-  holder.__cisPreviewStore ??= new FileBlobStore(path.resolve(config().dataDir, "previews"));
-  return holder.__cisPreviewStore;
+  return processSingleton<BlobStore>("storage.previews", () => new FileBlobStore(path.resolve(config().dataDir, "previews")));
 }

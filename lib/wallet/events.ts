@@ -1,7 +1,7 @@
 // Events the wallet page records about itself, without any API token: the page says which credential
 // (publicId), what happened and who did it; the time is the server's.
 import { z } from "zod";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../core/errors";
 import { readStatus } from "../credentials/serialize";
 import { db } from "../db";
 import { newId } from "../db/ids";

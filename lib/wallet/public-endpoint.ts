@@ -3,22 +3,21 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { clientConnection } from "../api/client-connection";
-import { ApiError, invalidFields } from "../api/errors";
-import { TokenBucketLimiter, rateLimitHeaders } from "../api/rate-limit";
-import { safeParseWithDetails } from "../api/validation";
+import { ApiError, invalidFields } from "../core/errors";
+import { TokenBucketLimiter, rateLimitHeaders } from "../core/rate-limit";
+import { safeParseWithDetails } from "../core/validation";
 import { parseJsonObject } from "../api/endpoint";
 import { config } from "../config";
 import { errorSummary, log } from "../log";
+import { processSingleton } from "../core/process-singleton";
 
 // A page load records a view and perhaps a few actions; this leaves room for many people behind one address.
 const PER_SECOND = 5;
 const BURST = 30;
 const MAX_BODY_BYTES = 4096;
 
-const holder = globalThis as unknown as { __cisWalletLimiter?: TokenBucketLimiter };
 function limiter(): TokenBucketLimiter {
-  holder.__cisWalletLimiter ??= new TokenBucketLimiter(PER_SECOND, BURST);
-  return holder.__cisWalletLimiter;
+  return processSingleton("wallet.addressLimiter", () => new TokenBucketLimiter(PER_SECOND, BURST));
 }
 
 export function publicJsonEndpoint<S extends z.ZodType>(schema: S, handle: (body: z.output<S>) => Promise<{ status: number; body: unknown }>) {

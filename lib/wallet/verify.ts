@@ -3,7 +3,7 @@ import { z } from "zod";
 import { TRIGGERED_BY } from "../interactions/schema";
 import { recordWalletEvent } from "./events";
 import { findWalletCredential } from "./service";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../core/errors";
 
 export const VerifyBody = z.strictObject({
   publicId: z.uuid("must be a credential's public id (a UUID)"),

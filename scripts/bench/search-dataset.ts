@@ -14,7 +14,7 @@
 import Database from "better-sqlite3";
 import pg from "pg";
 import { generateApiToken } from "@/lib/auth/api-tokens";
-import { addPeriod, todayUtc } from "@/lib/credentials/dates";
+import { addPeriod, todayUtc } from "@/lib/core/dates";
 import { sqlitePath } from "@/lib/db/migrate";
 import { newId } from "@/lib/db/ids";
 import { normalizeEmail, normalizeName } from "@/lib/recipients/service";

@@ -1,8 +1,8 @@
 "use server";
 import { signUp } from "@/lib/accounts/service";
 import { SignUpInput } from "@/lib/accounts/schema";
-import { invalidFields } from "@/lib/api/errors";
-import { safeParseWithDetails } from "@/lib/api/validation";
+import { invalidFields } from "@/lib/core/errors";
+import { safeParseWithDetails } from "@/lib/core/validation";
 import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
 
 export async function signUpAction(_previous: FormState, form: FormData): Promise<FormState> {

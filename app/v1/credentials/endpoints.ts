@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineRoute, endpoint } from "@/lib/api/endpoint";
 import { pageOf } from "@/lib/api/page-schema";
-import { paginationQuery } from "@/lib/api/pagination";
+import { paginationQuery } from "@/lib/core/pagination";
 import { CreateCredentialBody, CredentialResponse } from "@/lib/credentials/schema";
 import { createCredential, listCredentials } from "@/lib/credentials/service";
 

@@ -1,5 +1,5 @@
 import { requireMember } from "@/lib/auth/member";
-import { isCalendarDate } from "@/lib/credentials/dates";
+import { isCalendarDate } from "@/lib/core/dates";
 import { analyticsRange, interactionAnalytics } from "@/lib/interactions/analytics";
 import type { EventType } from "@/lib/interactions/schema";
 import styles from "../dashboard.module.css";

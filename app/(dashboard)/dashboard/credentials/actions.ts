@@ -1,7 +1,7 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { invalidFields } from "@/lib/api/errors";
-import { safeParseWithDetails } from "@/lib/api/validation";
+import { invalidFields } from "@/lib/core/errors";
+import { safeParseWithDetails } from "@/lib/core/validation";
 import { requireMember } from "@/lib/auth/member";
 import { CreateCredentialBody } from "@/lib/credentials/schema";
 import { createCredential, createIssueSendCredential, issueCredential, sendCredential } from "@/lib/credentials/service";

@@ -4,7 +4,7 @@ import { scratchDatabase } from "@/lib/db/scratch-database";
 await scratchDatabase("bulk");
 
 const { db } = await import("@/lib/db");
-const { ApiError } = await import("@/lib/api/errors");
+const { ApiError } = await import("@/lib/core/errors");
 const { createOrganization } = await import("@/lib/organizations/service");
 const { createDesign } = await import("@/lib/designs/service");
 const { createGroup } = await import("@/lib/groups/service");

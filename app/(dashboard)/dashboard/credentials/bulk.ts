@@ -4,8 +4,8 @@
 // Ids come from the browser and are only ever looked up within the member's organization (the
 // services scope every read by it): another organization's id is "not found", like an unknown one.
 import { z } from "zod";
-import { ApiError, invalidField } from "@/lib/api/errors";
-import { LIMIT_MAX } from "@/lib/api/pagination";
+import { ApiError, invalidField } from "@/lib/core/errors";
+import { LIMIT_MAX } from "@/lib/core/pagination";
 import { getCredential, issueCredential, sendCredential } from "@/lib/credentials/service";
 import { errorSummary, log } from "@/lib/log";
 import type { Caller } from "@/lib/organizations/service";

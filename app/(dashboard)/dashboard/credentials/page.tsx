@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { ApiError } from "@/lib/api/errors";
-import { safeParseWithDetails } from "@/lib/api/validation";
+import { ApiError } from "@/lib/core/errors";
+import { safeParseWithDetails } from "@/lib/core/validation";
 import { requireMember } from "@/lib/auth/member";
 import { listGroups } from "@/lib/groups/service";
 import { SearchCredentialsBody } from "@/lib/search/schema";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeParseWithDetails } from "@/lib/api/validation";
+import { safeParseWithDetails } from "@/lib/core/validation";
 import { SearchCredentialsBody } from "@/lib/search/schema";
 import { pageHref, problemsFrom, readTableQuery, searchRequest, shellQuote, sortHref } from "./table-query";
 

@@ -2,7 +2,7 @@
 // a request body of the search API. The page parses that body with the API's own schema
 // (SearchCredentialsBody) and runs the API's own service, so the table and the API cannot disagree
 // about what a filter or a sort means; this module only spells the form's fields in the filter language.
-import type { ErrorDetail } from "@/lib/api/errors";
+import type { ErrorDetail } from "@/lib/core/errors";
 import type { SortProperty } from "@/lib/search/fields";
 
 export const TABLE_PARAMS = ["status", "template", "name", "email", "hasEmail", "issuedFrom", "issuedTo", "sort", "order", "limit", "cursor"] as const;

@@ -4,8 +4,8 @@
 // obeys exactly the rules (and messages) of POST/PATCH /v1/designs.
 import { redirect } from "next/navigation";
 import { revalidatePath } from "next/cache";
-import { ApiError, invalidField, invalidFields } from "@/lib/api/errors";
-import { safeParseWithDetails } from "@/lib/api/validation";
+import { ApiError, invalidField, invalidFields } from "@/lib/core/errors";
+import { safeParseWithDetails } from "@/lib/core/validation";
 import { requireMember } from "@/lib/auth/member";
 import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
 import { MAX_ASSET_BYTES } from "@/lib/designs/assets";

@@ -1,7 +1,7 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { invalidFields } from "@/lib/api/errors";
-import { safeParseWithDetails } from "@/lib/api/validation";
+import { invalidFields } from "@/lib/core/errors";
+import { safeParseWithDetails } from "@/lib/core/validation";
 import { requireMember } from "@/lib/auth/member";
 import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
 import { CreateGroupBody, UpdateGroupBody } from "@/lib/groups/schema";

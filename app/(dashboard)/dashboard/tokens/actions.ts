@@ -1,6 +1,6 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { ApiError, invalidField } from "@/lib/api/errors";
+import { ApiError, invalidField } from "@/lib/core/errors";
 import { requireMember } from "@/lib/auth/member";
 import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
 import { tokenName } from "@/lib/organizations/schema";

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/core/errors";
 import { requireMember } from "@/lib/auth/member";
 import { walletUrl } from "@/lib/credentials/attributes";
 import { getCredential } from "@/lib/credentials/service";

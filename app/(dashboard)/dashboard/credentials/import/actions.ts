@@ -2,7 +2,7 @@
 // The import's steps as server actions. Each one resolves the member first and acts only within
 // member.organization: a job id from the form is looked up in that organization, never trusted.
 import { redirect } from "next/navigation";
-import { invalidField, invalidFields } from "@/lib/api/errors";
+import { invalidField, invalidFields } from "@/lib/core/errors";
 import { requireMember } from "@/lib/auth/member";
 import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
 import { CSV_MAX_BYTES } from "@/lib/imports/csv";

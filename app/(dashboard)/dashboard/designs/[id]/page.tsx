@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/core/errors";
 import { requireMember } from "@/lib/auth/member";
 import { getDesign } from "@/lib/designs/service";
 import { DesignEditor } from "./editor";

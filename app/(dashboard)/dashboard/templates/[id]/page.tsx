@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/core/errors";
 import { requireMember } from "@/lib/auth/member";
 import { listDesigns } from "@/lib/designs/service";
 import { getGroup } from "@/lib/groups/service";

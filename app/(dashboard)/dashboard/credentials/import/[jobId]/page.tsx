@@ -3,7 +3,7 @@
 // organization is "not found", like one that does not exist.
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/core/errors";
 import { requireMember } from "@/lib/auth/member";
 import { columnName } from "@/lib/imports/mapping";
 import {

@@ -1,7 +1,7 @@
 // GET /dashboard/credentials/import/<jobId>/progress: the numbers the progress page polls every second.
 // A session is required, and the job must belong to the member's organization (otherwise 404, exactly
 // as for a job that does not exist).
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/core/errors";
 import { currentMember } from "@/lib/auth/member";
 import { importProgress } from "@/lib/imports/service";
 

@@ -2,7 +2,7 @@
 // encodes the position of the row it continues from, not an offset, so pages stay exact while rows
 // are added.
 import { z } from "zod";
-import { singleLineText } from "../core/text";
+import { singleLineText } from "./text";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { invalidField } from "./errors";
 
