@@ -4,7 +4,7 @@ import { config } from "../config";
 import { db, type Tx } from "../db";
 import { newId } from "../db/ids";
 import type { AttributeValues } from "../render/attributes";
-import { renderEmail, type EmailTemplate } from "./template";
+import { renderEmail, type EmailTemplate, type RenderedEmail } from "./template";
 
 function messageIdFor(outboxId: string): string {
   const host = new URL(config().publicUrl).hostname || "localhost";
@@ -15,21 +15,41 @@ export async function enqueueEmail(
   tx: Tx,
   input: { organizationId: string; credentialId: string | null; to: string; template: EmailTemplate; values: AttributeValues },
 ): Promise<string> {
+  return enqueueRenderedEmail(tx, { organizationId: input.organizationId, credentialId: input.credentialId, to: input.to, ...renderEmail(input.template, input.values) });
+}
+
+/**
+ * An email whose subject and bodies are already written. `organizationId` is null for account emails
+ * (a password reset link), which belong to a person rather than to an organization.
+ */
+export async function enqueueRenderedEmail(
+  tx: Tx,
+  input: { organizationId: string | null; credentialId: string | null; to: string } & RenderedEmail,
+): Promise<string> {
   const id = newId("mail");
-  const rendered = renderEmail(input.template, input.values);
   const now = new Date();
   // Plain SQL: one of these is written with every credential sent (see bench:issue).
   await tx.$executeRaw`
     INSERT INTO "EmailOutbox" ("id", "organizationId", "credentialId", "messageId", "toAddress", "subject", "html", "text",
       "status", "attempts", "nextAttemptAt", "createdAt", "updatedAt")
-    VALUES (${id}, ${input.organizationId}, ${input.credentialId}, ${messageIdFor(id)}, ${input.to}, ${rendered.subject},
-      ${rendered.html}, ${rendered.text}, 'queued', 0, ${now}, ${now}, ${now})`;
+    VALUES (${id}, ${input.organizationId}, ${input.credentialId}, ${messageIdFor(id)}, ${input.to}, ${input.subject},
+      ${input.html}, ${input.text}, 'queued', 0, ${now}, ${now}, ${now})`;
   return id;
 }
 
 /** Queued emails of a credential that is being deleted are not sent: their link would not open. */
 export async function cancelQueuedEmails(tx: Tx, credentialId: string): Promise<void> {
   await tx.emailOutbox.updateMany({ where: { credentialId, status: "queued" }, data: { status: "cancelled", leaseUntil: null } });
+}
+
+/**
+ * Removes the bodies of emails whose secret stopped working (a used, replaced or expired password reset
+ * link), so the database does not keep a link longer than it lives. One still queued is cancelled.
+ */
+export async function redactEmails(tx: Tx, outboxIds: string[], note: string): Promise<void> {
+  if (outboxIds.length === 0) return;
+  await tx.emailOutbox.updateMany({ where: { id: { in: outboxIds }, status: "queued" }, data: { status: "cancelled", leaseUntil: null } });
+  await tx.emailOutbox.updateMany({ where: { id: { in: outboxIds } }, data: { html: note, text: note } });
 }
 
 export type CredentialEmail = {

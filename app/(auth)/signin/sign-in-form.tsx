@@ -9,7 +9,7 @@ const MESSAGES: Record<string, string> = {
   AccessDenied: "That account has no verified email address we can use.",
   OAuthSignin: "Could not reach the sign-in provider. Please try again.",
   OAuthCallback: "The sign-in provider did not confirm your account. Please try again.",
-  TooManyAttempts: "Too many sign-in attempts. Wait a minute and try again.",
+  TooManyAttempts: "Too many sign-in attempts. Wait a few minutes and try again, or reset your password.",
 };
 
 /** Only paths on this site: a sign-in link must not send people elsewhere afterwards. */
@@ -52,6 +52,9 @@ export function SignInForm({ providers }: { providers: { id: string; name: strin
       <div className={styles.field}>
         <label htmlFor="password">Password</label>
         <input id="password" name="password" type="password" autoComplete="current-password" required />
+        <a className={styles.forgot} href="/forgot-password">
+          Forgot password?
+        </a>
       </div>
       <button className={styles.button} type="submit" disabled={pending}>
         {pending ? "Signing in…" : "Sign in"}
