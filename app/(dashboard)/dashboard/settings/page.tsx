@@ -36,7 +36,7 @@ export default async function SettingsPage() {
       </section>
       <section className={styles.section} aria-labelledby="account-heading">
         <h2 id="account-heading">Your account</h2>
-        <p className={styles.muted}>Signed in as {member.user.email}.</p>
+        <p className={`${styles.muted} ${styles.email}`}>Signed in as {member.user.email}.</p>
         <h3>Change password</h3>
         {hasPassword ? (
           <ChangePasswordForm />
