@@ -10,8 +10,8 @@ export const dynamic = "force-dynamic";
 
 // Why the person arrived here, shown above the form.
 const NOTICES: Record<string, string> = {
-  "reset": "Your password has been changed and every browser signed in to your account was signed out. Sign in with your new password.",
-  "everywhere": "You have been signed out on every browser.",
+  reset: "Your password has been changed and every browser signed in to your account was signed out. Sign in with your new password.",
+  everywhere: "You have been signed out on every browser.",
 };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
