@@ -55,6 +55,12 @@ test("signing out ends the session: a copy of its cookie no longer opens the das
   expect(await session.json()).toEqual({});
   await copy.close();
   await thief.context.close();
+
+  // The sign-in page's notices and errors come from the address: names it does not know show nothing odd.
+  await page.goto(`${site(server)}/signin?signedOut=constructor&error=toString`);
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("status")).toHaveCount(0);
+  await expect(page.getByTestId("form-error")).toHaveText("Sign-in failed.");
 });
 
 test("sign out everywhere ends the sessions of every browser, this one included", async ({ browser, page, server }, testInfo) => {

@@ -9,15 +9,15 @@ export const metadata: Metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic";
 
 // Why the person arrived here, shown above the form.
-const NOTICES: Record<string, string> = {
-  reset: "Your password has been changed and every browser signed in to your account was signed out. Sign in with your new password.",
-  everywhere: "You have been signed out on every browser.",
-};
+const NOTICES = new Map([
+  ["reset", "Your password has been changed and every browser signed in to your account was signed out. Sign in with your new password."],
+  ["everywhere", "You have been signed out on every browser."],
+]);
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   if (await currentMember()) redirect("/dashboard");
   const params = await searchParams;
-  const notice = NOTICES[String(params.passwordReset ? "reset" : params.signedOut ?? "")];
+  const notice = NOTICES.get(String(params.passwordReset ? "reset" : params.signedOut ?? ""));
   return (
     <main className={styles.wrap}>
       <div className={styles.card}>
