@@ -87,29 +87,40 @@ async function createAccount(input: Omit<SignUpInput, "password">, passwordHash:
  * The user an OAuth provider vouches for (by a verified email): the existing account with that email,
  * or a new one with its own organization and the starter designs, as a sign-up would make.
  */
-export async function userForVerifiedEmail(input: { email: string; name: string | null }): Promise<{ id: string }> {
+export async function userForVerifiedEmail(input: { email: string; name: string | null }): Promise<{ id: string; sessionVersion: number }> {
   const email = normalizeAccountEmail(input.email);
-  const existing = await db().user.findUnique({ where: { email }, select: { id: true } });
+  const select = { id: true, sessionVersion: true } as const;
+  const existing = await db().user.findUnique({ where: { email }, select });
   if (existing) return existing;
   const name = (input.name?.trim() || email.split("@")[0]!).slice(0, 100);
   const organizationName = `${name}'s organization`.slice(0, 100);
   try {
     const created = await createAccount({ name, email, organizationName }, null);
     await addStarterDesigns({ id: created.organizationId, name: organizationName });
-    return { id: created.userId };
+    return { id: created.userId, sessionVersion: 0 };
   } catch (error) {
     // Signed in twice at once: the other request created it.
-    const again = await db().user.findUnique({ where: { email }, select: { id: true } });
+    const again = await db().user.findUnique({ where: { email }, select });
     if (again) return again;
     throw error;
   }
 }
 
-/** The user whose email and password these are, or null (in the same time either way). */
-export async function authenticateUser(email: string, password: string): Promise<{ id: string; name: string; email: string } | null> {
+/**
+ * The user whose email and password these are, or null (in the same time either way). The session
+ * version is the one the password was checked under: a session started from it ends if a reset or
+ * "sign out everywhere" commits in between.
+ */
+export async function authenticateUser(email: string, password: string): Promise<{ id: string; name: string; email: string; sessionVersion: number } | null> {
   const user = await db().user.findUnique({ where: { email: normalizeAccountEmail(email) } });
   const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
-  return user && user.passwordHash && ok ? { id: user.id, name: user.name, email: user.email } : null;
+  return user && user.passwordHash && ok ? { id: user.id, name: user.name, email: user.email, sessionVersion: user.sessionVersion } : null;
+}
+
+/** Whether the user can sign in with a password (OAuth-made accounts have none until a reset sets one). */
+export async function userHasPassword(userId: string): Promise<boolean> {
+  const user = await db().user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
+  return Boolean(user?.passwordHash);
 }
 
 /** The user's membership, or null when the user or the membership is gone. */

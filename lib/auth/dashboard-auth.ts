@@ -1,30 +1,31 @@
 // next-auth for the dashboard: email and password (the Credentials provider, so sessions are signed
-// JWTs in an HTTP-only cookie, Secure whenever PUBLIC_URL is https). The session names the user only;
-// the organization is looked up per request (findMember), so access ends with the membership.
+// JWTs in an HTTP-only cookie, Secure whenever PUBLIC_URL is https), GitHub and Google. The JWT names
+// the user and a DashboardSession row (lib/accounts/sessions.ts), which the jwt callback checks on
+// every read, so a session ends at sign-out, "sign out everywhere", a password change or reset, and
+// 7 days after sign-in. The organization is looked up per request (findMember), so access also ends
+// with the membership.
 import { createHmac } from "node:crypto";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GitHubProvider from "next-auth/providers/github";
 import GoogleProvider from "next-auth/providers/google";
 import { authenticateUser, userForVerifiedEmail } from "../accounts/service";
-import { clientConnection } from "../api/client-connection";
-import { TokenBucketLimiter } from "../core/rate-limit";
+import { currentSessionVersion, endSession, isSessionActive, SESSION_LIFETIME_SECONDS, startDashboardSession } from "../accounts/sessions";
 import { appSecret } from "../app-secret";
 import { config } from "../config";
 import { log } from "../log";
-
-export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 3600;
-
-// Sign-in attempts: per client address (10 at once, then one every 6 s) and per email (5 at once,
-// then one every 12 s), so neither guessing many passwords for one account nor spraying many accounts
-// from one place gets far.
-const holder = globalThis as unknown as { __cisSignInLimits?: { byAddress: TokenBucketLimiter; byEmail: TokenBucketLimiter } };
-function signInLimits() {
-  holder.__cisSignInLimits ??= { byAddress: new TokenBucketLimiter(1 / 6, 10), byEmail: new TokenBucketLimiter(1 / 12, 5) };
-  return holder.__cisSignInLimits;
-}
+import { clientAddressOfRecord } from "./client-address";
+import { signInThrottle } from "./sign-in-throttle";
 
 export const TOO_MANY_ATTEMPTS = "TooManyAttempts";
+
+/** Thrown by the jwt callback for a cookie whose session has ended: next-auth then answers "no session". */
+class SessionEnded extends Error {
+  constructor() {
+    super("SessionEnded");
+    this.name = "SessionEnded";
+  }
+}
 
 /** GitHub and Google sign-in, each when its client id and secret are configured. */
 function oauthProviders() {
@@ -59,7 +60,7 @@ export function dashboardAuthOptions(): NextAuthOptions {
   return {
     // A key of its own, derived from the app secret, so session tokens and cursors never share a key.
     secret: createHmac("sha256", appSecret()).update("next-auth session").digest("base64url"),
-    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    session: { strategy: "jwt", maxAge: SESSION_LIFETIME_SECONDS },
     useSecureCookies: config().publicUrl.startsWith("https://"),
     pages: { signIn: "/signin", error: "/signin" },
     providers: [
@@ -71,16 +72,18 @@ export function dashboardAuthOptions(): NextAuthOptions {
           const email = String(credentials?.email ?? "").trim().toLowerCase();
           const password = String(credentials?.password ?? "");
           if (!email || !password) return null;
-          const headers = new Headers();
-          for (const [name, value] of Object.entries(request?.headers ?? {})) if (typeof value === "string") headers.set(name, value);
-          const address = clientConnection(headers, config().trustProxy).address ?? "unknown";
-          const limits = signInLimits();
-          if (!limits.byAddress.take(`a:${address}`).allowed || !limits.byEmail.take(`e:${email}`).allowed) {
-            log.warn("sign_in_rate_limited", { address });
+          const address = clientAddressOfRecord(request?.headers);
+          const verdict = signInThrottle().admit(address, email);
+          if (!verdict.allowed) {
+            log.warn("sign_in_rate_limited", { address, limitedBy: verdict.limitedBy });
             throw new Error(TOO_MANY_ATTEMPTS);
           }
           const user = await authenticateUser(email, password);
-          return user ? { id: user.id, name: user.name, email: user.email } : null;
+          if (!user) {
+            signInThrottle().recordFailure(email);
+            return null;
+          }
+          return { id: user.id, name: user.name, email: user.email, sessionVersion: user.sessionVersion };
         },
       }),
     ],
@@ -90,22 +93,41 @@ export function dashboardAuthOptions(): NextAuthOptions {
         if (!account || account.type !== "oauth") return true;
         return oauthVerifiedEmail(account.provider, profile, user?.email) !== null;
       },
+      // `user` is there only at sign-in: that starts a session row. Every later read of the cookie
+      // (each dashboard page, server action and /api/auth/session) checks the row.
       async jwt({ token, user, account, profile }) {
-        if (account?.type === "oauth") {
-          const email = oauthVerifiedEmail(account.provider, profile, user?.email);
-          if (!email) throw new Error("OAuthEmailNotVerified");
-          token.sub = (await userForVerifiedEmail({ email, name: user?.name ?? null })).id;
-        } else if (user) {
-          token.sub = user.id;
+        if (user) {
+          let userId: string;
+          let version: number;
+          if (account?.type === "oauth") {
+            const email = oauthVerifiedEmail(account.provider, profile, user.email);
+            if (!email) throw new Error("OAuthEmailNotVerified");
+            ({ id: userId, sessionVersion: version } = await userForVerifiedEmail({ email, name: user.name ?? null }));
+          } else {
+            userId = user.id;
+            version = (user as { sessionVersion?: number }).sessionVersion ?? (await currentSessionVersion(userId));
+          }
+          return { ...token, sub: userId, sid: await startDashboardSession(userId, version) };
         }
+        // A cookie from before sessions had rows names none: it has ended too.
+        if (typeof token.sid !== "string" || typeof token.sub !== "string" || !(await isSessionActive(token.sid, token.sub))) throw new SessionEnded();
         return token;
       },
       session({ session, token }) {
-        return { ...session, userId: token.sub };
+        return { ...session, userId: token.sub, sessionId: token.sid };
+      },
+    },
+    events: {
+      // Sign-out ends this session for good, so a copy of the cookie stops working too.
+      async signOut({ token }) {
+        if (typeof token?.sid === "string") await endSession(token.sid);
       },
     },
     logger: {
-      error: (code) => log.error("auth_error", { code }),
+      error: (code, metadata) => {
+        if ((metadata as Error | undefined)?.name === "SessionEnded") log.info("dashboard_session_ended");
+        else log.error("auth_error", { code });
+      },
       warn: (code) => log.warn("auth_warning", { code }),
       debug: () => undefined,
     },

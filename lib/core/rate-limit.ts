@@ -28,6 +28,17 @@ export class TokenBucketLimiter {
     };
   }
 
+  /** Whether `key` has a token now, without taking it. */
+  hasToken(key: string, now = Date.now()): boolean {
+    const bucket = this.#buckets.get(key);
+    return !bucket || bucket.tokens + ((now - bucket.updatedAt) / 1000) * this.perSecond >= 1;
+  }
+
+  /** Drops the buckets whose keys match: they start full again. */
+  forget(matches: (key: string) => boolean): void {
+    for (const key of this.#buckets.keys()) if (matches(key)) this.#buckets.delete(key);
+  }
+
   /** Buckets that have refilled completely carry no information; drop them. */
   #evictFull(now: number) {
     for (const [key, b] of this.#buckets) {

@@ -4,7 +4,7 @@ import { config } from "../config";
 import { db, type Tx } from "../db";
 import { newId } from "../db/ids";
 import type { AttributeValues } from "../render/attributes";
-import { renderEmail, type EmailTemplate } from "./template";
+import { renderEmail, type EmailTemplate, type RenderedEmail } from "./template";
 
 function messageIdFor(outboxId: string): string {
   const host = new URL(config().publicUrl).hostname || "localhost";
@@ -35,35 +35,50 @@ export type EmailToQueue = {
  */
 export async function enqueueEmail(tx: Tx, input: EmailToQueue, options: { coalesceRepeats?: boolean } = {}): Promise<string> {
   const rendered = renderEmail(input.template, input.values);
-  const now = new Date();
-  if (options.coalesceRepeats && input.credentialId) {
-    const repeated = await tx.emailOutbox.findFirst({
-      where: {
-        credentialId: input.credentialId,
-        toAddress: input.to,
-        subject: rendered.subject,
-        html: rendered.html,
-        text: rendered.text,
-        status: "queued",
-      },
-      select: { id: true },
-    });
-    if (repeated) return repeated.id;
-  }
-  const firstAttemptAt = options.coalesceRepeats ? new Date(now.getTime() + REPEAT_WINDOW_MS) : now;
+  const email = { organizationId: input.organizationId, credentialId: input.credentialId, to: input.to, ...rendered };
+  if (!options.coalesceRepeats || !input.credentialId) return enqueueRenderedEmail(tx, email);
+  const repeated = await tx.emailOutbox.findFirst({
+    where: { credentialId: input.credentialId, toAddress: input.to, ...rendered, status: "queued" },
+    select: { id: true },
+  });
+  return repeated?.id ?? enqueueRenderedEmail(tx, email, { delayMs: REPEAT_WINDOW_MS });
+}
+
+/**
+ * An email whose subject and bodies are already written. `organizationId` is null for account emails
+ * (a password reset link), which belong to a person rather than to an organization. `delayMs` holds
+ * the first attempt back.
+ */
+export async function enqueueRenderedEmail(
+  tx: Tx,
+  input: { organizationId: string | null; credentialId: string | null; to: string } & RenderedEmail,
+  options: { delayMs?: number } = {},
+): Promise<string> {
   const id = newId("mail");
+  const now = new Date();
+  const firstAttemptAt = new Date(now.getTime() + (options.delayMs ?? 0));
   // Plain SQL: one of these is written with every credential sent (see bench:issue).
   await tx.$executeRaw`
     INSERT INTO "EmailOutbox" ("id", "organizationId", "credentialId", "messageId", "toAddress", "subject", "html", "text",
       "status", "attempts", "nextAttemptAt", "createdAt", "updatedAt")
-    VALUES (${id}, ${input.organizationId}, ${input.credentialId}, ${messageIdFor(id)}, ${input.to}, ${rendered.subject},
-      ${rendered.html}, ${rendered.text}, 'queued', 0, ${firstAttemptAt}, ${now}, ${now})`;
+    VALUES (${id}, ${input.organizationId}, ${input.credentialId}, ${messageIdFor(id)}, ${input.to}, ${input.subject},
+      ${input.html}, ${input.text}, 'queued', 0, ${firstAttemptAt}, ${now}, ${now})`;
   return id;
 }
 
 /** Queued emails of a credential that is being deleted are not sent: their link would not open. */
 export async function cancelQueuedEmails(tx: Tx, credentialId: string): Promise<void> {
   await tx.emailOutbox.updateMany({ where: { credentialId, status: "queued" }, data: { status: "cancelled", leaseUntil: null } });
+}
+
+/**
+ * Removes the bodies of emails whose secret stopped working (a used, replaced or expired password reset
+ * link), so the database does not keep a link longer than it lives. One still queued is cancelled.
+ */
+export async function redactEmails(tx: Tx, outboxIds: string[], note: string): Promise<void> {
+  if (outboxIds.length === 0) return;
+  await tx.emailOutbox.updateMany({ where: { id: { in: outboxIds }, status: "queued" }, data: { status: "cancelled", leaseUntil: null } });
+  await tx.emailOutbox.updateMany({ where: { id: { in: outboxIds } }, data: { html: note, text: note } });
 }
 
 export type CredentialEmail = {

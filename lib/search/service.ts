@@ -28,7 +28,7 @@ const SCOPE = "credentials.search";
 const MAX_FILTER_IN_CURSOR = 64 * 1024;
 
 /**
- * What a search cursor carries, signed (lib/api/cursor.ts): the search it belongs to (a hash of its
+ * What a search cursor carries, signed (lib/core/cursor.ts): the search it belongs to (a hash of its
  * filter and sort), the filter itself when small enough, and the position and direction to go on from.
  */
 const CursorPayload = z.strictObject({

@@ -9,8 +9,13 @@ const MESSAGES: Record<string, string> = {
   AccessDenied: "That account has no verified email address we can use.",
   OAuthSignin: "Could not reach the sign-in provider. Please try again.",
   OAuthCallback: "The sign-in provider did not confirm your account. Please try again.",
-  TooManyAttempts: "Too many sign-in attempts. Wait a minute and try again.",
+  TooManyAttempts: "Too many sign-in attempts. Wait a few minutes and try again, or reset your password.",
 };
+
+/** The message for an error code from the address or next-auth (own keys only: `?error=constructor` is not one). */
+function messageFor(code: string | null | undefined): string | undefined {
+  return code && Object.hasOwn(MESSAGES, code) ? MESSAGES[code] : undefined;
+}
 
 /** Only paths on this site: a sign-in link must not send people elsewhere afterwards. */
 function safeNext(next: string | null): string {
@@ -20,7 +25,7 @@ function safeNext(next: string | null): string {
 export function SignInForm({ providers }: { providers: { id: string; name: string }[] }) {
   const router = useRouter();
   const params = useSearchParams();
-  const [error, setError] = useState<string | null>(params.get("error") ? (MESSAGES[params.get("error")!] ?? "Sign-in failed.") : null);
+  const [error, setError] = useState<string | null>(params.get("error") ? (messageFor(params.get("error")) ?? "Sign-in failed.") : null);
   const [pending, setPending] = useState(false);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -35,7 +40,7 @@ export function SignInForm({ providers }: { providers: { id: string; name: strin
       return;
     }
     setPending(false);
-    setError(MESSAGES[result?.error ?? ""] ?? "Sign-in failed. Please try again.");
+    setError(messageFor(result?.error) ?? "Sign-in failed. Please try again.");
   }
 
   return (
@@ -52,6 +57,9 @@ export function SignInForm({ providers }: { providers: { id: string; name: strin
       <div className={styles.field}>
         <label htmlFor="password">Password</label>
         <input id="password" name="password" type="password" autoComplete="current-password" required />
+        <a className={styles.forgot} href="/forgot-password">
+          Forgot password?
+        </a>
       </div>
       <button className={styles.button} type="submit" disabled={pending}>
         {pending ? "Signing in…" : "Sign in"}

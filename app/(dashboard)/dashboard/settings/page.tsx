@@ -1,19 +1,27 @@
+import { userHasPassword } from "@/lib/accounts/service";
+import { activeSessionCount } from "@/lib/accounts/sessions";
 import { requireMember } from "@/lib/auth/member";
 import { organizationLogoVersion, organizationUsage } from "@/lib/organizations/service";
 import styles from "../dashboard.module.css";
 import { UsageMeter } from "../usage-meter";
+import { ChangePasswordForm, SignOutEverywhereForm } from "./account-forms";
 import { LogoForm, RenameForm } from "./settings-forms";
 
 export const metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const member = await requireMember();
-  const [usage, logoVersion] = await Promise.all([organizationUsage(member.organization), organizationLogoVersion(member.organization.id)]);
+  const [usage, logoVersion, hasPassword, sessions] = await Promise.all([
+    organizationUsage(member.organization),
+    organizationLogoVersion(member.organization.id),
+    userHasPassword(member.user.id),
+    activeSessionCount(member.user.id),
+  ]);
   const logoUrl = logoVersion ? `/organizations/${member.organization.id}/logo?v=${logoVersion}` : null;
   return (
     <>
       <h1>Settings</h1>
-      <p className={styles.lead}>Your organization as recipients see it, and your plan.</p>
+      <p className={styles.lead}>Your organization as recipients see it, your plan, and your own account.</p>
       <section className={styles.section}>
         <h2>Organization</h2>
         <RenameForm name={member.organization.name} />
@@ -25,6 +33,25 @@ export default async function SettingsPage() {
       <section className={styles.section}>
         <h2>Plan and usage</h2>
         <UsageMeter usage={usage} />
+      </section>
+      <section className={styles.section} aria-labelledby="account-heading">
+        <h2 id="account-heading">Your account</h2>
+        <p className={`${styles.muted} ${styles.email}`}>Signed in as {member.user.email}.</p>
+        <h3>Change password</h3>
+        {hasPassword ? (
+          <ChangePasswordForm />
+        ) : (
+          <p>
+            Your account has no password: you sign in with GitHub or Google. To add one, sign out and use “Forgot password?” on the sign-in
+            page.
+          </p>
+        )}
+        <h3>Sign out everywhere</h3>
+        <p>
+          {sessions === 1 ? "You are signed in on 1 browser (this one)." : `You are signed in on ${sessions} browsers, this one included.`} Signing out
+          everywhere ends all of them, for example if you used a shared computer or think someone else has access.
+        </p>
+        <SignOutEverywhereForm />
       </section>
     </>
   );

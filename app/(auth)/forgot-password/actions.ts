@@ -1,0 +1,16 @@
+"use server";
+import { requestPasswordReset } from "@/lib/accounts/password-reset";
+import { PasswordResetRequestInput } from "@/lib/accounts/schema";
+import { invalidFields } from "@/lib/core/errors";
+import { safeParseWithDetails } from "@/lib/core/validation";
+import { currentClientAddress } from "@/lib/auth/client-address";
+import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
+
+export async function requestPasswordResetAction(_previous: FormState, form: FormData): Promise<FormState> {
+  return runFormAction(async () => {
+    const parsed = safeParseWithDetails(PasswordResetRequestInput, { email: String(form.get("email") ?? "").trim() });
+    if (!parsed.ok) throw invalidFields(parsed.details);
+    await requestPasswordReset({ email: parsed.data.email, clientAddress: await currentClientAddress() });
+    return undefined;
+  });
+}

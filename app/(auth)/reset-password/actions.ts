@@ -1,0 +1,18 @@
+"use server";
+import { redirect } from "next/navigation";
+import { resetPassword } from "@/lib/accounts/password-reset";
+import { PasswordResetInput } from "@/lib/accounts/schema";
+import { invalidFields } from "@/lib/core/errors";
+import { safeParseWithDetails } from "@/lib/core/validation";
+import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
+
+export async function resetPasswordAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const state = await runFormAction(async () => {
+    const parsed = safeParseWithDetails(PasswordResetInput, { token: String(form.get("token") ?? ""), newPassword: form.get("newPassword") ?? "" });
+    if (!parsed.ok) throw invalidFields(parsed.details);
+    await resetPassword(parsed.data);
+    return undefined;
+  });
+  if (state.status === "ok") redirect("/signin?passwordReset=1");
+  return state;
+}

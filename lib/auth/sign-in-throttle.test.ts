@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { SignInThrottle } from "./sign-in-throttle";
+
+const T0 = 1_800_000_000_000;
+
+/** Attempts until the first refusal (at most `max`). */
+function attemptsUntilRefused(throttle: SignInThrottle, address: string, email: string, now = T0, max = 50): number {
+  for (let i = 0; i < max; i++) if (!throttle.admit(address, email, now).allowed) return i;
+  return max;
+}
+
+describe("sign-in throttling", () => {
+  it("refuses the sixth quick attempt from one address for one email, and lets the next one in after 12 s", () => {
+    const throttle = new SignInThrottle();
+    expect(attemptsUntilRefused(throttle, "203.0.113.1", "ada@example.com")).toBe(5);
+    expect(throttle.admit("203.0.113.1", "ada@example.com", T0 + 11_000)).toEqual({ allowed: false, limitedBy: "account" });
+    expect(throttle.admit("203.0.113.1", "ada@example.com", T0 + 12_000).allowed).toBe(true);
+  });
+
+  it("keys the account limit by address and email together: guesses elsewhere never block the owner", () => {
+    const throttle = new SignInThrottle();
+    attemptsUntilRefused(throttle, "203.0.113.1", "ada@example.com");
+    for (let i = 0; i < 5; i++) throttle.recordFailure("ada@example.com", T0);
+    expect(throttle.admit("198.51.100.7", "ada@example.com", T0)).toEqual({ allowed: true });
+    // The attacker's own address is still refused for that email, and is free for other emails.
+    expect(throttle.admit("203.0.113.1", "ada@example.com", T0).allowed).toBe(false);
+    expect(throttle.admit("203.0.113.1", "grace@example.com", T0).allowed).toBe(true);
+  });
+
+  it("limits one address over all emails to 10 at once, then one every 6 s", () => {
+    const throttle = new SignInThrottle();
+    for (let i = 0; i < 10; i++) expect(throttle.admit("203.0.113.2", `user${i}@example.com`, T0).allowed).toBe(true);
+    expect(throttle.admit("203.0.113.2", "someone.else@example.com", T0)).toEqual({ allowed: false, limitedBy: "address" });
+    expect(throttle.admit("203.0.113.2", "someone.else@example.com", T0 + 6_000).allowed).toBe(true);
+    expect(throttle.admit("198.51.100.8", "someone.else@example.com", T0).allowed).toBe(true);
+  });
+
+  it("after 100 wrong passwords from everywhere, lets guesses in only as fast as the count refills, and the owner's first try still goes in", () => {
+    const throttle = new SignInThrottle();
+    const email = "target@example.com";
+    for (let i = 0; i < 99; i++) throttle.recordFailure(email, T0);
+    expect(throttle.isUnderAttack(email, T0)).toBe(false);
+    throttle.recordFailure(email, T0);
+    expect(throttle.isUnderAttack(email, T0)).toBe(true);
+
+    // A fresh address gets one guess at once, then not another 12 s later as it otherwise would.
+    expect(throttle.admit("192.0.2.50", email, T0).allowed).toBe(true);
+    throttle.recordFailure(email, T0);
+    expect(throttle.admit("192.0.2.50", email, T0 + 12_000).allowed).toBe(false);
+
+    // Guessing on for 15 minutes, one try every 12 s from each of 3 addresses: every wrong password
+    // keeps the count empty, so together they get about one guess per 36 s (the refill), not 3 x 5 a minute.
+    let admitted = 0;
+    for (let t = T0 + 12_000; t < T0 + 900_000; t += 12_000) {
+      for (const address of ["192.0.2.50", "192.0.2.51", "192.0.2.52"]) {
+        if (throttle.admit(address, email, t).allowed) {
+          admitted++;
+          throttle.recordFailure(email, t);
+        }
+      }
+      // The owner, from an address that has not tried lately, is always let in to check the password.
+      if (t === T0 + 600_000) expect(throttle.admit("198.51.100.9", email, t)).toEqual({ allowed: true });
+    }
+    expect(admitted).toBeLessThanOrEqual(Math.ceil(888 / 36) + 3);
+    expect(admitted).toBeGreaterThan(0);
+    // Once the wrong passwords stop, the count refills and the attack mode ends.
+    expect(throttle.isUnderAttack(email, T0 + 900_000 + 36_000)).toBe(false);
+  });
+
+  it("forgets an email's counts after a password reset or change, but not the per-address limit", () => {
+    const throttle = new SignInThrottle();
+    const email = "forget@example.com";
+    attemptsUntilRefused(throttle, "203.0.113.3", email);
+    for (let i = 0; i < 100; i++) throttle.recordFailure(email, T0);
+    throttle.forgetEmail(email);
+    expect(throttle.isUnderAttack(email, T0)).toBe(false);
+    expect(throttle.admit("203.0.113.3", email, T0).allowed).toBe(true);
+    // Another email's counts stay, including one that starts with the same text.
+    const other = `${email}.other`;
+    attemptsUntilRefused(throttle, "203.0.113.4", other);
+    throttle.forgetEmail(email);
+    expect(throttle.admit("203.0.113.4", other, T0).allowed).toBe(false);
+  });
+});
