@@ -1,6 +1,6 @@
 // Request shapes for credentials (CONTRACT.md section 3).
 import { z } from "zod";
-import { CUSTOM_ATTRIBUTE_KEY } from "../designs/document";
+import { CUSTOM_ATTRIBUTE_KEY } from "../render/document";
 import { isCalendarDate } from "./dates";
 
 export const calendarDate = z

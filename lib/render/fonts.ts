@@ -18,7 +18,7 @@
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { FontFamily } from "../designs/document";
+import type { FontFamily } from "./document";
 import { readFontMetrics, type FontMetrics } from "./woff";
 
 export type FontWeight = 400 | 700;

@@ -33,7 +33,7 @@ import {
   placeholdersIn,
   type DesignDocument,
   type DesignElement,
-} from "../designs/document";
+} from "./document";
 import { isEmptyAttribute, substitute, type AttributeValues } from "./attributes";
 import { defaultFontLibrary, missingInChain, type FontChain, type FontLibrary, type FontWeight, type LoadedFont } from "./fonts";
 import { encodePng, unpremultiply } from "./png";
