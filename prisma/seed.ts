@@ -5,7 +5,7 @@ import { SEED_DESIGNS } from "@/lib/designs/seed-documents";
 import { createDesign } from "@/lib/designs/service";
 import { createGroup } from "@/lib/groups/service";
 import { createApiToken, createOrganization, OrganizationError } from "@/lib/organizations/service";
-import { DesignDocument } from "@/lib/designs/document";
+import { DesignDocument } from "@/lib/render/document";
 
 export const DEMO_SLUG = "demo";
 

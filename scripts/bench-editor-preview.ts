@@ -10,7 +10,7 @@ await scratchDatabase("bench-editor");
 const { createOrganization } = await import("../lib/organizations/service");
 const { createDesign } = await import("../lib/designs/service");
 const { renderDraftDesign, DRAFT_PREVIEW_WIDTH_PX } = await import("../lib/designs/draft-preview");
-const { DesignDocument } = await import("../lib/designs/document");
+const { DesignDocument } = await import("../lib/render/document");
 const { SEED_DESIGNS } = await import("../lib/designs/seed-documents");
 const { warmUpRenderer } = await import("../lib/render/render");
 

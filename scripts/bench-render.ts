@@ -13,7 +13,7 @@
 import { cpus, loadavg } from "node:os";
 import { runInNewContext } from "node:vm";
 import { setFlagsFromString } from "node:v8";
-import { DesignDocument } from "../lib/designs/document";
+import { DesignDocument } from "../lib/render/document";
 import { SEED_DESIGNS } from "../lib/designs/seed-documents";
 import { sampleAttributeValues } from "../lib/render/attributes";
 import { defaultFontLibrary } from "../lib/render/fonts";

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { invalidField } from "../core/errors";
 import { db } from "../db";
-import { DesignDocument } from "../designs/document";
+import { DesignDocument } from "../render/document";
 import { SEED_DESIGNS } from "../designs/seed-documents";
 import { createDesign } from "../designs/service";
 import { errorSummary, log } from "../log";

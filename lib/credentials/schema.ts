@@ -1,7 +1,7 @@
 // Request shapes for credentials (CONTRACT.md section 3).
 import { z } from "zod";
 import { multiLineText, singleLineText } from "../core/text";
-import { CUSTOM_ATTRIBUTE_KEY } from "../designs/document";
+import { CUSTOM_ATTRIBUTE_KEY } from "../render/document";
 import { isCalendarDate } from "../core/dates";
 
 export const calendarDate = z

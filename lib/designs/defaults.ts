@@ -1,6 +1,6 @@
 // The document a design starts from when it is created without one: a clean, centred layout that
 // already shows the recipient, the credential and a QR code, so a fresh design previews as something.
-import type { DesignDocumentInput, DesignType } from "./document";
+import type { DesignDocumentInput, DesignType } from "../render/document";
 
 export function defaultDocument(type: DesignType): DesignDocumentInput {
   if (type === "badge") {

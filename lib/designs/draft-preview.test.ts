@@ -12,7 +12,7 @@ const { createDesign, getDesign } = await import("./service");
 const { renderDraftDesign } = await import("./draft-preview");
 const { ApiError } = await import("../core/errors");
 const { defaultDocument } = await import("./defaults");
-const { DesignDocument } = await import("./document");
+const { DesignDocument } = await import("../render/document");
 
 // A 2x1 opaque PNG.
 const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR4nGP4z8DwnwEIGAAb/QL+kLIfNQAAAABJRU5ErkJggg==";

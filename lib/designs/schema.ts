@@ -1,7 +1,7 @@
 // Request shapes for designs (CONTRACT.md section 5; the list/create/update endpoints are ours).
 import { z } from "zod";
 import { singleLineText } from "../core/text";
-import { assetName, DESIGN_TYPES, DesignDocument } from "./document";
+import { assetName, DESIGN_TYPES, DesignDocument } from "../render/document";
 import { MAX_ASSETS_PER_DESIGN } from "./assets";
 
 export const designName = singleLineText({ trim: true }).min(1, "must not be empty").max(200, "must be at most 200 characters");

@@ -4,7 +4,7 @@
 // Text that carries an optional attribute (the expiry date) keeps its label in the same element
 // ("Valid until [credential.expiryDate]"): the renderer leaves out a text whose every placeholder is
 // empty, so the label disappears with the value.
-import type { DesignDocumentInput, DesignType } from "./document";
+import type { DesignDocumentInput, DesignType } from "../render/document";
 
 export interface SeedDesign {
   name: string;

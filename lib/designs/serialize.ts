@@ -1,7 +1,7 @@
 // Design row → API shape. The spec's fields are always present; `document` and `assets` are ours,
 // so a design can be read, edited and written back through the API.
 import { designPreviewVersion, previewUrl } from "../previews/versions";
-import { attributesUsed, type DesignDocument, type DesignType } from "./document";
+import { attributesUsed, type DesignDocument, type DesignType } from "../render/document";
 import { config } from "../config";
 import { sampleAttributeValues } from "../render/attributes";
 

@@ -6,10 +6,11 @@ import { formatPath } from "../core/validation";
 import { db } from "../db";
 import { newId } from "../db/ids";
 import { rawDate } from "../db/raw-values";
+import { assetsUsed, DesignDocument, type DesignType } from "../render/document";
 import type { RenderAsset } from "../render/render";
 import { AssetError, decodeAssetDataUri, MAX_ASSETS_PER_DESIGN, type DecodedAsset } from "./assets";
 import { defaultDocument } from "./defaults";
-import { assetsUsed, DesignDocument, documentProblems, type DesignType } from "./document";
+import { documentProblems } from "./document-problems";
 import type { CreateDesignInput, UpdateDesignInput } from "./schema";
 import { serializeDesign, designInclude, type ApiDesign, type DesignRow } from "./serialize";
 

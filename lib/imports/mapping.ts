@@ -2,7 +2,7 @@
 // (recipient name and email, issue and expiry date, custom attributes); the mapping is a column index
 // per field. A first mapping is guessed from the header names so that a typical export needs no
 // changes; the person can correct it before any row is checked.
-import { CUSTOM_ATTRIBUTE_KEY } from "../designs/document";
+import { CUSTOM_ATTRIBUTE_KEY } from "../render/document";
 
 export const FIXED_FIELDS = [
   { key: "recipient.name", label: "Recipient name", required: true },

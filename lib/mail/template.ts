@@ -2,7 +2,7 @@
 // bodies with the same [attribute] placeholders as designs). A field the group leaves empty falls
 // back to the built-in template. Values are escaped in the HTML body; the template itself is the
 // issuer's own markup.
-import { PLACEHOLDER } from "../designs/document";
+import { PLACEHOLDER } from "../render/document";
 import { substitute, type AttributeValues } from "../render/attributes";
 
 export type EmailTemplate = { subject: string | null; html: string | null; text: string | null };

@@ -3,7 +3,7 @@
 import { notFound } from "../core/errors";
 import { credentialAttributeValues } from "../credentials/attributes";
 import { db } from "../db";
-import type { DesignDocument } from "../designs/document";
+import type { DesignDocument } from "../render/document";
 import type { AttributeValues } from "../render/attributes";
 import { unsupportedTextIn } from "../render/render";
 import { designPreviewVersion, previewUrl } from "./versions";

@@ -2,7 +2,7 @@
 // version's stored inputs (design revision, its assets, the values), cached for next time. Concurrent
 // first requests for one URL share one render.
 import { db } from "../db";
-import type { DesignDocument } from "../designs/document";
+import type { DesignDocument } from "../render/document";
 import { revisionRenderAssets } from "../designs/service";
 import { renderPdf, renderPng, UnsupportedTextError } from "../render/render";
 import { previewStore } from "../storage";

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { config } from "../config";
 import { db, type DbOrTx } from "../db";
 import { newId } from "../db/ids";
-import { attributesUsed, type DesignDocument } from "../designs/document";
+import { attributesUsed, type DesignDocument } from "../render/document";
 import { processSingleton } from "../core/process-singleton";
 
 export type PreviewInputs = {

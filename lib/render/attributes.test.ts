@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DesignDocument } from "../designs/document";
+import { DesignDocument } from "./document";
 import { formatDate, resolveAttributeValues, sampleAttributeValues, substitute } from "./attributes";
 
 const opts = { locale: "en-US", dateStyle: "long" as const };

@@ -1,6 +1,6 @@
 // Placeholder substitution for design documents: `[recipient.name]` and friends become the
 // credential's values, dates formatted in the document's locale and date style.
-import { PLACEHOLDER, type DesignDocument, type DesignType } from "../designs/document";
+import { PLACEHOLDER, type DesignDocument, type DesignType } from "./document";
 
 /**
  * Attribute values by name: the builtin ones (`recipient.name`, `credential.issueDate` as

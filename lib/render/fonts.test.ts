@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FONT_FAMILIES } from "../designs/document";
+import { FONT_FAMILIES } from "./document";
 import { cjkOrder, defaultFontLibrary } from "./fonts";
 
 const fonts = defaultFontLibrary();

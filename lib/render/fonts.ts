@@ -18,8 +18,9 @@
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { FontFamily } from "../designs/document";
+import type { FontFamily } from "./document";
 import { readFontMetrics, type FontMetrics } from "./woff";
+import { processSingleton } from "../core/process-singleton";
 
 export type FontWeight = 400 | 700;
 export type CjkScript = "sc" | "jp" | "kr";
@@ -360,10 +361,7 @@ export class FontLibrary {
   }
 }
 
-const GLOBAL_KEY = Symbol.for("credential-service.render.fontLibrary");
-
-/** The process-wide font library (kept on globalThis so Next's module reloading doesn't reload fonts). */
+/** The process-wide font library (one across route bundles and Next's module reloads: fonts load once). */
 export function defaultFontLibrary(): FontLibrary {
-  const g = globalThis as unknown as Record<symbol, FontLibrary | undefined>;
-  return (g[GLOBAL_KEY] ??= new FontLibrary());
+  return processSingleton("render.fontLibrary", () => new FontLibrary());
 }

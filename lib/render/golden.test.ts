@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import pixelmatch from "pixelmatch";
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
-import { DesignDocument, placeholdersIn, type DesignDocumentInput } from "../designs/document";
+import { DesignDocument, placeholdersIn, type DesignDocumentInput } from "./document";
 import { SEED_DESIGNS } from "../designs/seed-documents";
 import type { AttributeValues } from "./attributes";
 import { defaultFontLibrary, faceFor, needsGlyph, type FontWeight } from "./fonts";

@@ -4,7 +4,7 @@
 // (debounced) and checked by the same rules as the API; Save writes a new revision.
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { DesignDocument, DesignElement } from "@/lib/designs/document";
+import type { DesignDocument, DesignElement } from "@/lib/render/document";
 import { previewDraftAction, removeDesignImageAction, saveDesignAction, uploadDesignImageAction, type EditorAsset, type ImageChange } from "../actions";
 import { useFormAction } from "@/lib/dashboard/use-form-action";
 import { CanvasInspector, customAttributesOf, ElementInspector } from "./inspector";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DesignDocument, type DesignElement } from "@/lib/designs/document";
+import { DesignDocument, type DesignElement } from "@/lib/render/document";
 import { centerElement, moveElement, moveLineEnd, newElement, resizeElement, scaleToCanvas, MIN_BOX, MIN_QR } from "./geometry";
 
 const A4_LANDSCAPE = { width: 842, height: 595 };

@@ -1,7 +1,7 @@
 // The design editor's geometry, kept pure so it can be tested without a browser: where an element
 // sits, how a drag moves or resizes it, and how a layout follows a change of canvas. Every result
 // stays inside the canvas, so dragging can never produce a document the server would refuse.
-import { BADGE_SIZE, canvasSize, type DesignDocument, type DesignElement } from "@/lib/designs/document";
+import { BADGE_SIZE, canvasSize, type DesignDocument, type DesignElement } from "@/lib/render/document";
 
 export type Size = { width: number; height: number };
 export type Box = { x: number; y: number; width: number; height: number };

@@ -1,7 +1,7 @@
 "use client";
 // The inspector: the selected element's properties, or the canvas's when nothing is selected.
 import { useId, useRef, useState } from "react";
-import { BUILTIN_ATTRIBUTES, CUSTOM_ATTRIBUTE_KEY, FONT_FAMILIES, placeholdersIn, type DesignDocument, type DesignElement } from "@/lib/designs/document";
+import { BUILTIN_ATTRIBUTES, CUSTOM_ATTRIBUTE_KEY, FONT_FAMILIES, placeholdersIn, type DesignDocument, type DesignElement } from "@/lib/render/document";
 import type { EditorAsset } from "../actions";
 import { CheckField, ColorField, NumberField, SelectField } from "./fields";
 import { ELEMENT_NAMES } from "./geometry";

@@ -3,7 +3,7 @@
 // per element that can be selected, dragged and resized. The outlines move at once; the picture
 // follows when the debounced preview comes back. No second renderer runs in the browser.
 import { useRef } from "react";
-import type { DesignElement } from "@/lib/designs/document";
+import type { DesignElement } from "@/lib/render/document";
 import { BOX_HANDLES, elementBox, elementLabel, moveElement, moveLineEnd, resizeElement, SQUARE_HANDLES, type Handle, type Size } from "./geometry";
 import styles from "./editor.module.css";
 

@@ -1,13 +1,13 @@
 // Renders every seeded design with short, long, CJK and accented names (and without an expiry date)
 // into /tmp/render-check, as PNG and PDF, and prints timings. For looking at, not for CI:
 //
-//   npx tsx lib/render/render-samples.ts [outDir]
+//   npm run render:samples -- [outDir]
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { DesignDocument } from "../designs/document";
-import { SEED_DESIGNS } from "../designs/seed-documents";
-import { sampleAttributeValues } from "./attributes";
-import { pdfOf, pngOf, prepareRender } from "./render";
+import { DesignDocument } from "../lib/render/document";
+import { SEED_DESIGNS } from "../lib/designs/seed-documents";
+import { sampleAttributeValues } from "../lib/render/attributes";
+import { pdfOf, pngOf, prepareRender } from "../lib/render/render";
 
 const outDir = process.argv[2] ?? "/tmp/render-check";
 mkdirSync(outDir, { recursive: true });

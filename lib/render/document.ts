@@ -1,6 +1,8 @@
-// The design document: a versioned JSON layout for one design template (certificate or badge).
-// Coordinates are in PDF points (1/72 inch) with the origin at the top left, so a certificate's
-// canvas is its true paper size and the PDF page needs no conversion. PNG renders scale it.
+// The design document: a versioned JSON layout for one design template (certificate or badge), the
+// model the renderer draws. Coordinates are in PDF points (1/72 inch) with the origin at the top
+// left, so a certificate's canvas is its true paper size and the PDF page needs no conversion. PNG
+// renders scale it. Rules that tie a document to a stored design (its type, its uploaded images)
+// live with the designs (lib/designs/document-problems.ts).
 import { z } from "zod";
 
 export const DESIGN_DOCUMENT_VERSION = 1;
@@ -214,30 +216,6 @@ export function canvasSize(canvas: { size: "A4" | "Letter" | "square"; orientati
   if (canvas.size === "square") return { width: BADGE_SIZE, height: BADGE_SIZE };
   const paper = PAPER_SIZES[canvas.size];
   return canvas.orientation === "landscape" ? { width: paper.height, height: paper.width } : { ...paper };
-}
-
-/** Rules that tie a document to its design's type and assets, checked where both are known. */
-export function documentProblems(
-  doc: DesignDocument,
-  type: DesignType,
-  assetNames: ReadonlySet<string>,
-): { path: (string | number)[]; message: string }[] {
-  const problems: { path: (string | number)[]; message: string }[] = [];
-  if (type === "badge" && doc.canvas.size !== "square") {
-    problems.push({ path: ["canvas", "size"], message: "a badge's canvas must be square" });
-  }
-  if (type === "certificate" && doc.canvas.size === "square") {
-    problems.push({ path: ["canvas", "size"], message: "a certificate's canvas must be A4 or Letter" });
-  }
-  if (doc.background.image && !assetNames.has(doc.background.image.asset)) {
-    problems.push({ path: ["background", "image", "asset"], message: `no asset named "${doc.background.image.asset}"` });
-  }
-  doc.elements.forEach((el, i) => {
-    if (el.type === "image" && !assetNames.has(el.asset)) {
-      problems.push({ path: ["elements", i, "asset"], message: `no asset named "${el.asset}"` });
-    }
-  });
-  return problems;
 }
 
 /** The images a document draws (background and image elements): the only ones a rendering loads. */

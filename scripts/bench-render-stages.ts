@@ -1,15 +1,16 @@
-// Render benchmark for the seeded designs: per-stage timings (p50 over warm runs, each with a new
-// recipient name and credential id as when issuing, plus the very first run of the process), CPU
-// time (a check on wall times when the machine is busy) and RSS (resvg-js 2.6 leaks slowly).
+// npm run bench:render-stages — the renderer alone, for the seeded designs: per-stage timings (p50
+// over warm runs, each with a new recipient name and credential id as when issuing, plus the very
+// first run of the process), CPU time (a check on wall times when the machine is busy) and RSS
+// (resvg-js 2.6 leaks slowly). `npm run bench:render` measures the whole preview pipeline.
 //
-//   npx tsx lib/render/bench.ts [runs=40] [widthPx=1600]      WARM=1 calls warmUpRenderer() first
+//   npm run bench:render-stages -- [runs=40] [widthPx=1600]      WARM=1 calls warmUpRenderer() first
 import { Resvg } from "@resvg/resvg-js";
-import { DesignDocument } from "../designs/document";
-import { SEED_DESIGNS } from "../designs/seed-documents";
-import { sampleAttributeValues } from "./attributes";
-import { defaultFontLibrary } from "./fonts";
-import { encodePng, unpremultiply } from "./png";
-import { DEFAULT_PNG_COMPRESSION, pdfOf, pngOf, prepareRender, svgOf, warmUpRenderer } from "./render";
+import { DesignDocument } from "../lib/render/document";
+import { SEED_DESIGNS } from "../lib/designs/seed-documents";
+import { sampleAttributeValues } from "../lib/render/attributes";
+import { defaultFontLibrary } from "../lib/render/fonts";
+import { encodePng, unpremultiply } from "../lib/render/png";
+import { DEFAULT_PNG_COMPRESSION, pdfOf, pngOf, prepareRender, svgOf, warmUpRenderer } from "../lib/render/render";
 
 const runs = Number(process.argv[2] ?? 40);
 const widthPx = Number(process.argv[3] ?? 1600);

@@ -1,0 +1,121 @@
+// What each text element of a document says once attribute values are filled in, and whether the
+// renderer can draw it: the text budget of one rendering, and the refusal of text it would draw wrong.
+//
+// Text with every placeholder empty is left out, label included: "Valid until [credential.expiryDate]"
+// disappears for a credential that does not expire.
+//
+// Right-to-left text: satori lays text out left to right only and does not shape Arabic, so Hebrew
+// or Arabic would print reversed and disconnected. Rather than issue a wrong credential, rendering
+// throws `UnsupportedTextError` (code `rtl_text`) naming the characters and element. Characters no
+// bundled font can draw (emoji, Thai, Devanagari, ...) throw the same error with code
+// `missing_glyphs`, unless `unsupportedText: "render"` is passed (for editor previews), which draws
+// what it can.
+import { isEmptyAttribute, substitute, type AttributeValues } from "./attributes";
+import { placeholdersIn, type DesignDocument, type DesignElement } from "./document";
+import { defaultFontLibrary, missingInChain, type FontLibrary, type FontWeight } from "./fonts";
+import { rtlCharacters } from "./script-detection";
+
+export interface RenderOptions {
+  /** Fonts to render with; the process-wide `defaultFontLibrary()` when omitted. */
+  fonts?: FontLibrary;
+  /** `throw` (default) refuses text that cannot be drawn correctly; `render` draws it anyway (RTL still throws). */
+  unsupportedText?: "throw" | "render";
+}
+
+export type UnsupportedTextCode = "rtl_text" | "missing_glyphs";
+
+/** Text that cannot be rendered correctly (right-to-left scripts, or characters no font has). */
+export class UnsupportedTextError extends Error {
+  readonly code: UnsupportedTextCode;
+  readonly characters: string[];
+  readonly elementIndex: number;
+  /** Attributes used by the element, to point at the value that brought the characters in. */
+  readonly attributes: string[];
+  constructor(code: UnsupportedTextCode, characters: string[], elementIndex: number, attributes: string[]) {
+    const what =
+      code === "rtl_text"
+        ? "right-to-left text (Hebrew, Arabic, ...) is not supported by the renderer"
+        : "no bundled font can draw these characters";
+    const from = attributes.length ? ` (from ${attributes.map((a) => `[${a}]`).join(", ")})` : "";
+    super(`${what}: ${characters.slice(0, 10).join(" ")}${from}`);
+    this.name = "UnsupportedTextError";
+    this.code = code;
+    this.characters = characters;
+    this.elementIndex = elementIndex;
+    this.attributes = attributes;
+  }
+}
+
+type TextElement = Extract<DesignElement, { type: "text" }>;
+
+/**
+ * Characters (after attribute values are filled in) one rendering lays out in all. Fitting text costs
+ * about 0.1 ms per character on the main thread, and attribute values are up to 10,000 characters
+ * each, so without a bound one preview could hold the server for seconds. Real certificates draw a
+ * few hundred; texts past the budget are cut with "…" and reported.
+ */
+export const RENDER_TEXT_BUDGET = 20_000;
+
+/** Each text element's text after substitution (empty when left out), by element index, in a rendering's text budget. */
+export function substitutedTexts(doc: DesignDocument, values: AttributeValues): { texts: Map<number, string>; warnings: string[] } {
+  const subst = { locale: doc.locale, dateStyle: doc.dateStyle };
+  const warnings: string[] = [];
+  const texts = new Map<number, string>();
+  let budget = RENDER_TEXT_BUDGET;
+  doc.elements.forEach((el, i) => {
+    if (el.type !== "text") return;
+    // A text whose every placeholder is empty is left out, label and all ("Valid until [expiry]").
+    const names = placeholdersIn(el.text);
+    if (names.length > 0 && names.every((name) => isEmptyAttribute(values, name))) {
+      texts.set(i, "");
+      return;
+    }
+    let text = substitute(el.text, values, subst).normalize("NFC");
+    if (el.uppercase) text = text.toLocaleUpperCase(doc.locale);
+    const characters = [...text];
+    if (characters.length > budget) {
+      text = `${characters.slice(0, budget).join("")}…`;
+      warnings.push(`element ${i}: text cut short: a design draws at most ${RENDER_TEXT_BUDGET} characters in all`);
+    }
+    budget = Math.max(0, budget - characters.length);
+    texts.set(i, text);
+  });
+  return { texts, warnings };
+}
+
+/**
+ * Loads the fonts the texts need and returns the first text the renderer cannot draw correctly, in
+ * element order: right-to-left first, then missing glyphs (not looked for with `unsupportedText: "render"`).
+ */
+export async function firstUnsupportedText(
+  doc: DesignDocument,
+  texts: Map<number, string>,
+  fonts: FontLibrary,
+  options: RenderOptions,
+): Promise<UnsupportedTextError | null> {
+  for (const [i, text] of texts) {
+    const rtl = rtlCharacters(text);
+    if (rtl.length) return new UnsupportedTextError("rtl_text", rtl, i, placeholdersIn((doc.elements[i] as TextElement).text));
+  }
+  await fonts.prepare(
+    [...texts].map(([i, text]) => {
+      const el = doc.elements[i] as TextElement;
+      return { text, family: el.font.family, weight: el.font.weight as FontWeight, locale: doc.locale };
+    }),
+  );
+  if (options.unsupportedText === "render") return null;
+  for (const [i, text] of texts) {
+    const el = doc.elements[i] as TextElement;
+    const missing = missingInChain(fonts.chain({ text, family: el.font.family, weight: el.font.weight as FontWeight, locale: doc.locale }), text);
+    if (missing.length) return new UnsupportedTextError("missing_glyphs", missing, i, placeholdersIn(el.text));
+  }
+  return null;
+}
+
+/**
+ * Why this document with these values cannot be rendered (what `layoutDocument` would throw), or
+ * null when it can. Cheap: no text is measured. The wallet uses it to show a stand-in, not a broken image.
+ */
+export async function unsupportedTextIn(doc: DesignDocument, values: AttributeValues, options: RenderOptions = {}): Promise<UnsupportedTextError | null> {
+  return firstUnsupportedText(doc, substitutedTexts(doc, values).texts, options.fonts ?? defaultFontLibrary(), options);
+}
