@@ -4,6 +4,7 @@
 // renders scale it. Rules that tie a document to a stored design (its type, its uploaded images)
 // live with the designs (lib/designs/document-problems.ts).
 import { z } from "zod";
+import { multiLineText, singleLineText } from "../core/text";
 
 export const DESIGN_DOCUMENT_VERSION = 1;
 
@@ -53,10 +54,9 @@ export const assetName = z
   .string()
   .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "must be 1-64 lowercase letters, digits, '_' or '-'");
 
-const box = { id: z.string().min(1).max(64).optional(), x: coordinate, y: coordinate, width: length, height: length };
+const box = { id: singleLineText().min(1).max(64).optional(), x: coordinate, y: coordinate, width: length, height: length };
 
-const textTemplate = z
-  .string()
+const textTemplate = multiLineText()
   .max(2000)
   .superRefine((text, ctx) => {
     for (const name of placeholdersIn(text)) {
@@ -107,7 +107,7 @@ export const RectElement = z.strictObject({
 
 export const LineElement = z.strictObject({
   type: z.literal("line"),
-  id: z.string().min(1).max(64).optional(),
+  id: singleLineText().min(1).max(64).optional(),
   x1: coordinate,
   y1: coordinate,
   x2: coordinate,
@@ -119,7 +119,7 @@ export const LineElement = z.strictObject({
 /** A frame around the whole canvas, `inset` points from its edge. */
 export const BorderElement = z.strictObject({
   type: z.literal("border"),
-  id: z.string().min(1).max(64).optional(),
+  id: singleLineText().min(1).max(64).optional(),
   inset: z.number().min(0).max(200).default(16),
   thickness: z.number().positive().max(100).default(4),
   color: color.default("#111111"),
@@ -130,7 +130,7 @@ export const BorderElement = z.strictObject({
 /** A QR code of the credential's wallet URL. */
 export const QrElement = z.strictObject({
   type: z.literal("qr"),
-  id: z.string().min(1).max(64).optional(),
+  id: singleLineText().min(1).max(64).optional(),
   x: coordinate,
   y: coordinate,
   size: z.number().min(24).max(1000),
