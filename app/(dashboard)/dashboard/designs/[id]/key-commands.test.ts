@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { commandForKey, type KeyPress } from "./key-commands";
+
+const press = (key: string, mods: Partial<Omit<KeyPress, "key">> = {}): KeyPress => ({ key, metaKey: false, ctrlKey: false, shiftKey: false, ...mods });
+const onCanvas = { typing: false, hasSelection: true };
+const inField = { typing: true, hasSelection: true };
+const nothingSelected = { typing: false, hasSelection: false };
+
+describe("editor keys", () => {
+  it("saves with Ctrl+S or Cmd+S, even from a text field", () => {
+    expect(commandForKey(press("s", { ctrlKey: true }), inField)).toEqual({ kind: "save" });
+    expect(commandForKey(press("S", { metaKey: true, shiftKey: true }), nothingSelected)).toEqual({ kind: "save" });
+    expect(commandForKey(press("s"), onCanvas)).toBeNull();
+  });
+
+  it("undoes and redoes with the usual keys, with or without a selection", () => {
+    expect(commandForKey(press("z", { ctrlKey: true }), nothingSelected)).toEqual({ kind: "undo" });
+    expect(commandForKey(press("Z", { metaKey: true, shiftKey: true }), nothingSelected)).toEqual({ kind: "redo" });
+    expect(commandForKey(press("y", { ctrlKey: true }), onCanvas)).toEqual({ kind: "redo" });
+  });
+
+  it("leaves every other key to a field that takes text", () => {
+    for (const key of [press("z", { ctrlKey: true }), press("y", { ctrlKey: true }), press("Backspace"), press("Delete"), press("ArrowLeft"), press("d", { ctrlKey: true }), press("Escape")]) {
+      expect(commandForKey(key, inField), key.key).toBeNull();
+    }
+  });
+
+  it("acts on the selected element: delete, duplicate, deselect", () => {
+    expect(commandForKey(press("Delete"), onCanvas)).toEqual({ kind: "remove" });
+    expect(commandForKey(press("Backspace"), onCanvas)).toEqual({ kind: "remove" });
+    expect(commandForKey(press("d", { metaKey: true }), onCanvas)).toEqual({ kind: "duplicate" });
+    expect(commandForKey(press("d"), onCanvas)).toBeNull();
+    expect(commandForKey(press("Escape"), onCanvas)).toEqual({ kind: "deselect" });
+  });
+
+  it("nudges by a point with the arrows, by ten with Shift", () => {
+    expect(commandForKey(press("ArrowLeft"), onCanvas)).toEqual({ kind: "nudge", dx: -1, dy: 0 });
+    expect(commandForKey(press("ArrowRight", { shiftKey: true }), onCanvas)).toEqual({ kind: "nudge", dx: 10, dy: 0 });
+    expect(commandForKey(press("ArrowUp", { shiftKey: true }), onCanvas)).toEqual({ kind: "nudge", dx: 0, dy: -10 });
+    expect(commandForKey(press("ArrowDown"), onCanvas)).toEqual({ kind: "nudge", dx: 0, dy: 1 });
+  });
+
+  it("does nothing to elements when none is selected, so the browser keeps those keys", () => {
+    for (const key of [press("Delete"), press("Backspace"), press("d", { ctrlKey: true }), press("Escape"), press("ArrowDown")]) {
+      expect(commandForKey(key, nothingSelected), key.key).toBeNull();
+    }
+  });
+
+  it("ignores other keys", () => {
+    expect(commandForKey(press("a"), onCanvas)).toBeNull();
+    expect(commandForKey(press("Enter"), onCanvas)).toBeNull();
+  });
+});
