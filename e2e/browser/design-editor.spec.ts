@@ -204,6 +204,9 @@ test("unsaved work is kept in the browser and offered back; a save over someone 
   await page.goto(`${site(server)}/dashboard/designs/${id}`);
   await expect(page.getByRole("region", { name: "Unsaved changes from before" })).toContainText("were kept in this browser");
   await expect(page.getByLabel("Background colour", { exact: true })).toHaveValue("#ffffff");
+  // Opening the editor again while the offer is up (no answer yet) still finds the kept work.
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Unsaved changes from before" })).toContainText("were kept in this browser");
   await page.getByRole("button", { name: "Restore them" }).click();
   await expect(page.getByLabel("Background colour", { exact: true })).toHaveValue("#fde68a");
   await expect(page.getByRole("status")).toHaveText("Unsaved changes.");

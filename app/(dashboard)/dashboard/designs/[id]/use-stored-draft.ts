@@ -29,24 +29,28 @@ export function useStoredDraft({
 }): StoredDraftOffer {
   const key = storedDraftKey(designId);
   const [offered, setOffered] = useState<StoredDraft | null>(null);
+  // Until the kept draft has been read, nothing may be written over it: the writing effect below runs
+  // in the same commit as the reading one, before the offer is state, and would delete the draft.
+  const [read, setRead] = useState(false);
 
   useEffect(() => {
     const found = parseStoredDraft(readStorage(key));
     if (found && isWorthOffering(found, opened)) setOffered(found);
+    setRead(true);
     // Only on opening: later changes are this editor's own.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const { base, name, document } = draft;
   useEffect(() => {
-    if (offered) return; // not over a draft that is still being offered back
+    if (!read || offered) return; // not over a draft not yet read, or still being offered back
     try {
       if (dirty) localStorage.setItem(key, JSON.stringify({ base, name, document, keptAt: new Date().toISOString() } satisfies StoredDraft));
       else localStorage.removeItem(key);
     } catch {
       /* storage full or disabled: the beforeunload warning still protects the work */
     }
-  }, [document, name, dirty, base, key, offered]);
+  }, [document, name, dirty, base, key, offered, read]);
 
   const take = () => {
     setOffered(null);
