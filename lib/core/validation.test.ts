@@ -32,3 +32,10 @@ describe("safeParseWithDetails", () => {
     expect(result.ok === false && result.details[0]!.path).toBe("document.a");
   });
 });
+
+describe("messages for numbers JSON cannot hold", () => {
+  it("says a number too large for JSON is not finite, rather than 'must be a number, got number'", () => {
+    const result = safeParseWithDetails(z.strictObject({ limit: z.number().int() }), JSON.parse('{"limit":1e400}'));
+    expect(result).toEqual({ ok: false, details: [{ path: "limit", message: "must be a finite number" }] });
+  });
+});

@@ -25,6 +25,8 @@ const errorMap: z.core.$ZodErrorMap = (issue) => {
   if (issue.code === "invalid_type") {
     if (issue.input === undefined) return "is required";
     if (issue.input === null) return `must be ${article(issue.expected)}, not null`;
+    // JSON's 1e400 parses to Infinity, which zod counts as not a number.
+    if (typeof issue.input === "number" && !Number.isFinite(issue.input)) return "must be a finite number";
     return `must be ${article(issue.expected)}, got ${describe(issue.input)}`;
   }
   if (issue.code === "invalid_value") {
