@@ -5,8 +5,16 @@ import { config } from "./config";
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
 type Level = Exclude<keyof typeof LEVELS, "silent">;
 
+function threshold(): number {
+  try {
+    return LEVELS[config().logLevel];
+  } catch {
+    return LEVELS.info; // an invalid configuration is itself reported through this log
+  }
+}
+
 function write(level: Level, event: string, fields?: Record<string, unknown>) {
-  if (LEVELS[level] < LEVELS[config().logLevel]) return;
+  if (LEVELS[level] < threshold()) return;
   const line = JSON.stringify({ time: new Date().toISOString(), level, event, ...fields });
   (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line + "\n");
 }
