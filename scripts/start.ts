@@ -61,7 +61,7 @@ async function main() {
       stop().finally(() => process.exit(0));
     });
   }
-  log.info("server_ready", {
+  log.announce("server_ready", {
     url: cfg.publicUrl,
     database: cfg.databaseProvider === "sqlite" ? cfg.databaseUrl : "PostgreSQL",
     dashboard: `${cfg.publicUrl}/signup`,
@@ -70,7 +70,7 @@ async function main() {
   if (demoToken) {
     // The one line that carries a secret, on purpose: the demo organization's token is shown once, on
     // the first start of an empty database, like `npm run cli -- token create` shows a new one.
-    log.info("demo_organization_created", {
+    log.announce("demo_organization_created", {
       organization: "demo",
       apiToken: demoToken,
       note: "Shown once; store it now. Another: npm run cli -- token create demo",
