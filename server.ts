@@ -16,7 +16,7 @@ import {
 import { requestIdFrom } from "./lib/api/request-id";
 import { config } from "./lib/config";
 import { sendNotFound, sendServerError } from "./lib/http-server/answers";
-import { hasMalformedPercentEncoding, rawPath } from "./lib/http-server/request-path";
+import { pathNamesNothing, rawPath } from "./lib/http-server/request-path";
 import { newNonce, securityHeaders } from "./lib/http-server/security-headers";
 import { closeConnectionIfBodyUnread } from "./lib/http-server/unread-body";
 import { errorSummary, log } from "./lib/log";
@@ -71,8 +71,7 @@ export async function startServer(options: { dev: boolean; host: string; port: n
     // overwritten: it must not choose the nonce).
     req.headers["content-security-policy"] = headers["Content-Security-Policy"];
 
-    // A path Next cannot decode (it would answer a bare 500) names nothing here.
-    if (target === null || hasMalformedPercentEncoding(target)) {
+    if (target === null || pathNamesNothing(target)) {
       sendNotFound(req, res, path);
       log.info("request", { requestId, method: req.method, path, status: 404 });
       return;

@@ -42,10 +42,13 @@ function sendPage(req: IncomingMessage, res: ServerResponse, status: number, tit
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
-/** For a path that cannot name anything here (malformed percent-encoding). */
+/** For a path that cannot name anything here (malformed percent-encoding, control characters). */
 export function sendNotFound(req: IncomingMessage, res: ServerResponse, path: string): void {
-  if (isApiPath(path)) sendErrorEnvelope(req, res, { status: 404, code: "not_found", message: "No such resource: the path is not valid percent-encoded UTF-8." });
-  else sendPage(req, res, 404, "Page not found", "There is no page at this address.");
+  if (isApiPath(path)) {
+    sendErrorEnvelope(req, res, { status: 404, code: "not_found", message: "No such resource: the path is not valid percent-encoded UTF-8 text." });
+  } else {
+    sendPage(req, res, 404, "Page not found", "There is no page at this address.");
+  }
 }
 
 /** For a request that failed in a way nothing else answered. The request id is what support asks for. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasMalformedPercentEncoding, rawPath } from "./request-path";
+import { pathNamesNothing, rawPath } from "./request-path";
 
 describe("rawPath", () => {
   it("is the path as sent, still encoded, without query or fragment", () => {
@@ -14,16 +14,22 @@ describe("rawPath", () => {
   });
 });
 
-describe("hasMalformedPercentEncoding", () => {
+describe("pathNamesNothing", () => {
   it("finds escapes that do not decode to UTF-8", () => {
     for (const path of ["/v1/credentials/%ff", "/credentials/%", "/x/%zz", "/organizations/%e0%a4/logo", "/%c0%af"]) {
-      expect(hasMalformedPercentEncoding(path)).toBe(true);
+      expect(pathNamesNothing(path)).toBe(true);
+    }
+  });
+
+  it("finds control characters, encoded or not", () => {
+    for (const path of ["/organizations/%00/logo", "/v1/credentials/a%0Ab", "/credentials/x%7f", "/a\tb"]) {
+      expect(pathNamesNothing(path)).toBe(true);
     }
   });
 
   it("accepts valid escapes and plain paths", () => {
-    for (const path of ["/", "/v1/credentials/abc", "/credentials/%C3%A9", "/a%2Fb", "/%E8%A8%BC"]) {
-      expect(hasMalformedPercentEncoding(path)).toBe(false);
+    for (const path of ["/", "/v1/credentials/abc", "/credentials/%C3%A9", "/a%2Fb", "/%E8%A8%BC", "/a%20b"]) {
+      expect(pathNamesNothing(path)).toBe(false);
     }
   });
 });

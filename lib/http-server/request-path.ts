@@ -15,13 +15,18 @@ export function rawPath(target: string | undefined): string | null {
   }
 }
 
-/** A path that does not decode to UTF-8 (`%ff`, a lone `%`, `%zz`) names nothing here; Next would fail
- *  on it with a bare 500, so the server answers it first. */
-export function hasMalformedPercentEncoding(path: string): boolean {
+/**
+ * A path that does not decode to UTF-8 (`%ff`, a lone `%`, `%zz`) names nothing here; Next would fail on
+ * it with a bare 500, so the server answers it first. Nor does one that decodes to control characters:
+ * no id, slug or page name has any, and a NUL byte (`%00`) would reach PostgreSQL, which refuses it
+ * with an error, in every query made with the path's parameters.
+ */
+export function pathNamesNothing(path: string): boolean {
+  let decoded: string;
   try {
-    decodeURIComponent(path);
-    return false;
+    decoded = decodeURIComponent(path);
   } catch {
     return true;
   }
+  return /[\u0000-\u001f\u007f]/.test(decoded);
 }
