@@ -8,6 +8,7 @@ const nextConfig = {
     "@prisma/adapter-pg",
     "pg",
     "nodemailer",
+    "sharp",
   ],
   poweredByHeader: false,
   reactStrictMode: true,

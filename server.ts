@@ -1,10 +1,25 @@
 // The app's HTTP server: Next.js's request handler behind a plain Node server, so that route handlers
 // learn the client's address and scheme (lib/api/client-connection.ts). Started by scripts/start.ts.
-import { createServer, type IncomingMessage } from "node:http";
+// Before Next sees a request, this server settles its request id, sets the security headers every
+// response carries, answers paths Next cannot decode, and serves /previews/* itself.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import next from "next";
 import { servePreview } from "./lib/previews/http";
-import { CLIENT_ADDRESS_HEADER, CLIENT_FORWARDED_FOR_HEADER, CLIENT_FORWARDED_PROTO_HEADER, CLIENT_SCHEME_HEADER } from "./lib/api/client-connection";
+import {
+  CLIENT_ADDRESS_HEADER,
+  CLIENT_FORWARDED_FOR_HEADER,
+  CLIENT_FORWARDED_PROTO_HEADER,
+  CLIENT_SCHEME_HEADER,
+  clientConnection,
+} from "./lib/api/client-connection";
+import { requestIdFrom } from "./lib/api/request-id";
+import { config } from "./lib/config";
+import { sendNotFound, sendServerError } from "./lib/http-server/answers";
+import { pathNamesNothing, rawPath } from "./lib/http-server/request-path";
+import { newNonce, securityHeaders } from "./lib/http-server/security-headers";
+import { closeConnectionIfBodyUnread } from "./lib/http-server/unread-body";
+import { errorSummary, log } from "./lib/log";
 
 function stampConnection(req: IncomingMessage) {
   // Overwrite whatever a client sent under these names: only the socket may speak here. Next fills in
@@ -16,19 +31,56 @@ function stampConnection(req: IncomingMessage) {
   req.headers[CLIENT_FORWARDED_PROTO_HEADER] = joined(req.headers["x-forwarded-proto"]);
 }
 
+/** One id per request, for everything that answers or logs it: the client's when valid, else a new one. */
+function stampRequestId(req: IncomingMessage, res: ServerResponse): string {
+  const id = requestIdFrom(joined(req.headers["x-request-id"]) || null);
+  req.headers["x-request-id"] = id;
+  res.setHeader("X-Request-Id", id);
+  return id;
+}
+
 function joined(value: string | string[] | undefined): string {
   return Array.isArray(value) ? value.join(",") : (value ?? "");
+}
+
+function cameOverHttps(req: IncomingMessage, trustProxy: boolean): boolean {
+  const headers = new Headers();
+  for (const name of [CLIENT_ADDRESS_HEADER, CLIENT_SCHEME_HEADER, CLIENT_FORWARDED_FOR_HEADER, CLIENT_FORWARDED_PROTO_HEADER]) {
+    headers.set(name, joined(req.headers[name]));
+  }
+  return clientConnection(headers, trustProxy).scheme === "https";
 }
 
 export async function startServer(options: { dev: boolean; host: string; port: number }): Promise<() => Promise<void>> {
   const app = next({ dev: options.dev, hostname: options.host === "0.0.0.0" ? "localhost" : options.host, port: options.port, dir: process.cwd() });
   const handle = app.getRequestHandler();
   await app.prepare();
+  const cfg = config();
+  const imageOrigins = [new URL(cfg.publicUrl).origin];
+
   const server = createServer((req, res) => {
     stampConnection(req);
-    const fail = () => {
-      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
-      res.end("Internal Server Error");
+    const requestId = stampRequestId(req, res);
+    const target = rawPath(req.url);
+    const path = target ?? "/";
+    closeConnectionIfBodyUnread(req, res);
+
+    const headers = securityHeaders({ path, https: cameOverHttps(req, cfg.trustProxy), nonce: newNonce(), dev: options.dev, imageOrigins });
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    // Next takes the nonce for its script tags from the request's own policy header (a client's is
+    // overwritten: it must not choose the nonce).
+    req.headers["content-security-policy"] = headers["Content-Security-Policy"];
+
+    if (target === null || pathNamesNothing(target)) {
+      sendNotFound(req, res, path);
+      log.info("request", { requestId, method: req.method, path, status: 404 });
+      return;
+    }
+    const fail = (error: unknown) => {
+      log.error("request_failed", { requestId, method: req.method, path, ...errorSummary(error) });
+      // Half a response cannot be turned into an error: cut it off so the client sees it is incomplete.
+      if (res.headersSent) res.destroy();
+      else sendServerError(req, res, path);
     };
     servePreview(req, res)
       .then((served) => (served ? undefined : handle(req, res)))

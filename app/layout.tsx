@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -6,7 +7,10 @@ export const metadata: Metadata = {
   description: "Issue digital certificates and badges.",
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // Every page is rendered per request, never served from a build-time copy: its scripts must carry
+  // this request's Content-Security-Policy nonce (lib/http-server/security-headers.ts).
+  await connection();
   return (
     <html lang="en">
       <body>{children}</body>

@@ -104,8 +104,36 @@ test.describe("create", () => {
       assets: { logo: pngDataUri(3, 2) },
       document: certificateDocument([{ type: "image", x: 600, y: 20, width: 60, height: 40, asset: "logo" }]),
     });
-    expect(design.assets).toEqual([{ name: "logo", mimeType: "image/png", width: 3, height: 2, byteSize: makePng(3, 2).length }]);
+    // byteSize is the stored image's: uploads are decoded and encoded again, so not the upload's.
+    expect(design.assets).toEqual([{ name: "logo", mimeType: "image/png", width: 3, height: 2, byteSize: expect.any(Number) }]);
+    expect((design.assets as { byteSize: number }[])[0]!.byteSize).toBeGreaterThan(0);
     expect(await get(api, design.id)).toEqual(design);
+  });
+
+  test("assets: a truncated PNG → validation_error at assets.<name> saying so; nothing created or changed", async ({ api }) => {
+    const whole = makePng(300, 200);
+    const truncated = `data:image/png;base64,${whole.subarray(0, whole.length - 40).toString("base64")}`;
+    await expectError(await api.post("/v1/designs", { data: { name: "Cut", type: "badge", assets: { logo: truncated } } }), 400, "validation_error", {
+      paths: ["assets.logo"],
+      message: /assets\.logo: is not a complete PNG image/,
+    });
+    expect(await listAll(api, "/v1/designs")).toEqual([]);
+
+    const design = await createDesign(api, "badge", { assets: { logo: pngDataUri(4, 4) } });
+    await expectError(await api.patch(`/v1/designs/${design.id}`, { data: { assets: { logo: truncated, seal: truncated } } }), 400, "validation_error", {
+      paths: ["assets.logo", "assets.seal"],
+    });
+    expect(await get(api, design.id)).toEqual(design);
+  });
+
+  test("assets: a polyglot PNG (HTML and ZIP bytes after the image) is stored as the image alone", async ({ api }) => {
+    const image = makePng(3, 2);
+    const trailer = Buffer.from(`<html><script>alert(document.cookie)</script></html>PK\u0003\u0004${"payload".repeat(2000)}`, "latin1");
+    const polyglot = `data:image/png;base64,${Buffer.concat([image, trailer]).toString("base64")}`;
+    const design = await createDesign(api, "badge", { assets: { logo: polyglot } });
+    expect(design.assets).toEqual([{ name: "logo", mimeType: "image/png", width: 3, height: 2, byteSize: expect.any(Number) }]);
+    // What was stored is a small image, not the 14 kB that came with it.
+    expect((design.assets as { byteSize: number }[])[0]!.byteSize).toBeLessThan(trailer.length / 10);
   });
 
   test("assets: non-images and non-data-URIs → validation_error at assets.<name>; nothing created", async ({ api }) => {

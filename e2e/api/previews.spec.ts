@@ -240,6 +240,27 @@ test.describe("preview files", () => {
     expect((await http.get(`/previews/${digest}.png`)).status()).toBe(200);
   });
 
+  test("?download= saves under the link's name, always with the served format's extension and nothing disguising it", async ({ api, client }) => {
+    const { credential } = await setup(api);
+    const http = await publicClient(client);
+    const design = (await credentialDesigns(api, credential.id))[0]!;
+    const cases: ["png" | "pdf", string, string][] = [
+      ["png", "Ada Lovelace.png", 'attachment; filename="Ada Lovelace.png"'],
+      // A right-to-left override would show "invoice\u202Egnp.exe" as "invoiceexe.png".
+      ["png", "invoice\u202Egnp.exe", 'attachment; filename="invoice gnp.exe.png"'],
+      ["pdf", "report.png", 'attachment; filename="report.png.pdf"'],
+      ["pdf", '..\\..\\"boot"\u2066.ini\u2069', 'attachment; filename="boot .ini.pdf"'],
+      ["pdf", "Zoë Ñúñez", `attachment; filename="Zoe Nunez.pdf"; filename*=UTF-8''Zo%C3%AB%20%C3%91%C3%BA%C3%B1ez.pdf`],
+    ];
+    for (const [format, name, disposition] of cases) {
+      const res = await http.get(`${pathOf(urlOf(design, format))}?download=${encodeURIComponent(name)}`);
+      expect(res.status(), name).toBe(200);
+      expect(res.headers()["content-disposition"], name).toBe(disposition);
+    }
+    // Without ?download= the file is shown, not downloaded.
+    expect((await http.get(pathOf(urlOf(design, "png")))).headers()["content-disposition"]).toBeUndefined();
+  });
+
   test("preview URLs are public: no token, another organization's token and the owner get the same bytes", async ({ api, client, newOrg }) => {
     const { credential } = await setup(api);
     const url = urlOf((await credentialDesigns(api, credential.id))[1]!, "png");

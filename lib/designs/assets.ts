@@ -1,63 +1,77 @@
-// Uploaded images for designs: PNG or JPEG only, recognised by their bytes (not by what the client
-// claims), size-limited, with their pixel size read from the header. No remote URLs: a design never
-// makes the server fetch anything.
+// Uploaded images (design assets and organization logos): PNG or JPEG only, recognised by their bytes
+// (not by what the client claims), size-limited, then decoded in full and encoded again. Only the
+// pixels survive: a truncated or corrupt file is refused instead of stored, and whatever else a file
+// carried (text chunks, EXIF and other metadata, bytes after the image's end that make it a ZIP, HTML
+// or script as well) is gone. No remote URLs: a design never makes the server fetch anything.
 import { createHash } from "node:crypto";
+import sharp from "sharp";
 
 export const MAX_ASSET_BYTES = 768 * 1024;
 export const MAX_ASSET_PIXELS_PER_SIDE = 6000;
 export const MAX_ASSETS_PER_DESIGN = 20;
 
-export type DecodedAsset = { mimeType: "image/png" | "image/jpeg"; data: Buffer; width: number; height: number; sha256: string };
+export type ImageMimeType = "image/png" | "image/jpeg";
+export type DecodedAsset = { mimeType: ImageMimeType; data: Buffer; width: number; height: number; sha256: string };
 
+/** A refused image; the message completes "<field> ..." ("assets.logo: is not a PNG or JPEG image"). */
 export class AssetError extends Error {}
 
 const DATA_URI = /^data:(image\/(?:png|jpeg|jpg));base64,([A-Za-z0-9+/]+={0,2})$/;
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-function pngSize(data: Buffer): { width: number; height: number } | null {
-  const signature = "89504e470d0a1a0a";
-  if (data.length < 24 || data.subarray(0, 8).toString("hex") !== signature || data.subarray(12, 16).toString("ascii") !== "IHDR") {
-    return null;
-  }
-  return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
-}
-
-function jpegSize(data: Buffer): { width: number; height: number } | null {
-  if (data.length < 4 || data[0] !== 0xff || data[1] !== 0xd8) return null;
-  let offset = 2;
-  while (offset + 9 < data.length) {
-    if (data[offset] !== 0xff) return null;
-    const marker = data[offset + 1]!;
-    if (marker === 0xff) {
-      offset += 1;
-      continue;
-    }
-    const length = data.readUInt16BE(offset + 2);
-    // SOF0..SOF15 carry the frame size, except DHT (C4), JPG (C8) and DAC (CC).
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-      return { height: data.readUInt16BE(offset + 5), width: data.readUInt16BE(offset + 7) };
-    }
-    offset += 2 + length;
-  }
+/** The format the bytes start like. libvips picks its decoder by the same signatures, so nothing
+ *  else (SVG, GIF, TIFF, ...) ever reaches a decoder. */
+function sniffFormat(data: Buffer): "png" | "jpeg" | null {
+  if (data.length > 8 && data.subarray(0, 8).equals(PNG_SIGNATURE)) return "png";
+  if (data.length > 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return "jpeg";
   return null;
 }
 
-/** Decodes a `data:image/png;base64,...` or `data:image/jpeg;base64,...` URI. */
-export function decodeAssetDataUri(uri: string): DecodedAsset {
-  const match = DATA_URI.exec(uri);
-  if (!match) throw new AssetError("must be a data URI: data:image/png;base64,... or data:image/jpeg;base64,...");
-  const data = Buffer.from(match[2]!, "base64");
+/** Decodes an uploaded PNG or JPEG to its pixels and encodes them again, in the same format. */
+export async function decodeImage(data: Buffer): Promise<DecodedAsset> {
   if (data.length > MAX_ASSET_BYTES) throw new AssetError(`is ${data.length} bytes; the limit is ${MAX_ASSET_BYTES} bytes`);
-  const png = pngSize(data);
-  const jpeg = png ? null : jpegSize(data);
-  const size = png ?? jpeg;
-  if (!size) throw new AssetError("is not a PNG or JPEG image");
-  if (size.width < 1 || size.height < 1 || size.width > MAX_ASSET_PIXELS_PER_SIDE || size.height > MAX_ASSET_PIXELS_PER_SIDE) {
+  const format = sniffFormat(data);
+  if (!format) throw new AssetError("is not a PNG or JPEG image");
+  const name = format === "png" ? "PNG" : "JPEG";
+  const open = () =>
+    // failOn "warning": a decoder's complaint (a truncated file, a bad checksum) refuses the image
+    // rather than storing a half-grey one. The pixel limit stops a small file that inflates to
+    // gigabytes before it is decoded.
+    sharp(data, { failOn: "warning", limitInputPixels: MAX_ASSET_PIXELS_PER_SIDE * MAX_ASSET_PIXELS_PER_SIDE });
+
+  let header;
+  try {
+    header = await open().metadata();
+  } catch {
+    throw new AssetError(`is not a readable ${name} image`);
+  }
+  // EXIF orientation is applied to the pixels (and then dropped with the rest of the metadata), so the
+  // picture keeps the way up it was shown in; sizes are the upright ones.
+  const [width, height] = (header.orientation ?? 1) >= 5 ? [header.height, header.width] : [header.width, header.height];
+  if (!width || !height || width > MAX_ASSET_PIXELS_PER_SIDE || height > MAX_ASSET_PIXELS_PER_SIDE) {
     throw new AssetError(`must be 1 to ${MAX_ASSET_PIXELS_PER_SIDE} pixels on each side`);
   }
+
+  let output;
+  try {
+    const pipeline = open().autoOrient();
+    // Without keepMetadata, sharp writes none (EXIF, XMP, ICC, text chunks) and converts to sRGB.
+    output = await (format === "png" ? pipeline.png({ compressionLevel: 9 }) : pipeline.jpeg({ quality: 90 })).toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new AssetError(`is not a complete ${name} image: it could not be decoded to the end (truncated or corrupt?)`);
+  }
   return {
-    mimeType: png ? "image/png" : "image/jpeg",
-    data,
-    ...size,
-    sha256: createHash("sha256").update(data).digest("hex"),
+    mimeType: format === "png" ? "image/png" : "image/jpeg",
+    data: output.data,
+    width: output.info.width,
+    height: output.info.height,
+    sha256: createHash("sha256").update(output.data).digest("hex"),
   };
+}
+
+/** Decodes a `data:image/png;base64,...` or `data:image/jpeg;base64,...` URI (see decodeImage). */
+export async function decodeAssetDataUri(uri: string): Promise<DecodedAsset> {
+  const match = DATA_URI.exec(uri);
+  if (!match) throw new AssetError("must be a data URI: data:image/png;base64,... or data:image/jpeg;base64,...");
+  return decodeImage(Buffer.from(match[2]!, "base64"));
 }

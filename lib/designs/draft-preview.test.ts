@@ -14,8 +14,8 @@ const { ApiError } = await import("../core/errors");
 const { defaultDocument } = await import("./defaults");
 const { DesignDocument } = await import("../render/document");
 
-// A 2x1 opaque PNG.
-const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR4nGP4z8DwnwEIGAAb/QL+kLIfNQAAAABJRU5ErkJggg==";
+// A 2x1 opaque PNG (a whole one: uploads are decoded to the end).
+const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADklEQVQI12P4z8DwH4QBEfcD/VPuaKIAAAAASUVORK5CYII=";
 
 
 async function refusal(work: Promise<unknown>): Promise<{ code: string; details: { path: string; message: string }[] }> {

@@ -10,7 +10,8 @@ const { createOrganization } = await import("../organizations/service");
 const { createDesign, duplicateDesign, getDesign, updateDesign } = await import("./service");
 const { ApiError } = await import("../core/errors");
 
-const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR4nGP4z8DwnwEIGAAb/QL+kLIfNQAAAABJRU5ErkJggg==";
+// A 2x1 opaque PNG (a whole one: uploads are decoded to the end).
+const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADklEQVQI12P4z8DwH4QBEfcD/VPuaKIAAAAASUVORK5CYII=";
 
 
 describe("duplicateDesign", () => {

@@ -16,7 +16,7 @@ import { serializeDesign, designInclude, type ApiDesign, type DesignRow } from "
 
 export type OrganizationRef = { id: string; name: string };
 
-function decodeAssets(changes: Record<string, string | null> | undefined): Map<string, DecodedAsset | null> {
+async function decodeAssets(changes: Record<string, string | null> | undefined): Promise<Map<string, DecodedAsset | null>> {
   const decoded = new Map<string, DecodedAsset | null>();
   const problems: { path: string; message: string }[] = [];
   for (const [name, uri] of Object.entries(changes ?? {})) {
@@ -25,7 +25,7 @@ function decodeAssets(changes: Record<string, string | null> | undefined): Map<s
       continue;
     }
     try {
-      decoded.set(name, decodeAssetDataUri(uri));
+      decoded.set(name, await decodeAssetDataUri(uri));
     } catch (error) {
       if (!(error instanceof AssetError)) throw error;
       problems.push({ path: `assets.${name}`, message: error.message });
@@ -109,7 +109,7 @@ export async function listDesigns(org: OrganizationRef, options: { cursor?: stri
 
 export async function createDesign(org: OrganizationRef, input: CreateDesignInput): Promise<ApiDesign> {
   const document = input.document ?? DesignDocument.parse(defaultDocument(input.type));
-  const added = [...decodeAssets(input.assets)].filter((e): e is [string, DecodedAsset] => e[1] !== null);
+  const added = [...(await decodeAssets(input.assets))].filter((e): e is [string, DecodedAsset] => e[1] !== null);
   checkDocument(document, input.type, new Set(added.map(([name]) => name)));
 
   const designId = await insertDesign(org, { type: input.type, name: input.name, document, assets: added.map(([name, asset]) => ({ name, ...assetFields(asset) })) });
@@ -178,16 +178,25 @@ export type UpdateDesignOptions = {
 export async function updateDesign(org: OrganizationRef, id: string, input: UpdateDesignInput, options: UpdateDesignOptions = {}): Promise<ApiDesign> {
   // Optimistic: the new revision is based on the one read; if another update moved the design on
   // meanwhile, start again from the newer one, so that changes to other parts (name, assets) are kept.
+  // Images are decoded once (it is the slow part), on the first attempt that gets that far.
+  let decoded: Promise<Map<string, DecodedAsset | null>> | undefined;
+  const decodeChanges = () => (decoded ??= decodeAssets(input.assets));
   for (let attempt = 0; ; attempt++) {
     try {
-      return await updateDesignOnce(org, id, input, options);
+      return await updateDesignOnce(org, id, input, options, decodeChanges);
     } catch (error) {
       if (!(error instanceof RevisionMoved) || attempt >= 4) throw error;
     }
   }
 }
 
-async function updateDesignOnce(org: OrganizationRef, id: string, input: UpdateDesignInput, options: UpdateDesignOptions): Promise<ApiDesign> {
+async function updateDesignOnce(
+  org: OrganizationRef,
+  id: string,
+  input: UpdateDesignInput,
+  options: UpdateDesignOptions,
+  decodeChanges: () => Promise<Map<string, DecodedAsset | null>>,
+): Promise<ApiDesign> {
   const current = await findDesign(org.id, id);
   if (options.expectedUpdatedAt !== undefined && current.updatedAt.toISOString() !== options.expectedUpdatedAt) {
     throw new ApiError("conflict", `This design was changed elsewhere at ${current.updatedAt.toISOString()}, after you opened it.`);
@@ -202,7 +211,7 @@ async function updateDesignOnce(org: OrganizationRef, id: string, input: UpdateD
   const revision = current.currentRevision;
   if (!revision) throw new Error(`design ${id} has no current revision`);
   const assetIds: Record<string, string> = JSON.parse(revision.assetIds);
-  const changes = decodeAssets(input.assets);
+  const changes = await decodeChanges();
   const toCreate: [string, string, DecodedAsset][] = [];
   for (const [name, asset] of changes) {
     if (asset === null) {

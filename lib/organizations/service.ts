@@ -4,7 +4,7 @@ import { singleLineText } from "../core/text";
 import { invalidField } from "../core/errors";
 import { config } from "../config";
 import { monthOf } from "../core/dates";
-import { AssetError, decodeAssetDataUri } from "../designs/assets";
+import { AssetError, decodeImage } from "../designs/assets";
 import { db, type DbOrTx } from "../db";
 import { newId } from "../db/ids";
 import { generateApiToken, hashApiToken, TOKEN_PATTERN } from "../auth/api-tokens";
@@ -119,10 +119,10 @@ export async function renameOrganization(organizationId: string, name: string): 
 export async function setOrganizationLogo(organizationId: string, bytes: Buffer): Promise<{ mimeType: string; width: number; height: number }> {
   let logo;
   try {
-    // The data URI's declared type is not trusted: the decoder reads the image's own signature.
-    logo = decodeAssetDataUri(`data:image/png;base64,${bytes.toString("base64")}`);
+    logo = await decodeImage(bytes);
   } catch (error) {
-    throw invalidField("logo", error instanceof AssetError ? error.message : "could not be read as a PNG or JPEG image");
+    if (!(error instanceof AssetError)) throw error;
+    throw invalidField("logo", error.message);
   }
   await db().organization.update({ where: { id: organizationId }, data: { logoData: new Uint8Array(logo.data), logoMimeType: logo.mimeType } });
   return { mimeType: logo.mimeType, width: logo.width, height: logo.height };

@@ -6,6 +6,11 @@
 import { z } from "zod";
 import { multiLineText, singleLineText } from "../core/text";
 
+// The design editor parses documents with these schemas in the browser, where zod would first probe
+// whether it may compile code (`Function("")`): the page's Content-Security-Policy refuses that and the
+// browser reports a violation, even though zod catches it. On the server the compiled parsers stay.
+if (typeof window !== "undefined") z.config({ jitless: true });
+
 export const DESIGN_DOCUMENT_VERSION = 1;
 
 export const DESIGN_TYPES = ["certificate", "badge"] as const;

@@ -64,7 +64,7 @@ export async function startBenchServer(
     child.stdout!.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       const match = output.match(/cis_[0-9A-Za-z]{40}/);
-      if (output.includes("ready at") && (match || !expectDemoToken)) {
+      if (output.includes(`"event":"server_ready"`) && (match || !expectDemoToken)) {
         clearTimeout(timer);
         resolve(match?.[0] ?? "");
       }

@@ -1,5 +1,7 @@
 // Where each share button goes. Pure functions of the credential's public URL and texts, so the
 // page and its tests build the same links.
+import { safeDownloadName, type DownloadFormat } from "@/lib/previews/download-name";
+
 export type ShareTarget = {
   network: "linkedin" | "facebook" | "twitter" | "messenger" | "whatsapp" | "pinterest" | "telegram" | "weibo";
   label: string;
@@ -50,7 +52,6 @@ export function linkedInAddToProfileUrl(input: {
 }
 
 /** A file name a person would keep: "Data Analysis Fundamentals - Ada Lovelace.pdf". */
-export function downloadFileName(groupName: string, recipientName: string, designName: string, multipleDesigns: boolean, format: string): string {
-  const base = [groupName, recipientName, ...(multipleDesigns ? [designName] : [])].join(" - ");
-  return `${base.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, " ").replace(/\s+/g, " ").trim().slice(0, 150)}.${format}`;
+export function downloadFileName(groupName: string, recipientName: string, designName: string, multipleDesigns: boolean, format: DownloadFormat): string {
+  return safeDownloadName([groupName, recipientName, ...(multipleDesigns ? [designName] : [])].join(" - "), format);
 }
