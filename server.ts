@@ -15,7 +15,8 @@ import {
 } from "./lib/api/client-connection";
 import { requestIdFrom } from "./lib/api/request-id";
 import { config } from "./lib/config";
-import { sendNotFound, sendServerError } from "./lib/http-server/answers";
+import { answerUnparsableRequest, sendMethodNotAllowed, sendNotFound, sendServerError } from "./lib/http-server/answers";
+import { ORIGINAL_METHOD_HEADER, RAW_QUERY_HEADER, rawQueryOf, ROUTABLE_METHODS } from "./lib/api/request-target";
 import { pathNamesNothing, rawPath } from "./lib/http-server/request-path";
 import { newNonce, securityHeaders } from "./lib/http-server/security-headers";
 import { closeConnectionIfBodyUnread } from "./lib/http-server/unread-body";
@@ -29,6 +30,23 @@ function stampConnection(req: IncomingMessage) {
   req.headers[CLIENT_SCHEME_HEADER] = (req.socket as TLSSocket).encrypted ? "https" : "http";
   req.headers[CLIENT_FORWARDED_FOR_HEADER] = joined(req.headers["x-forwarded-for"]);
   req.headers[CLIENT_FORWARDED_PROTO_HEADER] = joined(req.headers["x-forwarded-proto"]);
+}
+
+/**
+ * What the client asked for, as it asked (lib/api/request-target.ts): the raw query, since Next drops a
+ * `__proto__` parameter when it rebuilds the query; and a method Next cannot route, which reaches /v1
+ * routes as OPTIONS so that the route answers 405 with its own Allow. False when this server must
+ * answer itself (such a method outside /v1).
+ */
+function stampRequestTarget(req: IncomingMessage, path: string): boolean {
+  req.headers[RAW_QUERY_HEADER] = rawQueryOf(req.url);
+  delete req.headers[ORIGINAL_METHOD_HEADER];
+  const method = req.method ?? "GET";
+  if (ROUTABLE_METHODS.has(method)) return true;
+  if (!/^\/v1(?:\/|$)/.test(path)) return false;
+  req.headers[ORIGINAL_METHOD_HEADER] = method;
+  req.method = "OPTIONS";
+  return true;
 }
 
 /** One id per request, for everything that answers or logs it: the client's when valid, else a new one. */
@@ -76,6 +94,11 @@ export async function startServer(options: { dev: boolean; host: string; port: n
       log.info("request", { requestId, method: req.method, path, status: 404 });
       return;
     }
+    if (!stampRequestTarget(req, path)) {
+      sendMethodNotAllowed(req, res, path);
+      log.info("request", { requestId, method: req.method, path, status: 405 });
+      return;
+    }
     const fail = (error: unknown) => {
       log.error("request_failed", { requestId, method: req.method, path, ...errorSummary(error) });
       // Half a response cannot be turned into an error: cut it off so the client sees it is incomplete.
@@ -86,6 +109,9 @@ export async function startServer(options: { dev: boolean; host: string; port: n
       .then((served) => (served ? undefined : handle(req, res)))
       .catch(fail);
   });
+  // Requests the HTTP parser cannot read (an unknown method token, malformed headers) never reach the
+  // handler above; they get the envelope too instead of Node's bare 400.
+  server.on("clientError", answerUnparsableRequest);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -2,7 +2,6 @@
 // (HTTPS, version, token, rate limit, size, JSON, validation), then the endpoint's handler, and turns
 // every ApiError — and anything unexpected — into the error envelope. A route file only declares its
 // schemas and calls one service.
-import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { config } from "../config";
 import { errorSummary, log } from "../log";
@@ -11,6 +10,9 @@ import { clientConnection, plainHttpAllowed } from "./client-connection";
 import { findInJson, type JsonPath } from "../core/json-walk";
 import { singleLineText, unicodeProblem, unicodeProblemsIn } from "../core/text";
 import { ApiError, invalidFields, type ErrorCode, type ErrorDetail } from "../core/errors";
+import { errorResponse, internalError } from "./envelope";
+import { requestIdOf } from "./request-id";
+import { searchParamsOf, unroutableMethodOf } from "./request-target";
 import { rateLimitHeaders, TokenBucketLimiter } from "../core/rate-limit";
 import { formatPath, safeParseWithDetails } from "../core/validation";
 import { processSingleton } from "../core/process-singleton";
@@ -74,12 +76,6 @@ function limiter(): TokenBucketLimiter {
   return processSingleton("api.tokenLimiter", () => new TokenBucketLimiter(config().rateLimitPerSecond, config().rateLimitBurst));
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-function requestIdOf(request: Request): string {
-  const given = request.headers.get("x-request-id");
-  return given && REQUEST_ID.test(given) ? given : `req_${randomUUID().replaceAll("-", "")}`;
-}
 
 /** Headers every /v1 response starts with. Until a token is known no quota is spent: the rate-limit
  *  headers state the policy with a full bucket. */
@@ -102,9 +98,6 @@ function json(status: number, body: unknown, headers: Record<string, string>): R
   });
 }
 
-function errorResponse(error: ApiError, headers: Record<string, string>): Response {
-  return json(error.status, error.toBody(), { ...headers, ...error.headers });
-}
 
 async function readBody(request: Request): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
@@ -247,7 +240,7 @@ function runEndpoint(definition: EndpointDefinition<unknown, unknown, unknown>):
       const bodyText = definition.body || request.headers.get("content-length") !== null ? await readBody(request) : "";
       const rawBody = definition.body ? parseJsonObject(bodyText) : undefined;
 
-      const { query: rawQuery, details } = readQuery(new URL(request.url).searchParams);
+      const { query: rawQuery, details } = readQuery(searchParamsOf(request));
       let body: unknown = undefined;
       let query: unknown = {};
       if (definition.body) {
@@ -270,15 +263,12 @@ function runEndpoint(definition: EndpointDefinition<unknown, unknown, unknown>):
       status = result.status;
       return json(result.status, result.body, { ...headers, ...result.headers });
     } catch (error) {
-      const apiError =
-        error instanceof ApiError
-          ? error
-          : new ApiError("internal_server_error", `Something went wrong on our side. Quote request id ${requestId} if you contact support.`);
+      const apiError = error instanceof ApiError ? error : internalError(requestId);
       if (!(error instanceof ApiError)) {
         log.error("request_failed", { requestId, method: request.method, path: new URL(request.url).pathname, ...errorSummary(error) });
       }
       status = apiError.status;
-      return errorResponse(apiError, headers);
+      return errorResponse(apiError, requestId, headers);
     } finally {
       log.info("request", {
         requestId,
@@ -293,15 +283,22 @@ function runEndpoint(definition: EndpointDefinition<unknown, unknown, unknown>):
 }
 
 function methodNotAllowed(allowed: string): RouteHandler {
-  return async (request) => {
-    const method = request.method.toUpperCase();
-    const error = new ApiError("method_not_allowed", `${method} is not allowed here; allowed: ${allowed}.`);
-    return errorResponse(error, { ...baseHeaders(requestIdOf(request)), Allow: allowed });
-  };
+  return async (request) => refuseMethod(request, request.method.toUpperCase(), allowed);
 }
 
+function refuseMethod(request: Request, method: string, allowed: string): Response {
+  const requestId = requestIdOf(request);
+  const error = new ApiError("method_not_allowed", `${method} is not allowed here; allowed: ${allowed}.`);
+  return errorResponse(error, requestId, { ...baseHeaders(requestId), Allow: allowed });
+}
+
+/** OPTIONS states what the route allows; a method Next cannot route arrives here too (server.ts) and is refused. */
 function options(allowed: string): RouteHandler {
-  return async (request) => new Response(null, { status: 204, headers: { ...baseHeaders(requestIdOf(request)), Allow: allowed } });
+  return async (request) => {
+    const unroutable = unroutableMethodOf(request);
+    if (unroutable) return refuseMethod(request, unroutable, allowed);
+    return new Response(null, { status: 204, headers: { ...baseHeaders(requestIdOf(request)), Allow: allowed } });
+  };
 }
 
 /** A /v1 route: the endpoints it has, and a handler for every HTTP method (405 for the others). */
@@ -317,6 +314,8 @@ export function defineRoute(path: string, endpoints: RouteDefinition["endpoints"
 
 /** For unknown paths under /v1 (the catch-all route). */
 export async function unknownRoute(request: Request): Promise<Response> {
-  const error = new ApiError("not_found", `No such endpoint: ${request.method} ${new URL(request.url).pathname}.`);
-  return errorResponse(error, baseHeaders(requestIdOf(request)));
+  const method = unroutableMethodOf(request) ?? request.method;
+  const requestId = requestIdOf(request);
+  const error = new ApiError("not_found", `No such endpoint: ${method} ${new URL(request.url).pathname}.`);
+  return errorResponse(error, requestId, baseHeaders(requestId));
 }

@@ -11,8 +11,12 @@ export const ERROR_STATUS = {
   validation_error: 400,
   not_found: 404,
   method_not_allowed: 405,
+  /** A preview whose text no bundled font can draw (previews only). */
+  unsupported_text: 422,
   conflict: 409,
   payment_required: 402,
+  /** A request the HTTP parser cannot read (an unknown method token, malformed headers): no route saw it. */
+  bad_request: 400,
   internal_server_error: 500,
 } as const;
 

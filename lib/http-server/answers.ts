@@ -1,7 +1,12 @@
-// Answers the app's server (server.ts) and the preview files (lib/previews/http.ts) give themselves,
-// without Next: the contract's error envelope for API-ish paths, a small HTML page for the others.
-// Every one carries the request's id (server.ts settles it before anything answers).
+// Answers the app's server (server.ts) gives itself, without Next: the one error envelope
+// (lib/api/envelope.ts) for API-ish paths, a small HTML page for the others. Every one carries the
+// request's id (server.ts settles it before anything answers).
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
+import { ApiError } from "../core/errors";
+import { errorEnvelope, internalError, sendError } from "../api/envelope";
+import { requestIdFrom } from "../api/request-id";
+import { log } from "../log";
 
 /** Paths whose clients are programs: they get the JSON error envelope, not an HTML page. */
 export function isApiPath(path: string): boolean {
@@ -13,22 +18,12 @@ export function requestIdHeader(req: IncomingMessage): string {
   return typeof id === "string" ? id : "";
 }
 
-export type ErrorAnswer = { status: number; code: string; message: string; headers?: Record<string, string> };
-
-/** `{"error":{"code","message"}}` with X-Request-Id, never cached. */
-export function sendErrorEnvelope(req: IncomingMessage, res: ServerResponse, answer: ErrorAnswer): void {
-  const body = JSON.stringify({ error: { code: answer.code, message: answer.message } });
-  res.writeHead(answer.status, {
-    "Content-Type": "application/json; charset=utf-8",
-    "Content-Length": Buffer.byteLength(body),
-    "Cache-Control": "no-store",
-    "X-Request-Id": requestIdHeader(req),
-    ...answer.headers,
-  });
-  res.end(req.method === "HEAD" ? undefined : body);
+/** The envelope for `error` onto the response, with the request's id. */
+export function sendApiError(req: IncomingMessage, res: ServerResponse, error: ApiError, headers: Record<string, string> = {}): void {
+  sendError(res, req.method, error, requestIdHeader(req), headers);
 }
 
-function sendPage(req: IncomingMessage, res: ServerResponse, status: number, title: string, text: string): void {
+function sendPage(req: IncomingMessage, res: ServerResponse, status: number, title: string, text: string, headers: Record<string, string> = {}): void {
   const body = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
 <body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem"><h1>${title}</h1><p>${text}</p><p><a href="/">Home</a></p></body></html>
@@ -38,6 +33,7 @@ function sendPage(req: IncomingMessage, res: ServerResponse, status: number, tit
     "Content-Length": Buffer.byteLength(body),
     "Cache-Control": "no-store",
     "X-Request-Id": requestIdHeader(req),
+    ...headers,
   });
   res.end(req.method === "HEAD" ? undefined : body);
 }
@@ -45,19 +41,53 @@ function sendPage(req: IncomingMessage, res: ServerResponse, status: number, tit
 /** For a path that cannot name anything here (malformed percent-encoding, control characters). */
 export function sendNotFound(req: IncomingMessage, res: ServerResponse, path: string): void {
   if (isApiPath(path)) {
-    sendErrorEnvelope(req, res, { status: 404, code: "not_found", message: "No such resource: the path is not valid percent-encoded UTF-8 text." });
+    sendApiError(req, res, new ApiError("not_found", "No such resource: the path is not valid percent-encoded UTF-8 text."));
   } else {
     sendPage(req, res, 404, "Page not found", "There is no page at this address.");
   }
 }
 
+/** Methods the pages and public routes answer (Next routes these; anything else is refused here). */
+const PAGE_METHODS = "GET, HEAD, POST, OPTIONS";
+
+/** For a method Next cannot route, outside /v1 (where the route itself refuses it with its own Allow). */
+export function sendMethodNotAllowed(req: IncomingMessage, res: ServerResponse, path: string): void {
+  const message = `${req.method} is not allowed here; allowed: ${PAGE_METHODS}.`;
+  if (isApiPath(path)) sendApiError(req, res, new ApiError("method_not_allowed", message), { Allow: PAGE_METHODS });
+  else sendPage(req, res, 405, "Method not allowed", message, { Allow: PAGE_METHODS });
+}
+
 /** For a request that failed in a way nothing else answered. The request id is what support asks for. */
 export function sendServerError(req: IncomingMessage, res: ServerResponse, path: string): void {
   const requestId = requestIdHeader(req);
-  if (isApiPath(path)) {
-    const message = `Something went wrong on our side. Quote request id ${requestId} if you contact support.`;
-    sendErrorEnvelope(req, res, { status: 500, code: "internal_server_error", message });
-  } else {
-    sendPage(req, res, 500, "Something went wrong", `Something went wrong on our side. Quote request id ${requestId} if you contact support.`);
+  if (isApiPath(path)) sendApiError(req, res, internalError(requestId));
+  else sendPage(req, res, 500, "Something went wrong", `Something went wrong on our side. Quote request id ${requestId} if you contact support.`);
+}
+
+/**
+ * A request the HTTP parser refused (Node's `clientError`): an unknown method token, malformed or
+ * oversized headers. No handler ran, so the envelope is written to the socket by hand, then the
+ * connection is closed (the parser cannot go on after an error). A reset or timed-out socket gets
+ * nothing: nobody is listening.
+ */
+export function answerUnparsableRequest(error: NodeJS.ErrnoException & { bytesParsed?: number }, socket: Duplex): void {
+  if (!socket.writable || error.code === "ECONNRESET" || error.code === "ERR_HTTP_REQUEST_TIMEOUT") {
+    socket.destroy();
+    return;
   }
+  const requestId = requestIdFrom(null);
+  const apiError =
+    error.code === "HPE_INVALID_METHOD"
+      ? new ApiError("method_not_allowed", `That method is not allowed; allowed: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS.`, {
+          headers: { Allow: "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS" },
+        })
+      : error.code === "HPE_HEADER_OVERFLOW"
+        ? new ApiError("bad_request", "The request's headers are too large.")
+        : new ApiError("bad_request", "The request is not valid HTTP.");
+  const envelope = errorEnvelope(apiError, requestId, { Connection: "close" });
+  const head = Object.entries({ ...envelope.headers, "Content-Length": String(Buffer.byteLength(envelope.body)) })
+    .map(([name, value]) => `${name}: ${value}`)
+    .join("\r\n");
+  log.info("request_unparsable", { requestId, errorCode: error.code ?? "unknown", status: envelope.status });
+  socket.end(`HTTP/1.1 ${envelope.status} ${envelope.status === 405 ? "Method Not Allowed" : "Bad Request"}\r\n${head}\r\n\r\n${envelope.body}`);
 }

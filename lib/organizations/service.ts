@@ -1,7 +1,7 @@
 // Organizations and their API tokens: the rules shared by the CLI, the /v1 wrapper and the dashboard.
 import { z } from "zod";
 import { singleLineText } from "../core/text";
-import { invalidField } from "../core/errors";
+import { invalidField, notFound } from "../core/errors";
 import { config } from "../config";
 import { monthOf } from "../core/dates";
 import { AssetError, decodeImage } from "../designs/assets";
@@ -152,6 +152,13 @@ export async function organizationTotals(organizationId: string): Promise<{ cred
     db().apiToken.count({ where: { organizationId, revokedAt: null } }),
   ]);
   return { credentials, groups, designs, activeTokens };
+}
+
+/** The logo's bytes for its public URL; not_found when the organization has none (or does not exist). */
+export async function organizationLogo(organizationId: string): Promise<{ data: Uint8Array; mimeType: string }> {
+  const org = await db().organization.findUnique({ where: { id: organizationId }, select: { logoData: true, logoMimeType: true } });
+  if (!org?.logoData || !org.logoMimeType) throw notFound("Logo");
+  return { data: org.logoData, mimeType: org.logoMimeType };
 }
 
 /** Whether the organization has a logo, and a version for cache-busting its URL. */

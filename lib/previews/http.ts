@@ -2,16 +2,16 @@
 // Served by the app's Node server directly (server.ts), not through a Next route handler: Next drops
 // Content-Length from route handler responses, and a cached hit should cost a file read, no more.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { sendErrorEnvelope } from "../http-server/answers";
+import { ApiError } from "../core/errors";
+import { internalError } from "../api/envelope";
+import { requestIdHeader, sendApiError } from "../http-server/answers";
 import { errorSummary, log } from "../log";
 import { attachmentDisposition, safeDownloadName } from "./download-name";
 import { PreviewNotFound, PreviewUnrenderable, previewBytes, type PreviewFormat } from "./service";
 
 const PATH = /^\/previews\/([0-9a-f]{40})\.(png|pdf)$/;
 
-function problem(req: IncomingMessage, res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}) {
-  sendErrorEnvelope(req, res, { status, code, message, headers });
-}
+const NO_SUCH_PREVIEW = () => new ApiError("not_found", "No such preview.");
 
 /** Answers the request when it is for /previews/…; returns false to let Next handle anything else. */
 export async function servePreview(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
@@ -19,11 +19,11 @@ export async function servePreview(req: IncomingMessage, res: ServerResponse): P
   if (!url.pathname.startsWith("/previews/")) return false;
   const match = PATH.exec(url.pathname);
   if (!match) {
-    problem(req, res, 404, "not_found", "No such preview.");
+    sendApiError(req, res, NO_SUCH_PREVIEW());
     return true;
   }
   if (req.method !== "GET" && req.method !== "HEAD") {
-    problem(req, res, 405, "method_not_allowed", `${req.method} is not allowed here; allowed: GET, HEAD.`, { Allow: "GET, HEAD" });
+    sendApiError(req, res, new ApiError("method_not_allowed", `${req.method} is not allowed here; allowed: GET, HEAD.`), { Allow: "GET, HEAD" });
     return true;
   }
   const [, digest, format] = match as unknown as [string, string, PreviewFormat];
@@ -50,11 +50,11 @@ export async function servePreview(req: IncomingMessage, res: ServerResponse): P
     });
     res.end(req.method === "HEAD" ? undefined : bytes);
   } catch (error) {
-    if (error instanceof PreviewNotFound) problem(req, res, 404, "not_found", "No such preview.");
-    else if (error instanceof PreviewUnrenderable) problem(req, res, 422, "unsupported_text", error.message);
+    if (error instanceof PreviewNotFound) sendApiError(req, res, NO_SUCH_PREVIEW());
+    else if (error instanceof PreviewUnrenderable) sendApiError(req, res, new ApiError("unsupported_text", error.message));
     else {
-      log.error("preview_failed", { digest, format, ...errorSummary(error) });
-      problem(req, res, 500, "internal_server_error", "The preview could not be rendered.");
+      log.error("preview_failed", { requestId: requestIdHeader(req), digest, format, ...errorSummary(error) });
+      sendApiError(req, res, internalError(requestIdHeader(req)));
     }
   }
   return true;

@@ -1,13 +1,9 @@
-// An organization's logo, as shown on its credentials' wallet pages.
-import { db } from "@/lib/db";
+// GET /organizations/<id>/logo: an organization's logo, as shown on its credentials' wallet pages.
+import { idParams } from "@/lib/api/endpoint";
+import { publicEndpoint } from "@/lib/api/public-endpoint";
+import { organizationLogo } from "@/lib/organizations/service";
 
-export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
-  const { id } = await params;
-  const org = await db().organization.findUnique({ where: { id }, select: { logoData: true, logoMimeType: true, updatedAt: true } });
-  if (!org?.logoData || !org.logoMimeType) {
-    return Response.json({ error: { code: "not_found", message: "No logo." } }, { status: 404 });
-  }
-  return new Response(new Uint8Array(org.logoData), {
-    headers: { "Content-Type": org.logoMimeType, "Cache-Control": "public, max-age=300", "X-Content-Type-Options": "nosniff" },
-  });
-}
+export const GET = publicEndpoint({ params: idParams }, async ({ params }) => {
+  const logo = await organizationLogo(params.id);
+  return new Response(new Uint8Array(logo.data), { headers: { "Content-Type": logo.mimeType, "Cache-Control": "public, max-age=300" } });
+});

@@ -1,0 +1,81 @@
+// The wrapper for token-free routes (the wallet's own events and checks, organization logos; the
+// public routes to come): the same request id, error envelope and access log as /v1, an optional
+// per-client-address rate limit, path parameters checked by a schema (a value it refuses names
+// nothing: 404), and for JSON routes a small body parsed and validated like /v1's.
+import { z } from "zod";
+import { ApiError, invalidFields } from "../core/errors";
+import { processSingleton } from "../core/process-singleton";
+import { rateLimitHeaders, TokenBucketLimiter } from "../core/rate-limit";
+import { safeParseWithDetails } from "../core/validation";
+import { config } from "../config";
+import { errorSummary, log } from "../log";
+import { clientConnection } from "./client-connection";
+import { parseJsonObject } from "./endpoint";
+import { errorResponse, internalError } from "./envelope";
+import { requestIdOf } from "./request-id";
+
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+/** Requests per second and at once, per client address, for one named limit. */
+export type AddressRateLimit = { name: string; perSecond: number; burst: number };
+
+export type PublicRequest<P> = { request: Request; params: P; requestId: string };
+
+function addressLimiter(limit: AddressRateLimit): TokenBucketLimiter {
+  return processSingleton(`public.${limit.name}`, () => new TokenBucketLimiter(limit.perSecond, limit.burst));
+}
+
+export function publicEndpoint<P = Record<string, never>>(
+  options: { params?: z.ZodType<P>; rateLimit?: AddressRateLimit },
+  handle: (ctx: PublicRequest<P>) => Promise<Response>,
+): (request: Request, context: RouteContext) => Promise<Response> {
+  return async (request, context) => {
+    const started = performance.now();
+    const requestId = requestIdOf(request);
+    const path = new URL(request.url).pathname;
+    const headers: Record<string, string> = { "X-Request-Id": requestId };
+    let status = 500;
+    try {
+      if (options.rateLimit) {
+        const address = clientConnection(request.headers, config().trustProxy).address ?? "unknown";
+        const rate = addressLimiter(options.rateLimit).take(address);
+        Object.assign(headers, rateLimitHeaders(rate));
+        if (!rate.allowed) {
+          throw new ApiError("rate_limited", `Too many requests; retry in ${rate.retryAfterSeconds} s.`, {
+            headers: { "Retry-After": String(rate.retryAfterSeconds) },
+          });
+        }
+      }
+      const rawParams = Object.fromEntries(Object.entries((await context.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : (v ?? "")]));
+      const params = (options.params ?? (z.object({}) as unknown as z.ZodType<P>)).safeParse(rawParams);
+      if (!params.success) throw new ApiError("not_found", "Not found: the path names no resource.");
+      const response = await handle({ request, params: params.data, requestId });
+      for (const [name, value] of Object.entries(headers)) if (!response.headers.has(name)) response.headers.set(name, value);
+      status = response.status;
+      return response;
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : internalError(requestId);
+      if (!(error instanceof ApiError)) log.error("request_failed", { requestId, method: request.method, path, ...errorSummary(error) });
+      status = apiError.status;
+      return errorResponse(apiError, requestId, { ...headers, "Cache-Control": "no-store" });
+    } finally {
+      log.info("request", { requestId, method: request.method, path, status, ms: Math.round((performance.now() - started) * 10) / 10 });
+    }
+  };
+}
+
+/** The wallet page's JSON endpoints: a page load records a view and a few actions, for many people behind one address. */
+const WALLET_RATE_LIMIT: AddressRateLimit = { name: "wallet", perSecond: 5, burst: 30 };
+const MAX_PUBLIC_BODY_BYTES = 4096;
+
+/** A token-free JSON POST: a body of at most 4 KiB, validated by `schema`, answered as JSON. */
+export function publicJsonEndpoint<S extends z.ZodType>(schema: S, handle: (body: z.output<S>) => Promise<{ status: number; body: unknown }>) {
+  return publicEndpoint({ rateLimit: WALLET_RATE_LIMIT }, async ({ request }) => {
+    const text = await request.text();
+    if (text.length > MAX_PUBLIC_BODY_BYTES) throw new ApiError("payload_too_large", "The request body is too large.");
+    const parsed = safeParseWithDetails(schema, parseJsonObject(text));
+    if (!parsed.ok) throw invalidFields(parsed.details);
+    const result = await handle(parsed.data);
+    return Response.json(result.body, { status: result.status, headers: { "Cache-Control": "no-store" } });
+  });
+}
