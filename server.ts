@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import next from "next";
-import { servePreview } from "./lib/previews/http";
+import { servePreview } from "./lib/http-server/preview-files";
 import {
   CLIENT_ADDRESS_HEADER,
   CLIENT_FORWARDED_FOR_HEADER,

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every suite, one after the other, then one final line `N passed, N failed`.
-//   1. unit tests (Vitest)
-//   2. end-to-end tests (Playwright: api-sqlite, api-postgres, browser)
+//   1. static checks: import boundaries (dependency-cruiser) and types (tsc), one count each
+//   2. unit tests (Vitest)
+//   3. end-to-end tests (Playwright: api-sqlite, api-postgres, browser)
 // PostgreSQL: TEST_POSTGRES_URL if set; otherwise a throw-away cluster (scripts/pg-throwaway.sh) when
 // `initdb` is on PATH, stopped at the end; otherwise the PostgreSQL project is skipped, loudly (and
 // counted as a failure under CI=true, where it must be available).
@@ -83,6 +84,19 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
+/** Static checks that fail CI like a test: the import boundaries of ARCHITECTURE.md and the types. */
+async function staticChecks() {
+  console.log("\n=== Static checks (import boundaries, types) ===\n");
+  for (const [name, script] of [
+    ["import boundaries (dependency-cruiser)", "lint:boundaries"],
+    ["types (tsc)", "typecheck"],
+  ]) {
+    const started = Date.now();
+    const code = await run("npm", ["run", "-s", script]);
+    suites.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, seconds: (Date.now() - started) / 1000 });
+  }
+}
+
 async function unitTests() {
   const report = path.join(REPORTS, "vitest.json");
   rmSync(report, { force: true });
@@ -130,6 +144,7 @@ async function main() {
   const totalStarted = Date.now();
   const havePostgres = startPostgres();
   try {
+    await staticChecks();
     await unitTests();
     await e2eTests();
   } finally {

@@ -4,10 +4,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ApiError } from "../core/errors";
 import { internalError } from "../api/envelope";
-import { requestIdHeader, sendApiError } from "../http-server/answers";
+import { requestIdHeader, sendApiError } from "./answers";
 import { errorSummary, log } from "../log";
-import { attachmentDisposition, safeDownloadName } from "./download-name";
-import { PreviewNotFound, PreviewUnrenderable, previewBytes, type PreviewFormat } from "./service";
+import { attachmentDisposition, safeDownloadName } from "../previews/download-name";
+import { PreviewNotFound, PreviewUnrenderable, previewBytes, type PreviewFormat } from "../previews/service";
 
 const PATH = /^\/previews\/([0-9a-f]{40})\.(png|pdf)$/;
 
