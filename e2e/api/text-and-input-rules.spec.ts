@@ -90,6 +90,17 @@ test.describe("text rules", () => {
     expect((await getCredential(api, c.id)).customAttributes["custom.note"]).toBe(note);
   });
 
+  test("a JSON body is read whatever its Content-Type says (curl -d sends a form type)", async ({ api }) => {
+    const group = await newGroup(api);
+    for (const type of ["application/x-www-form-urlencoded", "text/plain", "application/octet-stream"]) {
+      const res = await api.post("/v1/credentials", {
+        data: JSON.stringify({ groupId: group.id, recipient: { name: `Typed ${type}` } }),
+        headers: { "Content-Type": type },
+      });
+      expect((await expectStatus(res, 201)).attributes["recipient.name"]).toBe(`Typed ${type}`);
+    }
+  });
+
   test("a body that is not UTF-8 is invalid_json; nothing written", async ({ api }) => {
     const group = await newGroup(api);
     const body = Buffer.concat([Buffer.from(`{"groupId":"${group.id}","recipient":{"name":"A`), Buffer.from([0xff, 0xfe]), Buffer.from(`"}}`)]);
