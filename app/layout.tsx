@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import "./globals.css";
+import { HydrationMark } from "./hydration-mark";
 
 export const metadata: Metadata = {
   title: { default: "Credentials", template: "%s · Credentials" },
@@ -13,7 +14,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   await connection();
   return (
     <html lang="en">
-      <body>{children}</body>
+      <body>
+        <HydrationMark />
+        {children}
+      </body>
     </html>
   );
 }
