@@ -10,6 +10,8 @@ import { config } from "@/lib/config";
 import { applyMigrations } from "@/lib/db/migrate";
 import { db } from "@/lib/db";
 import { organizationSlug, PLANS, tokenName, type Plan } from "@/lib/organizations/schema";
+import { addStarterDesigns } from "@/lib/designs/starter";
+import { SEED_DESIGNS } from "@/lib/designs/seed-documents";
 import {
   createApiToken,
   createOrganization,
@@ -60,7 +62,9 @@ async function main(argv: string[]): Promise<void> {
     const plan = (values.plan ?? "free") as Plan;
     if (!PLANS.includes(plan)) throw new UsageError(`--plan must be one of: ${PLANS.join(", ")}.`);
     const org = await createOrganization({ slug, plan, name: values.name });
-    console.log(`Created organization ${org.slug} (${org.id}), plan ${org.plan}.`);
+    // The same starter designs a sign-up gets.
+    await addStarterDesigns(org);
+    console.log(`Created organization ${org.slug} (${org.id}), plan ${org.plan}, with ${SEED_DESIGNS.length} starter designs.`);
     return;
   }
   if (resource === "org" && action === "logo") {

@@ -13,6 +13,7 @@ import { issueRoute } from "./credentials/[id]/issue/endpoints";
 import { sendRoute } from "./credentials/[id]/send/endpoints";
 import { credentialDesignsRoute } from "./credentials/[id]/designs/endpoints";
 import { interactionsRoute } from "./credential-interactions/endpoints";
+import { attributesRoute } from "./attributes/endpoints";
 
 export const API_ROUTES: RouteDefinition[] = [
   credentialsRoute,
@@ -27,4 +28,5 @@ export const API_ROUTES: RouteDefinition[] = [
   groupRoute,
   designsRoute,
   designRoute,
+  attributesRoute,
 ];

@@ -65,3 +65,15 @@ test("token create for an unknown organization fails without printing a token", 
   expect(res.code).not.toBe(0);
   expect(res.stdout).not.toMatch(/cis_[0-9A-Za-z]{40}/);
 });
+
+test("org create gives the new organization the starter designs a sign-up gets", async ({ cli, client }) => {
+  const slug = `cli-starter-${randomBytes(4).toString("hex")}`;
+  const org = await cli(["org", "create", slug]);
+  expect(org.code, org.stderr).toBe(0);
+  const token = await cli(["token", "create", slug]);
+  expect(token.code, token.stderr).toBe(0);
+  const api = await client({ token: lastLine(token.stdout) });
+  const designs = await expectStatus(await api.get("/v1/designs?limit=100"), 200);
+  expect(designs.data).toHaveLength(3);
+  expect(new Set(designs.data.map((d: { type: string }) => d.type))).toEqual(new Set(["certificate", "badge"]));
+});

@@ -290,3 +290,65 @@ test.describe("other organizations", () => {
     await expectUnchanged(api, group);
   });
 });
+
+test.describe("delete (CONTRACT.md section 9)", () => {
+  async function credentialIn(api: APIRequestContext, groupId: string) {
+    return expectStatus(await api.post("/v1/credentials", { data: { groupId, recipient: { name: "Ada Lovelace" } } }), 201);
+  }
+
+  test("a group no credential uses → 204, then 404; its designs stay", async ({ api }) => {
+    const d = await designs(api);
+    const group = await createGroup(api, { designIds: [d.c1, d.b1] });
+    const res = await api.delete(`/v1/groups/${group.id}`);
+    expect(res.status()).toBe(204);
+    expect(await res.text()).toBe("");
+    await expectError(await api.get(`/v1/groups/${group.id}`), 404, "not_found");
+    expect((await listAll<Group>(api, "/v1/groups")).map((g) => g.id)).not.toContain(group.id);
+    await expectStatus(await api.get(`/v1/designs/${d.c1}`), 200);
+    // A second delete: gone.
+    await expectError(await api.delete(`/v1/groups/${group.id}`), 404, "not_found");
+    // A credential cannot name it any more.
+    await expectError(await api.post("/v1/credentials", { data: { groupId: group.id, recipient: { name: "x" } } }), 400, "validation_error", {
+      paths: ["groupId"],
+    });
+  });
+
+  test("a group credentials use → 409 conflict saying how many; nothing deleted", async ({ api }) => {
+    const d = await designs(api);
+    const group = await createGroup(api, { designIds: [d.c1] });
+    const one = await credentialIn(api, group.id);
+    await expectError(await api.delete(`/v1/groups/${group.id}`), 409, "conflict", { message: /^1 credential uses this group/ });
+    await credentialIn(api, group.id);
+    await credentialIn(api, group.id);
+    await expectError(await api.delete(`/v1/groups/${group.id}`), 409, "conflict", { message: /^3 credentials use this group/ });
+    expect(await get(api, group.id)).toMatchObject({ id: group.id, designIds: [d.c1] });
+    await expectStatus(await api.get(`/v1/credentials/${one.id}`), 200);
+  });
+
+  test("another organization's group → 404, and it stays", async ({ api, newOrg, client }) => {
+    const d = await designs(api);
+    const group = await createGroup(api, { designIds: [d.c1] });
+    const other = await client({ token: (await newOrg()).token });
+    await expectError(await other.delete(`/v1/groups/${group.id}`), 404, "not_found");
+    await get(api, group.id);
+  });
+
+  test("credentials created while the group is deleted: none points at a deleted group", async ({ api }) => {
+    const d = await designs(api);
+    for (let round = 0; round < 3; round++) {
+      const group = await createGroup(api, { designIds: [d.c1] });
+      const creates = Array.from({ length: 4 }, () => api.post("/v1/credentials", { data: { groupId: group.id, recipient: { name: "Racer" } } }));
+      const [deleted, ...created] = await Promise.all([api.delete(`/v1/groups/${group.id}`), ...creates]);
+      const made = created.filter((r) => r.status() === 201).length;
+      for (const r of created) if (r.status() !== 201) await expectError(r, 400, "validation_error", { paths: ["groupId"] });
+      if (deleted.status() === 204) {
+        expect(made).toBe(0);
+        await expectError(await api.get(`/v1/groups/${group.id}`), 404, "not_found");
+      } else {
+        await expectError(deleted, 409, "conflict");
+        expect(made).toBeGreaterThan(0);
+        await get(api, group.id);
+      }
+    }
+  });
+});

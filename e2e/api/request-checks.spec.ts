@@ -84,6 +84,40 @@ test.describe("2-3. Service-Version", () => {
   });
 });
 
+test.describe("2-3. Certifier-Version, the version header's other name (section 9)", () => {
+  test("Certifier-Version alone works like Service-Version", async ({ client, org }) => {
+    const alias = await client({ token: org.token, version: null, headers: { "Certifier-Version": SERVICE_VERSION } });
+    const body = await expectStatus(await alias.get("/v1/groups"), 200);
+    expect(body).toEqual({ data: [], pagination: { prev: null, next: null } });
+    await expectStatus(await alias.post("/v1/designs", { data: { name: "via alias", type: "badge" } }), 201);
+  });
+
+  test("both headers with the same value work", async ({ client, org }) => {
+    const both = await client({ token: org.token, headers: { "Certifier-Version": SERVICE_VERSION } });
+    await expectStatus(await both.get("/v1/groups"), 200);
+  });
+
+  test("both headers with different values → 400 invalid_version, nothing created", async ({ client, org, api }) => {
+    const clash = await client({ token: org.token, headers: { "Certifier-Version": "2023-01-01" } });
+    await expectError(await clash.get("/v1/groups"), 400, "invalid_version", { message: /Certifier-Version/ });
+    await expectError(await clash.post("/v1/designs", { data: { name: "x", type: "badge" } }), 400, "invalid_version");
+    // Even when the alias carries the good value and Service-Version the bad one.
+    const reversed = await client({ token: org.token, version: "2023-01-01", headers: { "Certifier-Version": SERVICE_VERSION } });
+    await expectError(await reversed.post("/v1/designs", { data: { name: "x", type: "badge" } }), 400, "invalid_version");
+    expect(await listAll(api, "/v1/designs")).toEqual([]);
+  });
+
+  test("a wrong Certifier-Version alone → 400 invalid_version, before the token", async ({ client, org }) => {
+    const wrong = await client({ token: org.token, version: null, headers: { "Certifier-Version": "v1" } });
+    await expectError(await wrong.get("/v1/groups"), 400, "invalid_version");
+    await expectError(await (await client({ version: null, headers: { "Certifier-Version": "v1" } })).get("/v1/groups"), 400, "invalid_version");
+  });
+
+  test("neither header → 400 missing_version", async ({ client, org }) => {
+    await expectError(await (await client({ token: org.token, version: null })).get("/v1/groups"), 400, "missing_version");
+  });
+});
+
 test.describe("4. Bearer token", () => {
   test("no Authorization header → 401 unauthorized", async ({ client }) => {
     const anonymous = await client();
@@ -336,9 +370,9 @@ test.describe("Unknown routes and methods", () => {
     ["DELETE", "/v1/groups", ["GET", "POST"]],
     ["PUT", "/v1/groups", ["GET", "POST"]],
     ["PATCH", "/v1/groups", ["GET", "POST"]],
-    ["POST", "/v1/groups/grp_1", ["GET", "PATCH"]],
-    ["DELETE", "/v1/groups/grp_1", ["GET", "PATCH"]],
-    ["PUT", "/v1/groups/grp_1", ["GET", "PATCH"]],
+    ["POST", "/v1/groups/grp_1", ["GET", "PATCH", "DELETE"]],
+    ["PUT", "/v1/groups/grp_1", ["GET", "PATCH", "DELETE"]],
+    ["PATCH", "/v1/attributes", ["GET", "POST"]],
     ["DELETE", "/v1/designs", ["GET", "POST"]],
     ["POST", "/v1/designs/dsn_1", ["GET", "PATCH"]],
     ["DELETE", "/v1/designs/dsn_1", ["GET", "PATCH"]],

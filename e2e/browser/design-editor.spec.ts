@@ -254,3 +254,21 @@ test("another organization's member can neither open a design nor add images to 
 
   expect((await apiGet<ApiDesign>(server, token, `/v1/designs/${id}`)).assets).toEqual([]);
 });
+
+test("the attribute picker lists the organization's custom attributes by name", async ({ page, server }) => {
+  await signUp(page, server, newAccount("Picker Academy"));
+  const token = await createToken(page, server, "attributes");
+  const defined = await fetch(`${server.baseURL}/v1/attributes`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Certifier-Version": "2022-10-26", "Content-Type": "application/json" },
+    body: JSON.stringify({ tag: "custom.final_grade", name: "Final grade" }),
+  });
+  expect(defined.status).toBe(201);
+  const id = await createDesign(page, server, "Picker certificate");
+  await page.getByTestId("design-stage").getByRole("button", { name: "Text: [recipient.name]" }).click();
+  const picker = page.getByLabel("Insert attribute");
+  await expect(picker.locator("option", { hasText: "Final grade [custom.final_grade]" })).toHaveCount(1);
+  await picker.selectOption("custom.final_grade");
+  await expect(inspector(page).getByRole("textbox").first()).toHaveValue(/\[custom\.final_grade\]/);
+  expect(id).toMatch(/^dsn_/);
+});

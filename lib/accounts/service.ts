@@ -4,9 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { invalidField } from "../core/errors";
 import { db } from "../db";
-import { DesignDocument } from "../render/document";
-import { SEED_DESIGNS } from "../designs/seed-documents";
-import { createDesign } from "../designs/service";
+import { addStarterDesigns as createStarterDesigns } from "../designs/starter";
 import { errorSummary, log } from "../log";
 import { newId } from "../db/ids";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "../auth/password";
@@ -46,9 +44,7 @@ async function freeSlug(name: string): Promise<string> {
  */
 async function addStarterDesigns(organization: { id: string; name: string }): Promise<void> {
   try {
-    for (const seed of SEED_DESIGNS) {
-      await createDesign(organization, { name: seed.name, type: seed.type, document: DesignDocument.parse(seed.document) });
-    }
+    await createStarterDesigns(organization);
   } catch (error) {
     log.error("starter_designs_failed", { organizationId: organization.id, ...errorSummary(error) });
   }

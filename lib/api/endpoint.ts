@@ -18,6 +18,8 @@ import { formatPath, safeParseWithDetails } from "../core/validation";
 import { processSingleton } from "../core/process-singleton";
 
 export const SERVICE_VERSION = "2022-10-26";
+/** Another name for the Service-Version header, sent by clients written for the hosted API. */
+export const VERSION_HEADER_ALIAS = "certifier-version";
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -202,13 +204,30 @@ function checkTransportAndVersion(request: Request) {
   if (!plainHttpAllowed(clientConnection(request.headers, cfg.trustProxy), cfg.allowHttp)) {
     throw new ApiError("forbidden", "HTTPS is required: this API does not accept plain HTTP requests.");
   }
-  const version = request.headers.get("service-version");
+  const version = requestedVersion(request.headers);
   if (version === null) {
     throw new ApiError("missing_version", `The Service-Version header is required; the current version is ${SERVICE_VERSION}.`);
   }
   if (version.trim() !== SERVICE_VERSION) {
     throw new ApiError("invalid_version", `Service-Version "${version.slice(0, 40)}" is not supported; use ${SERVICE_VERSION}.`);
   }
+}
+
+/**
+ * The version the client asks for. Published clients of the hosted API this service mirrors send it as
+ * `Certifier-Version` (CONTRACT.md section 9), so that name is read too; a request that sends both with
+ * different values asks for two versions at once, which is refused rather than guessed.
+ */
+function requestedVersion(headers: Headers): string | null {
+  const service = headers.get("service-version");
+  const alias = headers.get(VERSION_HEADER_ALIAS);
+  if (service !== null && alias !== null && service.trim() !== alias.trim()) {
+    throw new ApiError(
+      "invalid_version",
+      `Service-Version and Certifier-Version disagree ("${service.slice(0, 40)}", "${alias.slice(0, 40)}"); send one, ${SERVICE_VERSION}.`,
+    );
+  }
+  return service ?? alias;
 }
 
 function runEndpoint(definition: EndpointDefinition<unknown, unknown, unknown>): RouteHandler {

@@ -82,7 +82,7 @@ export function buildOpenApiDocument(routes: RouteDefinition[], serverUrl: strin
       description:
         "Issue digital certificates and badges. Every request needs `Authorization: Bearer <token>` and `Service-Version: " +
         SERVICE_VERSION +
-        "`. Errors use one envelope: `{\"error\":{\"code\",\"message\",\"details?\"}}`.",
+        "` (or the same value as `Certifier-Version`). Errors use one envelope: `{\"error\":{\"code\",\"message\",\"details?\"}}`.",
     },
     servers: [{ url: serverUrl }],
     security: [{ bearerAuth: [] }],
@@ -90,7 +90,15 @@ export function buildOpenApiDocument(routes: RouteDefinition[], serverUrl: strin
     components: {
       securitySchemes: { bearerAuth: { type: "http", scheme: "bearer" } },
       parameters: {
-        ServiceVersion: { name: "Service-Version", in: "header", required: true, schema: { type: "string", const: SERVICE_VERSION } },
+        ServiceVersion: {
+          name: "Service-Version",
+          in: "header",
+          required: true,
+          description:
+            "The API version. May be sent as `Certifier-Version` instead (clients written for the hosted API); " +
+            "sending both with different values is `invalid_version`.",
+          schema: { type: "string", const: SERVICE_VERSION },
+        },
       },
       schemas: {
         Error: {

@@ -1,6 +1,8 @@
 // Credentials: draft → issue (or scheduled) → send, and the all-in-one create-issue-send. State changes
 // are transactions with conditional updates, so two concurrent issues of one draft cannot both win and
 // concurrent issuing cannot pass a free plan's quota; email is queued in the same transaction.
+import { recordAttributeUse } from "../attributes/service";
+import { isForeignKeyViolation } from "../db/constraint-errors";
 import { randomUUID } from "node:crypto";
 import { ApiError, invalidField, notFound } from "../core/errors";
 import { newestFirstPage, type Page } from "../core/pagination";
@@ -135,7 +137,14 @@ async function insertCredential(
     createdAt: now,
     updatedAt: now,
   };
-  await insertCredentialRow(tx, row);
+  try {
+    await insertCredentialRow(tx, row);
+  } catch (error) {
+    // The group was deleted after it was read (DELETE /v1/groups/{id}); its foreign key refused the row.
+    if (isForeignKeyViolation(error)) throw invalidField("groupId", "no group with this id in your organization");
+    throw error;
+  }
+  await recordAttributeUse(tx, organizationId, Object.keys(customAttributes));
   return { ...row, recipient };
 }
 
@@ -327,6 +336,7 @@ export async function updateCredential(organization: Organization, id: string, i
 
     const customAttributes = { ...(JSON.parse(credential.customAttributes) as Record<string, string | null>), ...(input.customAttributes ?? {}) };
     const sorted = Object.fromEntries(Object.entries(customAttributes).sort(([a], [b]) => a.localeCompare(b)));
+    if (input.customAttributes) await recordAttributeUse(tx, organization.id, Object.keys(input.customAttributes));
     const updated = await tx.credential.update({
       where: { id },
       data: {

@@ -9,6 +9,7 @@ import { rawDate } from "../db/raw-values";
 import { assetsUsed, DesignDocument, type DesignType } from "../render/document";
 import type { RenderAsset } from "../render/render";
 import { AssetError, decodeAssetDataUri, MAX_ASSETS_PER_DESIGN, type DecodedAsset } from "./assets";
+import { customTagsInDocument, recordAttributeUse } from "../attributes/service";
 import { defaultDocument } from "./defaults";
 import { documentProblems } from "./document-problems";
 import type { CreateDesignInput, UpdateDesignInput } from "./schema";
@@ -142,6 +143,7 @@ async function insertDesign(
       data: { id: revisionId, designId, documentVersion: input.document.version, document: JSON.stringify(input.document), assetIds: JSON.stringify(assetIds) },
     });
     await tx.design.update({ where: { id: designId }, data: { currentRevisionId: revisionId } });
+    await recordAttributeUse(tx, org.id, customTagsInDocument(input.document));
   });
   return designId;
 }
@@ -243,6 +245,7 @@ async function updateDesignOnce(
       data: { currentRevisionId: revisionId, ...(input.name !== undefined ? { name: input.name } : {}) },
     });
     if (count !== 1) throw new RevisionMoved();
+    await recordAttributeUse(tx, org.id, customTagsInDocument(document));
   });
   return getDesign(org, id);
 }

@@ -1,10 +1,12 @@
 // Groups (credential templates): name, ordered designs, learning event URL. References to designs
 // are checked against the caller's organization and reported as validation errors on their path.
-import { invalidFields, notFound, type ErrorDetail } from "../core/errors";
+import { ApiError, invalidFields, notFound, type ErrorDetail } from "../core/errors";
 import { newestFirstPage, type Page } from "../core/pagination";
-import { db, type Tx } from "../db";
+import { db, type DbOrTx, type Tx } from "../db";
 import { newId } from "../db/ids";
+import { isForeignKeyViolation } from "../db/constraint-errors";
 import { rawBoolean, rawDate, rawNullableInt } from "../db/raw-values";
+import { customTagsInTexts, recordAttributeUse } from "../attributes/service";
 import type { CreateGroupInput, UpdateGroupInput } from "./schema";
 
 type ExtraInput = Pick<CreateGroupInput, "expiryPeriod" | "emailTemplate">;
@@ -155,8 +157,15 @@ export async function createGroup(organizationId: string, input: CreateGroupInpu
       },
     });
     await writeDesigns(tx, id, choice.designIds);
+    await recordTemplateAttributes(tx, organizationId, input);
   });
   return getGroup(organizationId, id);
+}
+
+/** The custom attributes an email template sent in a create or update uses (lib/attributes). */
+async function recordTemplateAttributes(tx: Tx, organizationId: string, input: ExtraInput): Promise<void> {
+  const t = input.emailTemplate;
+  if (t) await recordAttributeUse(tx, organizationId, customTagsInTexts([t.subject, t.html, t.text]));
 }
 
 export async function updateGroup(organizationId: string, id: string, input: UpdateGroupInput): Promise<ApiGroup> {
@@ -174,6 +183,54 @@ export async function updateGroup(organizationId: string, id: string, input: Upd
     // after the other instead of interleaving.
     await tx.group.update({ where: { id }, data: fields });
     if (choice) await writeDesigns(tx, id, choice.designIds);
+    await recordTemplateAttributes(tx, organizationId, input);
   });
   return getGroup(organizationId, id);
+}
+
+type GroupUse = { credentials: number; unfinishedImports: number };
+
+async function groupUse(client: DbOrTx, groupId: string): Promise<GroupUse> {
+  const [credentials, unfinishedImports] = await Promise.all([
+    client.credential.count({ where: { groupId } }),
+    client.importJob.count({ where: { groupId, status: { notIn: FINISHED_IMPORT } } }),
+  ]);
+  return { credentials, unfinishedImports };
+}
+
+/** Import jobs that will write nothing more: they go with the group (their rows made no credential). */
+const FINISHED_IMPORT = ["done", "failed"];
+
+function groupInUse(use: GroupUse): ApiError {
+  if (use.credentials === 0 && use.unfinishedImports > 0) {
+    return new ApiError("conflict", "A CSV import into this group is not finished; delete the group once it is.");
+  }
+  const uses = use.credentials === 1 ? "1 credential uses" : `${use.credentials} credentials use`;
+  return new ApiError("conflict", `${uses} this group; a group can be deleted only while no credential uses it.`);
+}
+
+/**
+ * Deletes a group no credential uses; its design links and finished CSV imports go with it. The
+ * delete is conditional and credentials' foreign key restricts it, so a credential created meanwhile
+ * either makes this a conflict or, if the delete came first, is refused: none points at no group.
+ */
+export async function deleteGroup(organizationId: string, id: string): Promise<void> {
+  const group = await db().group.findFirst({ where: { id, organizationId }, select: { id: true } });
+  if (!group) throw notFound("Group");
+  try {
+    await db().$transaction(async (tx) => {
+      const use = await groupUse(tx, id);
+      if (use.credentials > 0 || use.unfinishedImports > 0) throw groupInUse(use);
+      await tx.importJob.deleteMany({ where: { groupId: id, status: { in: FINISHED_IMPORT } } });
+      const deleted = await tx.$executeRaw`
+        DELETE FROM "Group" WHERE "id" = ${id} AND "organizationId" = ${organizationId}
+          AND NOT EXISTS (SELECT 1 FROM "Credential" c WHERE c."groupId" = ${id})`;
+      if (deleted === 1) return;
+      const now = await groupUse(tx, id);
+      throw now.credentials > 0 ? groupInUse(now) : notFound("Group"); // or deleted by a concurrent request
+    });
+  } catch (error) {
+    if (!isForeignKeyViolation(error)) throw error;
+    throw groupInUse(await groupUse(db(), id));
+  }
 }

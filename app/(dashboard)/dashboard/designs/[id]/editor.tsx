@@ -7,7 +7,7 @@ import Link from "next/link";
 import { useMemo, useState } from "react";
 import type { DesignDocument, DesignElement } from "@/lib/render/document";
 import type { EditorAsset } from "../actions";
-import { CanvasInspector, customAttributesOf, ElementInspector } from "./inspector";
+import { CanvasInspector, customAttributesOf, ElementInspector, type CustomAttributeChoice } from "./inspector";
 import { canvasOf, centerElement, duplicateElement, elementLabel, moveElement, newElement, scaleToCanvas, type ElementType } from "./geometry";
 import { ImageLibrary } from "./image-library";
 import { PreviewNotes } from "./preview-notes";
@@ -36,7 +36,7 @@ export type EditorDesign = {
 /** The schema's limit on elements per design. */
 const MAX_ELEMENTS = 200;
 
-export function DesignEditor({ design }: { design: EditorDesign }) {
+export function DesignEditor({ design, organizationAttributes }: { design: EditorDesign; organizationAttributes: CustomAttributeChoice[] }) {
   const { doc, docRef, change, remember, changeDuringGesture, undo: undoDocument, redo: redoDocument } = useDesignHistory(design.document);
   const [name, setName] = useState(design.name);
   const [selected, setSelected] = useState<number | null>(null);
@@ -106,7 +106,7 @@ export function DesignEditor({ design }: { design: EditorDesign }) {
   });
 
   const invalid = useMemo(() => elementsWithProblems(problems), [problems]);
-  const customAttributes = useMemo(() => customAttributesOf(doc), [doc]);
+  const customAttributes = useMemo(() => customAttributesOf(doc, organizationAttributes), [doc, organizationAttributes]);
   const full = doc.elements.length >= MAX_ELEMENTS;
   const add = (type: ElementType) => addElement(newElement(type, canvas));
   const listedProblems = Object.entries(problems).filter(([path]) => path !== "recipientName");

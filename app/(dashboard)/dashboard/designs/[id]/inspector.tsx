@@ -39,7 +39,7 @@ function BoxFields({ element, path, errors, onChange }: ElementProps<"text" | "i
   );
 }
 
-function TextFields({ element, path, errors, onChange, customAttributes }: ElementProps<"text"> & { customAttributes: string[] }) {
+function TextFields({ element, path, errors, onChange, customAttributes }: ElementProps<"text"> & { customAttributes: CustomAttributeChoice[] }) {
   const textId = useId();
   const area = useRef<HTMLTextAreaElement>(null);
   // Where the cursor was when the text box was last used: picking from the list moves focus away.
@@ -97,9 +97,9 @@ function TextFields({ element, path, errors, onChange, customAttributes }: Eleme
               {ATTRIBUTE_LABELS[name]} [{name}]
             </option>
           ))}
-          {customAttributes.map((name) => (
-            <option key={name} value={name}>
-              [{name}]
+          {customAttributes.map((a) => (
+            <option key={a.tag} value={a.tag}>
+              {a.name} [{a.tag}]
             </option>
           ))}
         </select>
@@ -248,7 +248,7 @@ export function ElementInspector(props: {
   index: number;
   errors: Errors;
   assets: EditorAsset[];
-  customAttributes: string[];
+  customAttributes: CustomAttributeChoice[];
   onChange: (element: DesignElement, coalesce?: string) => void;
 }) {
   const { element, index, errors, onChange } = props;
@@ -343,9 +343,18 @@ function TextInput({ label, value, onChange, error, hint }: { label: string; val
   );
 }
 
-/** `custom.<tag>` attributes the document already uses, offered in every text's attribute list. */
-export function customAttributesOf(doc: DesignDocument): string[] {
-  const names = new Set<string>();
-  for (const el of doc.elements) if (el.type === "text") for (const n of placeholdersIn(el.text)) if (n.startsWith("custom.")) names.add(n);
-  return [...names].sort();
+export type CustomAttributeChoice = { tag: string; name: string };
+
+/**
+ * The `custom.<tag>` attributes offered in every text's attribute list: the organization's (defined or
+ * used anywhere, GET /v1/attributes), and those this unsaved document has just started using (named
+ * by their tag, as the organization's list would name them once saved).
+ */
+export function customAttributesOf(doc: DesignDocument, organization: CustomAttributeChoice[] = []): CustomAttributeChoice[] {
+  const byTag = new Map(organization.map((a) => [a.tag, a]));
+  for (const el of doc.elements) {
+    if (el.type !== "text") continue;
+    for (const n of placeholdersIn(el.text)) if (n.startsWith("custom.") && !byTag.has(n)) byTag.set(n, { tag: n, name: n.slice("custom.".length) });
+  }
+  return [...byTag.values()].sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0));
 }

@@ -2,6 +2,7 @@ import { notFound } from "next/navigation";
 import { ApiError } from "@/lib/core/errors";
 import { requireMember } from "@/lib/auth/member";
 import { getDesign } from "@/lib/designs/service";
+import { listAttributes } from "@/lib/attributes/service";
 import { DesignEditor } from "./editor";
 
 export const metadata = { title: "Design editor" };
@@ -16,5 +17,8 @@ export default async function DesignEditorPage({ params }: { params: Promise<{ i
     if (error instanceof ApiError && error.code === "not_found") notFound();
     throw error;
   }
-  return <DesignEditor design={design} />;
+  const organizationAttributes = (await listAttributes(member.organization.id))
+    .filter((a) => !a.isDefault)
+    .map(({ tag, name }) => ({ tag, name }));
+  return <DesignEditor design={design} organizationAttributes={organizationAttributes} />;
 }
