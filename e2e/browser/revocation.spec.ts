@@ -18,7 +18,7 @@ const REASON = `Issued to the wrong "Ada" <b>by mistake</b> & withdrawn`;
 function walletOffers(page: Page) {
   return {
     download: page.locator("a[download]"),
-    linkedIn: page.getByRole("link", { name: /LinkedIn/i }),
+    addToProfile: page.getByRole("link", { name: "Add to LinkedIn profile" }),
     share: page.getByRole("heading", { name: "Share" }),
     copy: page.getByRole("button", { name: /Copy link/i }),
     networks: page.locator("a[data-network]"),
@@ -38,7 +38,7 @@ test("the wallet page of a revoked credential: revoked first, when and why, no s
   await expect(page.getByTestId("validity")).toHaveText("Valid credential");
   const keptOffers = walletOffers(page);
   await expect(keptOffers.share).toBeVisible();
-  await expect(keptOffers.linkedIn).toBeVisible();
+  await expect(keptOffers.addToProfile).toBeVisible();
   expect(await keptOffers.download.count()).toBeGreaterThan(0);
   await expect(page.getByTestId("revoked-notice")).toHaveCount(0);
 
