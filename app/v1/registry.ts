@@ -11,6 +11,7 @@ import { searchRoute } from "./credentials/search/endpoints";
 import { credentialRoute } from "./credentials/[id]/endpoints";
 import { issueRoute } from "./credentials/[id]/issue/endpoints";
 import { sendRoute } from "./credentials/[id]/send/endpoints";
+import { revokeRoute } from "./credentials/[id]/revoke/endpoints";
 import { credentialDesignsRoute } from "./credentials/[id]/designs/endpoints";
 import { interactionsRoute } from "./credential-interactions/endpoints";
 import { attributesRoute } from "./attributes/endpoints";
@@ -22,6 +23,7 @@ export const API_ROUTES: RouteDefinition[] = [
   credentialRoute,
   issueRoute,
   sendRoute,
+  revokeRoute,
   credentialDesignsRoute,
   interactionsRoute,
   groupsRoute,

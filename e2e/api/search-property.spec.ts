@@ -472,6 +472,8 @@ test.describe("POST /v1/credentials/search: random filters against a reference e
       expiryDate: null,
       attributes: { "recipient.name": "Zoë" },
       customAttributes: {},
+      revokedAt: null,
+      revocationReason: null,
       createdAt: "2026-01-31T12:00:00.123Z",
       updatedAt: "2026-01-31T12:00:00.123Z",
     };

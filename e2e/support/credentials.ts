@@ -16,6 +16,8 @@ export type Credential = {
   expiryDate: string | null;
   attributes: Record<string, string | null>;
   customAttributes: Record<string, string | null>;
+  revokedAt: string | null;
+  revocationReason: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -32,6 +34,8 @@ export const CREDENTIAL_KEYS = [
   "issueDate",
   "publicId",
   "recipient",
+  "revocationReason",
+  "revokedAt",
   "status",
   "updatedAt",
 ];
@@ -55,6 +59,8 @@ export function expectCredentialShape(c: Credential): void {
   expect(c.customAttributes !== null && typeof c.customAttributes === "object" && !Array.isArray(c.customAttributes)).toBe(true);
   expect(c.createdAt).toMatch(ISO_DATE_TIME);
   expect(c.updatedAt).toMatch(ISO_DATE_TIME);
+  if (c.revokedAt !== null) expect(c.revokedAt).toMatch(ISO_DATE_TIME);
+  expect(c.revocationReason === null || typeof c.revocationReason === "string").toBe(true);
 }
 
 export function todayUtc(): string {

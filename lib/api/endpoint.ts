@@ -44,6 +44,11 @@ export type EndpointDefinition<B = unknown, Q = unknown, P = unknown> = {
   auth?: "token" | "none";
   /** A JSON object body is expected and validated with this schema. */
   body?: z.ZodType<B>;
+  /**
+   * The body may be left out (no body, or only whitespace) and is then read as `{}`: for a body whose
+   * fields are all optional, so that a client with nothing to say need not send one (revoke).
+   */
+  bodyOptional?: boolean;
   /** Query parameters, validated strictly (unknown parameters are a validation error). */
   query?: z.ZodType<Q>;
   /** Path parameters (`{id}` in the route's path). A value the schema refuses names nothing: 404. */
@@ -257,7 +262,8 @@ function runEndpoint(definition: EndpointDefinition<unknown, unknown, unknown>):
       }
 
       const bodyText = definition.body || request.headers.get("content-length") !== null ? await readBody(request) : "";
-      const rawBody = definition.body ? parseJsonObject(bodyText) : undefined;
+      const bodyLeftOut = definition.bodyOptional === true && bodyText.trim() === "";
+      const rawBody = definition.body ? (bodyLeftOut ? {} : parseJsonObject(bodyText)) : undefined;
 
       const { query: rawQuery, details } = readQuery(searchParamsOf(request));
       let body: unknown = undefined;

@@ -68,7 +68,7 @@ export function buildOpenApiDocument(routes: RouteDefinition[], serverUrl: strin
           ...queryParams,
           ...(ep.auth === "none" ? [] : [{ $ref: "#/components/parameters/ServiceVersion" }]),
         ],
-        ...(ep.body ? { requestBody: { required: true, content: { "application/json": { schema: schemaOf(ep.body, "input") } } } } : {}),
+        ...(ep.body ? { requestBody: { required: ep.bodyOptional !== true, content: { "application/json": { schema: schemaOf(ep.body, "input") } } } } : {}),
         responses,
       };
     }

@@ -41,6 +41,13 @@ export type UpdateCredentialInput = z.infer<typeof UpdateCredentialBody>;
 
 export const SendCredentialBody = z.strictObject({ deliveryMethod: z.enum(["email"]) });
 
+export const revocationReason = singleLineText({ trim: true })
+  .min(1, "must not be empty")
+  .max(500, "must be at most 500 characters");
+
+export const RevokeCredentialBody = z.strictObject({ reason: revocationReason.optional() });
+export type RevokeCredentialInput = z.infer<typeof RevokeCredentialBody>;
+
 export const CREDENTIAL_STATUSES = ["draft", "scheduled", "issued", "expired"] as const;
 export type CredentialStatus = (typeof CREDENTIAL_STATUSES)[number];
 
@@ -54,6 +61,8 @@ export const CredentialResponse = z.object({
   expiryDate: z.string().nullable(),
   attributes: z.object({ "recipient.name": z.string().nullable() }),
   customAttributes: z.record(z.string(), z.string().nullable()),
+  revokedAt: z.iso.datetime().nullable().describe("When the credential was revoked; null while it is not."),
+  revocationReason: z.string().nullable().describe("Why it was revoked, as the issuer wrote it; null when not revoked or no reason was given."),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -13,6 +13,8 @@ export type CredentialRow = {
   issueDate: string;
   expiryDate: string | null;
   customAttributes: string;
+  revokedAt: Date | null;
+  revocationReason: string | null;
   createdAt: Date;
   updatedAt: Date;
   recipient: { id: string; name: string; email: string } | null;
@@ -39,6 +41,8 @@ export function serializeCredential(row: CredentialRow, today = todayUtc()) {
     expiryDate: row.expiryDate,
     attributes: { "recipient.name": row.recipientName },
     customAttributes: JSON.parse(row.customAttributes) as Record<string, string | null>,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    revocationReason: row.revocationReason,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

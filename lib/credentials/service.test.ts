@@ -85,6 +85,21 @@ describe("scheduled credentials", () => {
   });
 });
 
+describe("a revoked scheduled credential", () => {
+  it("is not sent when its date comes: the send it was created with is cancelled by the revoke", async () => {
+    const tomorrow = addPeriod(todayUtc(), 1, "day");
+    const credential = await service.createIssueSendCredential(premium, { groupId, recipient: { name: "Revoked Later", email: "revoked@example.com" }, issueDate: tomorrow });
+    const revoked = await service.revokeCredential(premium, credential.id, { reason: "Entered by mistake" });
+    expect(revoked).toEqual(expect.objectContaining({ status: "scheduled", revocationReason: "Entered by mistake", revokedAt: expect.any(String) }));
+
+    const dayAfter = new Date(Date.now() + 36 * 3600 * 1000);
+    await service.promoteDueScheduledCredentials(dayAfter);
+    expect(await db().emailOutbox.count({ where: { credentialId: credential.id } })).toBe(0);
+    // Promoted or not, it reads as revoked, and stays so.
+    expect((await service.getCredential(premium, credential.id)).revokedAt).toBe(revoked.revokedAt);
+  });
+});
+
 describe("the free plan's quota under concurrency (SQLite)", () => {
   it("never issues more than the quota, whatever the interleaving", async () => {
     const free = await createOrganization({ slug: "free", plan: "free" });

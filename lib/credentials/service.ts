@@ -20,7 +20,7 @@ import { findOrCreateRecipient, normalizeEmail, normalizeName } from "../recipie
 import { credentialAttributeValues, walletUrl } from "./attributes";
 import { countIssueWithinQuota, groupSelect, insertCredentialRow, lockCredentialRow, selectGroupForCredential, type GroupForCredential } from "./queries";
 import { addPeriod, LAST_DATE, monthOf, todayUtc, withinDateRange, type PeriodUnit } from "../core/dates";
-import type { CreateCredentialInput, UpdateCredentialInput } from "./schema";
+import type { CreateCredentialInput, RevokeCredentialInput, UpdateCredentialInput } from "./schema";
 import { credentialInclude, readStatus, serializeCredential, type ApiCredential, type CredentialRow } from "./serialize";
 
 type Organization = Caller["organization"];
@@ -79,6 +79,13 @@ async function consumeIssueQuota(tx: Tx, organization: Organization, now: Date) 
       "payment_required",
       `The free plan issues up to ${quota} credentials per calendar month and this month's are used up; upgrade to premium to issue more.`,
     );
+  }
+}
+
+/** Revocation is final: a revoked credential is not sent, changed or revoked again. */
+function refuseIfRevoked(credential: { revokedAt: Date | null }, action: "sent" | "changed" | "revoked again") {
+  if (credential.revokedAt !== null) {
+    throw conflict(`This credential was revoked on ${credential.revokedAt.toISOString()} and cannot be ${action}; revocation is final.`);
   }
 }
 
@@ -145,7 +152,7 @@ async function insertCredential(
     throw error;
   }
   await recordAttributeUse(tx, organizationId, Object.keys(customAttributes));
-  return { ...row, recipient };
+  return { ...row, revokedAt: null, revocationReason: null, recipient };
 }
 
 export async function createCredential(organization: Organization, input: CreateCredentialInput): Promise<ApiCredential> {
@@ -281,6 +288,7 @@ export async function sendCredential(organization: Organization, id: string): Pr
     // first one queued and is coalesced with it.
     await lockCredential(tx, organization.id, id);
     const credential = await findCredential(tx, organization.id, id);
+    refuseIfRevoked(credential, "sent");
     const status = readStatus(credential);
     if (status !== "issued") throw conflict(`Only issued credentials can be sent; this one is ${status}.`);
     if (!credential.recipient) throw conflict("This credential has no recipient email address to send it to.");
@@ -296,6 +304,7 @@ export async function updateCredential(organization: Organization, id: string, i
   const { row, emailQueued } = await db().$transaction(async (tx) => {
     await lockCredential(tx, organization.id, id);
     const credential = await findCredential(tx, organization.id, id);
+    refuseIfRevoked(credential, "changed");
     if (input.recipient) {
       if (credential.recipientId === null || input.recipient.id !== credential.recipientId) {
         throw invalidField("recipient.id", "is not this credential's recipient");
@@ -355,6 +364,28 @@ export async function updateCredential(organization: Organization, id: string, i
     return { row: await tx.credential.findUniqueOrThrow({ where: { id }, include: credentialInclude }), emailQueued };
   });
   if (emailQueued) nudgeMailWorker();
+  return serializeCredential(row);
+}
+
+/**
+ * Revokes an issued, scheduled or expired credential, for good: its wallet page says so, it can no longer
+ * be sent or changed, and the emails still queued for it are cancelled in the same transaction.
+ */
+export async function revokeCredential(organization: Organization, id: string, input: RevokeCredentialInput): Promise<ApiCredential> {
+  const row = await db().$transaction(async (tx) => {
+    const credential = await findCredential(tx, organization.id, id);
+    refuseIfRevoked(credential, "revoked again");
+    if (credential.status === "draft") throw conflict("A draft credential cannot be revoked (it was never issued); delete it instead.");
+    // The conditional update comes first: it takes the row, so of concurrent revokes exactly one goes on.
+    const { count } = await tx.credential.updateMany({
+      where: { id, organizationId: organization.id, revokedAt: null, status: { not: "draft" } },
+      // A scheduled credential's pending email must not go out when its date comes.
+      data: { revokedAt: new Date(), revocationReason: input.reason ?? null, sendPending: false },
+    });
+    if (count !== 1) throw conflict("This credential was revoked by another request; revocation is final.");
+    await cancelQueuedEmails(tx, id);
+    return findCredential(tx, organization.id, id);
+  });
   return serializeCredential(row);
 }
 

@@ -66,7 +66,10 @@ export async function enqueueRenderedEmail(
   return id;
 }
 
-/** Queued emails of a credential that is being deleted are not sent: their link would not open. */
+/**
+ * Queued emails of a credential that is being deleted or revoked are not sent: the link of a deleted one
+ * would not open, and a revoked one is no longer worth announcing.
+ */
 export async function cancelQueuedEmails(tx: Tx, credentialId: string): Promise<void> {
   await tx.emailOutbox.updateMany({ where: { credentialId, status: "queued" }, data: { status: "cancelled", leaseUntil: null } });
 }

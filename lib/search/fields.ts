@@ -23,6 +23,7 @@ export const FIELDS = {
   expiryDate: { kind: "date", nullable: true },
   createdAt: { kind: "dateTime", nullable: false },
   updatedAt: { kind: "dateTime", nullable: false },
+  revokedAt: { kind: "dateTime", nullable: true },
 } as const satisfies Record<string, { kind: FieldKind; nullable: boolean }>;
 
 export type FieldName = keyof typeof FIELDS;

@@ -10,7 +10,7 @@ import { LIMIT_DEFAULT, type Page } from "../core/pagination";
 import { todayUtc } from "../core/dates";
 import { serializeCredential, type ApiCredential, type CredentialRow } from "../credentials/serialize";
 import { db } from "../db";
-import { rawDate } from "../db/raw-values";
+import { rawDate, rawNullableDate } from "../db/raw-values";
 import { Prisma } from "../generated/sqlite/client";
 import type { Caller } from "../organizations/service";
 import { DEFAULT_SORT, SORT_PROPERTIES, type Sort } from "./fields";
@@ -99,7 +99,8 @@ function resolveSearch(input: { filter?: SearchFilter; sort?: Sort | null; curso
 
 type SearchRow = CredentialRow & { segment: number };
 
-type RawRow = Omit<CredentialRow, "createdAt" | "updatedAt" | "recipient"> & {
+type RawRow = Omit<CredentialRow, "createdAt" | "updatedAt" | "revokedAt" | "recipient"> & {
+  revokedAt: unknown;
   createdAt: unknown;
   updatedAt: unknown;
   recipient_id: string | null;
@@ -108,7 +109,7 @@ type RawRow = Omit<CredentialRow, "createdAt" | "updatedAt" | "recipient"> & {
 };
 
 const COLUMNS = Prisma.raw(`c."id", c."publicId", c."groupId", c."status", c."recipientName", c."issueDate", c."expiryDate",
-  c."customAttributes", c."createdAt", c."updatedAt",
+  c."customAttributes", c."revokedAt", c."revocationReason", c."createdAt", c."updatedAt",
   r."id" AS "recipient_id", r."name" AS "recipient_name", r."email" AS "recipient_email"`);
 
 /**
@@ -134,6 +135,7 @@ async function fetchSegment(organizationId: string, filters: Prisma.Sql[], segme
   const rows = await db().$queryRaw<RawRow[]>(query);
   return rows.map(({ recipient_id, recipient_name, recipient_email, ...row }) => ({
     ...row,
+    revokedAt: rawNullableDate(row.revokedAt),
     createdAt: rawDate(row.createdAt),
     updatedAt: rawDate(row.updatedAt),
     recipient: recipient_id !== null ? { id: recipient_id, name: recipient_name!, email: recipient_email! } : null,

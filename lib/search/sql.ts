@@ -23,6 +23,7 @@ const COLUMNS: Record<Exclude<FieldName, "recipient.name" | "recipient.email" | 
   expiryDate: raw(`c."expiryDate"`),
   createdAt: raw(`c."createdAt"`),
   updatedAt: raw(`c."updatedAt"`),
+  revokedAt: raw(`c."revokedAt"`),
 };
 
 /** Recipient fields are matched on the case-folded columns, the filter's text being folded the same way. */

@@ -1,5 +1,6 @@
 // The public wallet's view of a credential: what a recipient or a guest may see at
-// {WALLET_URL}/credentials/<publicId>, only for issued and expired credentials.
+// {WALLET_URL}/credentials/<publicId>, only for issued and expired credentials (revoked ones included:
+// a revoked credential's page stays public, to say that it was revoked).
 import { z } from "zod";
 import { walletUrl } from "../credentials/attributes";
 import { readStatus } from "../credentials/serialize";
@@ -16,6 +17,8 @@ export type WalletCredential = {
   organization: { id: string; name: string; hasLogo: boolean };
   issueDate: string;
   expiryDate: string | null;
+  /** Set when the issuer revoked it (final): when (ISO date-time) and why (their text, or null). */
+  revocation: { revokedAt: string; reason: string | null } | null;
   url: string;
   /** In the group's order; a design whose previews cannot be drawn says why in `unsupportedText`. */
   designs: ShownCredentialDesign[];
@@ -35,6 +38,8 @@ export async function findWalletCredential(publicId: string): Promise<WalletCred
       recipientName: true,
       issueDate: true,
       expiryDate: true,
+      revokedAt: true,
+      revocationReason: true,
       group: { select: { name: true, learningEventUrl: true } },
       organization: { select: { id: true, name: true, logoMimeType: true } },
     },
@@ -52,6 +57,7 @@ export async function findWalletCredential(publicId: string): Promise<WalletCred
     organization: { id: row.organization.id, name: row.organization.name, hasLogo: row.organization.logoMimeType !== null },
     issueDate: row.issueDate,
     expiryDate: row.expiryDate,
+    revocation: row.revokedAt ? { revokedAt: row.revokedAt.toISOString(), reason: row.revocationReason } : null,
     url: walletUrl(row.publicId),
     designs: await shownCredentialDesigns(row.organization, row.id),
   };

@@ -11,13 +11,17 @@ export const VerifyBody = z.strictObject({
 });
 
 export type Verification = {
+  /** Issued, not expired and not revoked. */
   valid: boolean;
-  status: "issued" | "expired";
+  /** Revoked before anything else: a revoked credential no longer vouches for anything, expired or not. */
+  status: "issued" | "expired" | "revoked";
   issuer: string;
   recipient: string;
   credential: string;
   issueDate: string;
   expiryDate: string | null;
+  revokedAt: string | null;
+  revocationReason: string | null;
   checkedAt: string;
 };
 
@@ -25,14 +29,17 @@ export async function verifyCredential(input: z.infer<typeof VerifyBody>): Promi
   const credential = await findWalletCredential(input.publicId);
   if (!credential) throw new ApiError("not_found", "Credential not found.");
   await recordWalletEvent({ publicId: input.publicId, eventType: "credential_verified", triggeredBy: input.triggeredBy });
+  const status = credential.revocation ? "revoked" : credential.status;
   return {
-    valid: credential.status === "issued",
-    status: credential.status,
+    valid: status === "issued",
+    status,
     issuer: credential.organization.name,
     recipient: credential.recipientName,
     credential: credential.groupName,
     issueDate: credential.issueDate,
     expiryDate: credential.expiryDate,
+    revokedAt: credential.revocation?.revokedAt ?? null,
+    revocationReason: credential.revocation?.reason ?? null,
     checkedAt: new Date().toISOString(),
   };
 }

@@ -24,8 +24,11 @@ const drawable = <D extends { unsupportedText: string | null }>(designs: D[]) =>
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const credential = await load((await params).publicId);
   if (!credential) return { title: "Credential not found", robots: { index: false } };
-  const title = `${credential.groupName}: ${credential.recipientName}`;
-  const description = `${credential.recipientName} earned “${credential.groupName}” from ${credential.organization.name}.`;
+  const revoked = credential.revocation !== null;
+  const title = `${revoked ? "Revoked: " : ""}${credential.groupName}: ${credential.recipientName}`;
+  const description = revoked
+    ? `${credential.organization.name} revoked this credential (“${credential.groupName}”, ${credential.recipientName}).`
+    : `${credential.recipientName} earned “${credential.groupName}” from ${credential.organization.name}.`;
   const image = drawable(credential.designs)[0]?.previews.find((p) => p.format === "png")?.url;
   return {
     title,
@@ -41,6 +44,9 @@ export default async function WalletPage({ params }: Props) {
   if (!credential) notFound();
 
   const expired = credential.status === "expired";
+  const revocation = credential.revocation;
+  // The UTC day, like every other date of a credential.
+  const revokedOn = revocation ? revocation.revokedAt.slice(0, 10) : null;
   const shareText = `I earned “${credential.groupName}” from ${credential.organization.name}`;
   const firstPng = drawable(credential.designs)[0]?.previews.find((p) => p.format === "png")?.url ?? null;
   const designs = drawable(credential.designs).map((d) => {
@@ -59,10 +65,21 @@ export default async function WalletPage({ params }: Props) {
       pdfFileName,
     };
   });
-  const dates = [credential.issueDate, credential.expiryDate].filter((d): d is string => d !== null);
+  const dates = [credential.issueDate, credential.expiryDate, revokedOn].filter((d): d is string => d !== null);
 
   return (
     <div className={styles.page}>
+      {revocation ? (
+        // First on the page, before the issuer's name and the images: whoever opens the link learns at
+        // once that the credential no longer stands. The reason is the issuer's text, rendered as text.
+        <section className={styles.revoked} role="alert" aria-labelledby="revoked-heading" data-testid="revoked-notice">
+          <h1 id="revoked-heading" className={styles.revokedTitle}>This credential was revoked</h1>
+          <p>
+            {credential.organization.name} revoked it on <time dateTime={revocation.revokedAt}>{longDate(revokedOn!)}</time>. It is no longer valid.
+          </p>
+          <p data-testid="revocation-reason">{revocation.reason !== null ? <>Reason: {revocation.reason}</> : "No reason was given."}</p>
+        </section>
+      ) : null}
       <header className={styles.header}>
         {credential.organization.hasLogo ? (
           // eslint-disable-next-line @next/next/no-img-element
@@ -105,10 +122,11 @@ export default async function WalletPage({ params }: Props) {
         </section>
 
         <aside className={styles.panel}>
-          <p className={expired ? `${styles.badge} ${styles.badgeExpired}` : `${styles.badge} ${styles.badgeValid}`} data-testid="validity">
-            {expired ? `Expired on ${longDate(credential.expiryDate!)}` : "Valid credential"}
+          <p className={expired || revocation ? `${styles.badge} ${styles.badgeExpired}` : `${styles.badge} ${styles.badgeValid}`} data-testid="validity">
+            {revocation ? `Revoked on ${longDate(revokedOn!)}` : expired ? `Expired on ${longDate(credential.expiryDate!)}` : "Valid credential"}
           </p>
-          <h1 className={styles.title}>{credential.groupName}</h1>
+          {/* With a revocation notice the page's h1 is that notice. */}
+          {revocation ? <h2 className={styles.title}>{credential.groupName}</h2> : <h1 className={styles.title}>{credential.groupName}</h1>}
           <p className={styles.recipient}>
             Awarded to <strong>{credential.recipientName}</strong>
           </p>
@@ -133,6 +151,7 @@ export default async function WalletPage({ params }: Props) {
           ) : null}
           <WalletActions
             publicId={credential.publicId}
+            revoked={revocation !== null}
             url={credential.url}
             designs={designs}
             shareTargets={shareTargets({ url: credential.url, text: shareText, imageUrl: firstPng })}

@@ -28,8 +28,21 @@ function whoIsVisiting(publicId: string): "recipient" | "guest" {
   }
 }
 
+function verificationResult(v: Verification, date: (value: string | null) => string): string {
+  switch (v.status) {
+    case "revoked":
+      return `Revoked on ${date(v.revokedAt!.slice(0, 10))}${v.revocationReason !== null ? `: ${v.revocationReason}` : ""}`;
+    case "expired":
+      return "Expired";
+    case "issued":
+      return "Valid: issued and not expired";
+  }
+}
+
 export function WalletActions(props: {
   publicId: string;
+  /** A revoked credential offers nothing to download or share: only its verification. */
+  revoked: boolean;
   url: string;
   designs: Design[];
   shareTargets: ShareTarget[];
@@ -95,7 +108,7 @@ export function WalletActions(props: {
   return (
     <div className={styles.actions}>
       {/* Designs the renderer cannot draw for this credential have no files to download. */}
-      {props.designs.length > 0 ? (
+      {!props.revoked && props.designs.length > 0 ? (
         <section aria-labelledby="download-heading">
           <h2 id="download-heading" className={styles.sectionTitle}>Download</h2>
           <ul className={styles.buttonList}>
@@ -114,29 +127,31 @@ export function WalletActions(props: {
         </section>
       ) : null}
 
-      <section aria-labelledby="share-heading">
-        <h2 id="share-heading" className={styles.sectionTitle}>Share</h2>
-        <a className={`${styles.button} ${styles.primary}`} href={props.addToLinkedInUrl} target="_blank" rel="noopener noreferrer" onClick={() => record("credential_added_to_linkedin_profile")}>
-          Add to LinkedIn profile
-        </a>
-        <ul className={styles.shareList}>
-          {props.shareTargets.map((s) => (
-            <li key={s.network}>
-              <a className={styles.button} href={s.href} target="_blank" rel="noopener noreferrer" data-network={s.network} onClick={() => record(s.eventType)}>
-                {s.label}
-              </a>
+      {props.revoked ? null : (
+        <section aria-labelledby="share-heading">
+          <h2 id="share-heading" className={styles.sectionTitle}>Share</h2>
+          <a className={`${styles.button} ${styles.primary}`} href={props.addToLinkedInUrl} target="_blank" rel="noopener noreferrer" onClick={() => record("credential_added_to_linkedin_profile")}>
+            Add to LinkedIn profile
+          </a>
+          <ul className={styles.shareList}>
+            {props.shareTargets.map((s) => (
+              <li key={s.network}>
+                <a className={styles.button} href={s.href} target="_blank" rel="noopener noreferrer" data-network={s.network} onClick={() => record(s.eventType)}>
+                  {s.label}
+                </a>
+              </li>
+            ))}
+            <li>
+              <button type="button" className={styles.button} onClick={copyLink}>
+                {copied ? "Link copied" : "Copy link"}
+              </button>
             </li>
-          ))}
-          <li>
-            <button type="button" className={styles.button} onClick={copyLink}>
-              {copied ? "Link copied" : "Copy link"}
-            </button>
-          </li>
-        </ul>
-        <p role="status" aria-live="polite" className={styles.visuallyHidden}>
-          {copied ? "The link to this credential was copied." : ""}
-        </p>
-      </section>
+          </ul>
+          <p role="status" aria-live="polite" className={styles.visuallyHidden}>
+            {copied ? "The link to this credential was copied." : ""}
+          </p>
+        </section>
+      )}
 
       <section aria-labelledby="verify-heading" className={styles.verify}>
         <h2 id="verify-heading" className={styles.sectionTitle}>Verification</h2>
@@ -148,8 +163,8 @@ export function WalletActions(props: {
           {verification ? (
             <dl className={styles.verification} data-testid="verification">
               <dt>Result</dt>
-              <dd className={verification.valid ? styles.valid : styles.expired}>
-                {verification.valid ? "Valid: issued and not expired" : "Expired"}
+              <dd className={verification.valid ? styles.valid : styles.expired} data-testid="verification-result">
+                {verificationResult(verification, date)}
               </dd>
               <dt>Issued by</dt>
               <dd>{verification.issuer}</dd>

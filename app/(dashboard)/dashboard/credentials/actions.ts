@@ -3,8 +3,8 @@ import { revalidatePath } from "next/cache";
 import { invalidFields } from "@/lib/core/errors";
 import { safeParseWithDetails } from "@/lib/core/validation";
 import { requireMember } from "@/lib/auth/member";
-import { CreateCredentialBody } from "@/lib/credentials/schema";
-import { createCredential, createIssueSendCredential, issueCredential, sendCredential } from "@/lib/credentials/service";
+import { CreateCredentialBody, RevokeCredentialBody } from "@/lib/credentials/schema";
+import { createCredential, createIssueSendCredential, issueCredential, revokeCredential, sendCredential } from "@/lib/credentials/service";
 import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
 import { applyToCredentials, readBulkRequest, type BulkOutcome } from "./bulk";
 
@@ -38,6 +38,21 @@ export async function credentialAction(_previous: FormState, form: FormData): Pr
     revalidatePath("/dashboard/credentials", "layout");
     return undefined;
   }, intent === "issue" ? "Issued." : "Email queued.");
+}
+
+/** "Revoke" on a credential's page, after its confirmation step: the same service as POST /v1/credentials/{id}/revoke. */
+export async function revokeCredentialAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const member = await requireMember();
+  const id = text(form, "id");
+  return runFormAction(async () => {
+    // An empty reason field means "no reason", as leaving `reason` out does in the API.
+    const reason = String(form.get("reason") ?? "");
+    const parsed = safeParseWithDetails(RevokeCredentialBody, reason.trim() === "" ? {} : { reason });
+    if (!parsed.ok) throw invalidFields(parsed.details);
+    await revokeCredential(member.organization, id, parsed.data);
+    revalidatePath("/dashboard/credentials", "layout");
+    return undefined;
+  }, "Revoked.");
 }
 
 /** "Issue selected" / "Send selected": every selected id of the member's organization, one by one. */

@@ -1,8 +1,8 @@
 "use client";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { useFormAction } from "@/lib/dashboard/use-form-action";
 import styles from "../dashboard.module.css";
-import { createCredentialAction, credentialAction } from "./actions";
+import { createCredentialAction, credentialAction, revokeCredentialAction } from "./actions";
 
 function FieldError({ message }: { message?: string }) {
   return message ? <span className={styles.fieldError}>{message}</span> : null;
@@ -65,9 +65,10 @@ export function CreateCredentialForm({ templates }: { templates: { id: string; n
   );
 }
 
-export function CredentialRowActions({ id, status, canSend }: { id: string; status: string; canSend: boolean }) {
+export function CredentialRowActions({ id, status, canSend, revoked }: { id: string; status: string; canSend: boolean; revoked: boolean }) {
   const { state, onSubmit, pending } = useFormAction(credentialAction);
-  const intent = status === "draft" ? "issue" : status === "issued" && canSend ? "send" : null;
+  // A revoked credential is final: nothing to issue or send.
+  const intent = revoked ? null : status === "draft" ? "issue" : status === "issued" && canSend ? "send" : null;
   if (!intent) return null;
   return (
     <form onSubmit={onSubmit}>
@@ -78,6 +79,46 @@ export function CredentialRowActions({ id, status, canSend }: { id: string; stat
       </button>
       {state.status === "error" && <span className={styles.fieldError}> {state.message}</span>}
       {state.status === "ok" && <span className={styles.muted}> {state.message}</span>}
+    </form>
+  );
+}
+
+/**
+ * "Revoke" on a credential's page: a first click only opens the step that asks for the reason and says
+ * that revocation is final; the credential is revoked by the second, explicit confirmation.
+ */
+export function RevokeCredentialForm({ id }: { id: string }) {
+  const { state, onSubmit, pending, fieldErrors: e } = useFormAction(revokeCredentialAction);
+  const [confirming, setConfirming] = useState(false);
+  if (!confirming) {
+    return (
+      <button className={styles.secondary} type="button" onClick={() => setConfirming(true)}>
+        Revoke…
+      </button>
+    );
+  }
+  return (
+    <form className={styles.formStack} onSubmit={onSubmit} noValidate aria-labelledby="revoke-heading" data-testid="revoke-form">
+      <h2 id="revoke-heading">Revoke this credential?</h2>
+      <p className={`${styles.notice} ${styles.bad}`}>
+        Revocation is final. The wallet page will say that the credential was revoked, when and why; it can no longer be
+        shared, downloaded, sent or changed, and emails still waiting to go out for it are cancelled.
+      </p>
+      {state.status === "error" && <p className={`${styles.notice} ${styles.bad}`} role="alert">{state.message}</p>}
+      <input type="hidden" name="id" value={id} />
+      <div className={styles.field}>
+        <label htmlFor="revoke-reason">Reason (optional, shown on the wallet page)</label>
+        <input id="revoke-reason" name="reason" maxLength={500} aria-invalid={Boolean(e.reason)} />
+        <FieldError message={e.reason} />
+      </div>
+      <div className={styles.row}>
+        <button className={styles.danger} type="submit" disabled={pending}>
+          Revoke credential
+        </button>
+        <button className={styles.secondary} type="button" disabled={pending} onClick={() => setConfirming(false)}>
+          Cancel
+        </button>
+      </div>
     </form>
   );
 }

@@ -16,6 +16,8 @@ export type TableRow = {
   email: string | null;
   template: string;
   status: string;
+  /** Revoked is shown in place of the status: it is what matters about the credential now. */
+  revoked: boolean;
   issueDate: string;
   expiryDate: string | null;
   createdAt: string;
@@ -187,7 +189,11 @@ export function CredentialsTable({ rows, sortHeaders }: { rows: TableRow[]; sort
                 </td>
                 <td>{r.template}</td>
                 <td>
-                  <span className={r.status === "issued" ? styles.pill : `${styles.pill} ${styles.pillGrey}`}>{r.status}</span>
+                  {r.revoked ? (
+                    <span className={`${styles.pill} ${styles.pillRevoked}`} title={`revoked (${r.status})`}>revoked</span>
+                  ) : (
+                    <span className={r.status === "issued" ? styles.pill : `${styles.pill} ${styles.pillGrey}`}>{r.status}</span>
+                  )}
                 </td>
                 {sortHeaders.map((h) => (
                   <td key={h.property} className={styles.nowrap}>
@@ -196,7 +202,7 @@ export function CredentialsTable({ rows, sortHeaders }: { rows: TableRow[]; sort
                 ))}
                 <td>
                   <div className={styles.rowActions}>
-                    <CredentialRowActions id={r.id} status={r.status} canSend={Boolean(r.email)} />
+                    <CredentialRowActions id={r.id} status={r.status} canSend={Boolean(r.email)} revoked={r.revoked} />
                     {r.walletUrl && (
                       <a className={styles.secondary} href={r.walletUrl} target="_blank" rel="noreferrer">
                         Wallet

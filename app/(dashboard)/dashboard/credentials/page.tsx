@@ -69,6 +69,7 @@ export default async function CredentialsPage({ searchParams }: { searchParams: 
     email: c.recipient?.email ?? null,
     template: groupName.get(c.groupId) ?? c.groupId,
     status: c.status,
+    revoked: c.revokedAt !== null,
     issueDate: c.issueDate,
     expiryDate: c.expiryDate,
     createdAt: c.createdAt,

@@ -16,10 +16,10 @@ export const credentialRoute = defineRoute("/v1/credentials/{id}", {
     tag: "Credentials",
     summary: "Update a credential",
     description:
-      "`recipient` must name the credential's current recipient `id`; it renames (and may re-address) that recipient. `expiryDate: null` re-applies the group's expiry setting. `customAttributes` are merged; a key sent with null is stored as null.",
+      "`recipient` must name the credential's current recipient `id`; it renames (and may re-address) that recipient. `expiryDate: null` re-applies the group's expiry setting. `customAttributes` are merged; a key sent with null is stored as null. A revoked credential is final: 409 `conflict`.",
     body: UpdateCredentialBody,
     success: { status: 200, description: "The credential", schema: CredentialResponse },
-    errors: ["not_found"],
+    errors: ["not_found", "conflict"],
     handle: async ({ caller, params, body }) => ({ status: 200, body: await updateCredential(caller.organization, params.id, body) }),
   }),
   DELETE: endpoint({

@@ -9,7 +9,7 @@ import { listInteractions } from "@/lib/interactions/service";
 import { credentialEmails } from "@/lib/mail/outbox";
 import { shownCredentialDesigns } from "@/lib/previews/credential-designs";
 import styles from "../../dashboard.module.css";
-import { CredentialRowActions } from "../credential-forms";
+import { CredentialRowActions, RevokeCredentialForm } from "../credential-forms";
 
 export const metadata = { title: "Credential" };
 
@@ -35,6 +35,7 @@ export default async function CredentialPage({ params }: { params: Promise<{ id:
     credentialEmails(organization.id, id),
     listInteractions(organization.id, { credentialId: id, limit: 100 }),
   ]);
+  const revoked = credential.revokedAt !== null;
   return (
     <>
       <p>
@@ -42,16 +43,26 @@ export default async function CredentialPage({ params }: { params: Promise<{ id:
       </p>
       <h1>{credential.attributes["recipient.name"]}</h1>
       <p className={styles.lead}>
-        {group.name} · <span className={styles.pill}>{credential.status}</span> · issue date {credential.issueDate}
+        {group.name} · <span className={styles.pill}>{credential.status}</span>
+        {revoked && <> · <span className={`${styles.pill} ${styles.pillRevoked}`}>revoked</span></>} · issue date {credential.issueDate}
         {credential.expiryDate ? ` · expires ${credential.expiryDate}` : ""}
       </p>
+      {credential.revokedAt !== null && (
+        <div className={`${styles.notice} ${styles.bad}`} role="status" data-testid="revoked-state">
+          <strong>Revoked</strong> on {when(credential.revokedAt)}.{" "}
+          {credential.revocationReason !== null ? <>Reason: {credential.revocationReason}</> : "No reason was given."} Revocation is final:
+          the credential can no longer be sent or changed.
+        </div>
+      )}
       <div className={styles.actions} style={{ marginBottom: 20 }}>
-        <CredentialRowActions id={credential.id} status={credential.status} canSend={Boolean(credential.recipient?.email)} />
+        <CredentialRowActions id={credential.id} status={credential.status} canSend={Boolean(credential.recipient?.email)} revoked={revoked} />
         {credential.status !== "draft" && (
           <a className={styles.secondary} href={walletUrl(credential.publicId)} target="_blank" rel="noreferrer">
             Open wallet page
           </a>
         )}
+        {/* Drafts are deleted rather than revoked (they were never issued). */}
+        {!revoked && credential.status !== "draft" && <RevokeCredentialForm id={credential.id} />}
       </div>
       <section className={styles.section} aria-labelledby="previews-heading">
         <h2 id="previews-heading">Previews</h2>
