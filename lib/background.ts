@@ -1,6 +1,7 @@
 // Work the server does on its own, started once per server process from instrumentation.ts:
 // delivering queued email, issuing scheduled credentials whose date has come, and running confirmed
-// CSV imports.
+// CSV imports, and forgetting kept idempotent answers past their 24 hours.
+import { deleteExpiredIdempotencyRecords } from "./idempotency/service";
 import { promoteDueScheduledCredentials } from "./credentials/service";
 import { setImportNudge } from "./imports/nudge";
 import { runImportJobs } from "./imports/runner";
@@ -13,6 +14,9 @@ import { processSlot } from "./core/process-singleton";
 const MAIL_POLL_MS = 1000;
 const SCHEDULE_POLL_MS = 30_000;
 const IMPORT_POLL_MS = 1000;
+// An expired key already behaves as new (lib/idempotency/service.ts); deleting its row only frees space.
+const IDEMPOTENCY_CLEANUP_MS = 10 * 60_000;
+const IDEMPOTENCY_CLEANUP_BATCH = 500;
 
 type Loops = { stop: () => void };
 const running = () => processSlot<Loops>("background.loops");
@@ -73,6 +77,12 @@ export function startBackgroundWork(): Loops {
       /* next pass */
     }
   });
+  const idempotency = loop("idempotency_cleanup", IDEMPOTENCY_CLEANUP_MS, async () => {
+    // Bounded batches, so one pass never holds a long write on a backlog of a busy day.
+    while ((await deleteExpiredIdempotencyRecords(IDEMPOTENCY_CLEANUP_BATCH)) === IDEMPOTENCY_CLEANUP_BATCH) {
+      /* next batch */
+    }
+  });
   setMailNudge(mail.nudge);
   setImportNudge(imports.nudge);
   started.current = {
@@ -82,6 +92,7 @@ export function startBackgroundWork(): Loops {
       mail.stop();
       schedule.stop();
       imports.stop();
+      idempotency.stop();
     },
   };
   return started.current;

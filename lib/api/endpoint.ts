@@ -1,5 +1,5 @@
 // The one wrapper every /v1 route goes through. It runs CONTRACT.md section 1's checks in order
-// (HTTPS, version, token, rate limit, size, JSON, validation), then the endpoint's handler, and turns
+// (HTTPS, version, token, rate limit, size, JSON, Idempotency-Key, validation), then the endpoint's handler, and turns
 // every ApiError — and anything unexpected — into the error envelope. A route file only declares its
 // schemas and calls one service.
 import { z } from "zod";
@@ -16,6 +16,14 @@ import { searchParamsOf, unroutableMethodOf } from "./request-target";
 import { rateLimitHeaders, TokenBucketLimiter } from "../core/rate-limit";
 import { formatPath, safeParseWithDetails } from "../core/validation";
 import { processSingleton } from "../core/process-singleton";
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_METHODS,
+  IDEMPOTENT_REPLAYED_HEADER,
+  idempotencyKeyProblem,
+  requestFingerprint,
+} from "../core/idempotency";
+import { claimIdempotencyKey, keepIdempotentAnswer, releaseIdempotencyKey, type Claim, type KeptAnswer } from "../idempotency/service";
 
 export const SERVICE_VERSION = "2022-10-26";
 /** Another name for the Service-Version header, sent by clients written for the hosted API. */
@@ -240,8 +248,10 @@ function runEndpoint(definition: EndpointDefinition<unknown, unknown, unknown>):
     const started = performance.now();
     const requestId = requestIdOf(request);
     const headers = baseHeaders(requestId);
-    let status = 500;
     let organizationId: string | undefined;
+    // Set once this request holds an Idempotency-Key: its answer is then kept (or the key freed).
+    let claimId: string | null = null;
+    let response: Response;
     try {
       let caller: Caller | null = null;
       if (definition.auth !== "none") {
@@ -276,35 +286,93 @@ function runEndpoint(definition: EndpointDefinition<unknown, unknown, unknown>):
       const parsedQuery = safeParseWithDetails(definition.query ?? z.strictObject({}), rawQuery);
       if (parsedQuery.ok) query = parsedQuery.data;
       else details.push(...parsedQuery.details);
+
+      // The key is claimed after the JSON check and before validation answers, so that a request
+      // refused as invalid is kept and replayed like any other 4xx (CONTRACT.md section 10); a body
+      // too large or not JSON has no parsed body to compare and answers the same on every retry anyway.
+      if (caller) {
+        const claim = await claimIdempotency(request, caller.organization.id, rawBody, details);
+        if (claim && "replay" in claim) {
+          response = replayed(claim.replay, headers);
+          return response;
+        }
+        claimId = claim?.claimId ?? null;
+      }
       if (details.length) throw invalidFields(details);
 
       const params = await readParams(context.params, definition.params);
       const result = await definition.handle({ caller: caller as Caller, body, query, params, requestId, request });
       if (result instanceof Response) {
-        status = result.status;
         for (const [k, v] of Object.entries(headers)) if (!result.headers.has(k)) result.headers.set(k, v);
-        return result;
+        response = result;
+      } else {
+        response = json(result.status, result.body, { ...headers, ...result.headers });
       }
-      status = result.status;
-      return json(result.status, result.body, { ...headers, ...result.headers });
     } catch (error) {
       const apiError = error instanceof ApiError ? error : internalError(requestId);
       if (!(error instanceof ApiError)) {
         log.error("request_failed", { requestId, method: request.method, path: new URL(request.url).pathname, ...errorSummary(error) });
       }
-      status = apiError.status;
-      return errorResponse(apiError, requestId, headers);
+      response = errorResponse(apiError, requestId, headers);
     } finally {
+      if (claimId) response = await settleIdempotency(claimId, response!, requestId);
       log.info("request", {
         requestId,
         method: request.method,
         path: new URL(request.url).pathname,
-        status,
+        status: response!.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
         ...(organizationId ? { organizationId } : {}),
       });
     }
+    return response;
   };
+}
+
+/**
+ * The request's Idempotency-Key claimed (CONTRACT.md section 10), or the earlier answer it gets
+ * instead; null when it sends none or its method does not take one. A malformed key is a validation
+ * error reported with the request's other invalid fields, before anything is claimed.
+ */
+async function claimIdempotency(request: Request, organizationId: string, rawBody: unknown, details: ErrorDetail[]): Promise<Claim | null> {
+  const method = request.method.toUpperCase();
+  const key = request.headers.get(IDEMPOTENCY_KEY_HEADER);
+  if (key === null || !IDEMPOTENT_METHODS.includes(method)) return null;
+  const problem = idempotencyKeyProblem(key);
+  if (problem) throw invalidFields([{ path: IDEMPOTENCY_KEY_HEADER, message: problem }, ...details]);
+  const path = new URL(request.url).pathname;
+  return claimIdempotencyKey({ organizationId, key, method, path, fingerprint: requestFingerprint(method, path, rawBody) });
+}
+
+/** Headers that describe this one exchange, not the answer: never kept for a replay. */
+const PER_REQUEST_HEADERS = new Set(["x-request-id", "ratelimit-limit", "ratelimit-remaining", "ratelimit-reset", "retry-after"]);
+
+/** Keeps the answer for retries, or frees the key when we failed (5xx) so that a retry runs again. */
+async function settleIdempotency(claimId: string, response: Response, requestId: string): Promise<Response> {
+  try {
+    if (response.status >= 500) {
+      await releaseIdempotencyKey(claimId);
+      return response;
+    }
+    const kept: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (!PER_REQUEST_HEADERS.has(name.toLowerCase())) kept[name] = value;
+    });
+    const body = response.body === null ? null : await response.clone().text();
+    await keepIdempotentAnswer(claimId, { status: response.status, headers: kept, body });
+  } catch (error) {
+    // The answer stands; the claim lapses with its lease and a retry then runs as new.
+    log.error("idempotency_keep_failed", { requestId, ...errorSummary(error) });
+  }
+  return response;
+}
+
+/** A kept answer, sent again with this request's own id and rate-limit headers. */
+function replayed(answer: KeptAnswer, headers: Record<string, string>): Response {
+  return new Response(answer.body, {
+    status: answer.status,
+    headers: { ...answer.headers, ...headers, [IDEMPOTENT_REPLAYED_HEADER]: "true" },
+  });
 }
 
 function methodNotAllowed(allowed: string): RouteHandler {

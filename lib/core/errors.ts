@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   /** A preview whose text no bundled font can draw (previews only). */
   unsupported_text: 422,
   conflict: 409,
+  /** An Idempotency-Key sent again with another method, path or body (CONTRACT.md section 10). */
+  idempotency_key_reused: 422,
   payment_required: 402,
   /** A request the HTTP parser cannot read (an unknown method token, malformed headers): no route saw it. */
   bad_request: 400,
