@@ -175,3 +175,25 @@ test.describe("Idempotency-Key", () => {
     await expectError(await api.delete(`/v1/credentials/${c.id}`), 404, "not_found");
   });
 });
+
+test("the OpenAPI document declares Idempotency-Key on every POST, PATCH and DELETE, and on nothing else", async ({ api }) => {
+  type Op = { parameters?: { $ref?: string }[]; responses: Record<string, { description?: string }> };
+  const doc = (await expectStatus(await api.get("/v1/openapi.json"), 200)) as {
+    paths: Record<string, Record<string, Op>>;
+    components: { parameters: Record<string, { name: string; in: string }> };
+  };
+  expect(doc.components.parameters.IdempotencyKey).toMatchObject({ name: "Idempotency-Key", in: "header" });
+  let mutating = 0;
+  for (const [p, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      const declares = (op.parameters ?? []).some((x) => x.$ref === "#/components/parameters/IdempotencyKey");
+      const takesKey = ["post", "patch", "delete"].includes(method);
+      expect(declares, `${method} ${p}`).toBe(takesKey);
+      if (takesKey) {
+        mutating++;
+        expect(op.responses["422"]?.description ?? "", `${method} ${p}`).toContain("idempotency_key_reused");
+      }
+    }
+  }
+  expect(mutating).toBeGreaterThan(5);
+});

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { ERROR_STATUS, type ErrorCode } from "../core/errors";
 import { HTTP_METHODS, SERVICE_VERSION, type RouteDefinition } from "./endpoint";
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_METHODS, IDEMPOTENT_REPLAYED_HEADER } from "../core/idempotency";
 
 const COMMON_ERRORS: ErrorCode[] = [
   "forbidden",
@@ -13,6 +14,8 @@ const COMMON_ERRORS: ErrorCode[] = [
   "internal_server_error",
 ];
 const BODY_ERRORS: ErrorCode[] = ["payload_too_large", "invalid_json", "validation_error"];
+/** What an operation that takes an Idempotency-Key may answer because of it (CONTRACT.md section 10). */
+const IDEMPOTENCY_ERRORS: ErrorCode[] = ["validation_error", "conflict", "idempotency_key_reused"];
 
 function schemaOf(schema: z.ZodType, io: "input" | "output") {
   const json = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as Record<string, unknown>;
@@ -42,7 +45,8 @@ export function buildOpenApiDocument(routes: RouteDefinition[], serverUrl: strin
             schema,
           }))
         : [];
-      const errorCodes = [...new Set([...(ep.auth === "none" ? [] : COMMON_ERRORS), ...(ep.body ? BODY_ERRORS : []), ...(ep.query ? ["validation_error" as const] : []), ...(ep.errors ?? [])])];
+      const takesKey = ep.auth !== "none" && IDEMPOTENT_METHODS.includes(method);
+      const errorCodes = [...new Set([...(ep.auth === "none" ? [] : COMMON_ERRORS), ...(takesKey ? IDEMPOTENCY_ERRORS : []), ...(ep.body ? BODY_ERRORS : []), ...(ep.query ? ["validation_error" as const] : []), ...(ep.errors ?? [])])];
       const byStatus = new Map<number, ErrorCode[]>();
       for (const code of errorCodes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
       const responses: Record<string, unknown> = {
@@ -67,6 +71,7 @@ export function buildOpenApiDocument(routes: RouteDefinition[], serverUrl: strin
           ...pathParams,
           ...queryParams,
           ...(ep.auth === "none" ? [] : [{ $ref: "#/components/parameters/ServiceVersion" }]),
+          ...(takesKey ? [{ $ref: "#/components/parameters/IdempotencyKey" }] : []),
         ],
         ...(ep.body ? { requestBody: { required: ep.bodyOptional !== true, content: { "application/json": { schema: schemaOf(ep.body, "input") } } } } : {}),
         responses,
@@ -98,6 +103,18 @@ export function buildOpenApiDocument(routes: RouteDefinition[], serverUrl: strin
             "The API version. May be sent as `Certifier-Version` instead (clients written for the hosted API); " +
             "sending both with different values is `invalid_version`.",
           schema: { type: "string", const: SERVICE_VERSION },
+        },
+        IdempotencyKey: {
+          name: IDEMPOTENCY_KEY_HEADER,
+          in: "header",
+          required: false,
+          description:
+            "Makes a retry safe. The first request with a key runs; its status and body (unless 500 or over) are kept for 24 hours " +
+            "per organization and key, and a later request with the same key, method, path and body (compared after JSON parsing) " +
+            `gets them again with \`${IDEMPOTENT_REPLAYED_HEADER}: true\` and changes nothing. The same key with another method, path ` +
+            "or body is `idempotency_key_reused` (422); while the first request runs, `conflict` (409). A claim whose request has " +
+            "not answered within 60 s (its server stopped) lapses and the key runs as new.",
+          schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7E]+$" },
         },
       },
       schemas: {
