@@ -97,6 +97,20 @@ test("org rotate-key adds a new current key and keeps the old one listed", async
   expect(third.verificationMethod.map((m) => m.id)).toEqual([...after.verificationMethod.map((m) => m.id), lastLine(again)]);
 });
 
+test("concurrent rotations each add a key and leave the document consistent", async ({ cli, client, newOrg }) => {
+  const org = await newOrg();
+  const anonymous = await client();
+  await fetchDidDocument(anonymous, org.slug);
+  const results = await Promise.all([cli(["org", "rotate-key", org.slug]), cli(["org", "rotate-key", org.slug]), cli(["org", "rotate-key", org.slug])]);
+  for (const r of results) expect(r.code, r.stderr).toBe(0);
+  const fragments = results.map((r) => lastLine(r).split("#")[1]);
+  expect(new Set(fragments).size).toBe(3);
+  const doc = await fetchDidDocument(anonymous, org.slug);
+  expect(doc.verificationMethod).toHaveLength(4);
+  const listed = doc.verificationMethod.map((m) => m.id.split("#")[1]);
+  for (const fragment of fragments) expect(listed).toContain(fragment);
+});
+
 test("rotate-key for an unknown or malformed slug fails and prints no key", async ({ cli }) => {
   for (const slug of [`missing-${randomBytes(3).toString("hex")}`, "Not_A_Slug"]) {
     const res = await cli(["org", "rotate-key", slug]);
