@@ -1,5 +1,6 @@
 // Operator command line: organizations and API tokens.
 //   npm run cli -- org create <slug> [--plan free|premium] [--name NAME]
+//   npm run cli -- org rotate-key <slug>                     (prints the new key's verification method id)
 //   npm run cli -- token create <org-slug> [--name NAME]     (prints the token alone on its last line)
 //   npm run cli -- token list <org-slug>
 //   npm run cli -- token revoke <token-prefix>
@@ -10,6 +11,7 @@ import { config } from "@/lib/config";
 import { applyMigrations } from "@/lib/db/migrate";
 import { db } from "@/lib/db";
 import { organizationSlug, PLANS, tokenName, type Plan } from "@/lib/organizations/schema";
+import { rotateIssuerKey } from "@/lib/issuers/service";
 import { addStarterDesigns } from "@/lib/designs/starter";
 import { SEED_DESIGNS } from "@/lib/designs/seed-documents";
 import {
@@ -25,7 +27,7 @@ import {
 const USAGE = `Usage:
   npm run cli -- org create <slug> [--plan free|premium] [--name NAME]
   npm run cli -- org logo <slug> <png-or-jpeg-file>
-  npm run cli -- org logo <slug> <png-or-jpeg-file>
+  npm run cli -- org rotate-key <slug>
   npm run cli -- token create <org-slug> [--name NAME]
   npm run cli -- token list <org-slug>
   npm run cli -- token revoke <token-prefix>`;
@@ -78,6 +80,13 @@ async function main(argv: string[]): Promise<void> {
       throw new UsageError(`The logo ${error instanceof ApiError ? error.details?.[0]?.message : "could not be read"}.`);
     }
     console.log(`Set the logo of ${org.slug} (${logo.mimeType}, ${logo.width}x${logo.height}).`);
+    return;
+  }
+  if (resource === "org" && action === "rotate-key") {
+    const org = await organizationOrFail(parseSlug(arg));
+    const key = await rotateIssuerKey(org);
+    console.error(`New current signing key for ${org.slug}; earlier keys stay in its DID document.`);
+    console.log(key.verificationMethod);
     return;
   }
   if (resource === "token" && action === "create") {
