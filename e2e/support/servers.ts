@@ -3,7 +3,7 @@
 // (extra servers with special configuration on the same database).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { buildIsStale as buildIsStaleIn } from "../../scripts/build-freshness";
-import { createWriteStream, existsSync, readFileSync } from "node:fs";
+import { createWriteStream, existsSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 
@@ -80,12 +80,23 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
   }
 }
 
-async function waitForReady(baseURL: string, child: ChildProcess, logFile: string, timeoutMs: number): Promise<void> {
+/** What this start wrote to its log (the file is shared by restarts: only what follows `offset`). */
+function logSince(logFile: string, offset: number): string {
+  return existsSync(logFile) ? readFileSync(logFile).subarray(offset).toString("utf8") : "";
+}
+
+async function waitForReady(baseURL: string, child: ChildProcess, logFile: string, timeoutMs: number, logOffset: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exited: string | null = null;
   child.once("exit", (code, signal) => (exited = signal ? `signal ${signal}` : `code ${code}`));
   while (Date.now() < deadline) {
     if (exited !== null) break;
+    // The answer must come from this server: another test's server may hold the port this one could
+    // not bind (a free port can be taken between freePort() and listen).
+    if (!logSince(logFile, logOffset).includes('"event":"server_ready"')) {
+      await new Promise((r) => setTimeout(r, 100));
+      continue;
+    }
     try {
       const res = await fetch(`${baseURL}/v1/openapi.json`, { signal: AbortSignal.timeout(2000) });
       if (res.ok) {
@@ -109,6 +120,18 @@ async function waitForReady(baseURL: string, child: ChildProcess, logFile: strin
  * `env` must name DATABASE_URL and DATA_DIR; PORT and PUBLIC_URL are chosen here unless given.
  */
 export async function startAppServer(env: Record<string, string>, logFile: string, timeoutMs = 240_000): Promise<RunningServer> {
+  for (let attempt = 1; ; attempt++) {
+    const logOffset = existsSync(logFile) ? statSync(logFile).size : 0;
+    try {
+      return await startAppServerOnce(env, logFile, timeoutMs, logOffset);
+    } catch (error) {
+      // The free port was taken before the server could bind it: try another one.
+      if (env.PORT || attempt >= 3 || !logSince(logFile, logOffset).includes("EADDRINUSE")) throw error;
+    }
+  }
+}
+
+async function startAppServerOnce(env: Record<string, string>, logFile: string, timeoutMs: number, logOffset: number): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const fullEnv: Record<string, string> = { ...BASE_SERVER_ENV, ...env, PORT: String(port) };
   const baseURL = `http://127.0.0.1:${port}`;
@@ -121,7 +144,7 @@ export async function startAppServer(env: Record<string, string>, logFile: strin
   });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
-  await waitForReady(baseURL, child, logFile, timeoutMs);
+  await waitForReady(baseURL, child, logFile, timeoutMs, logOffset);
 
   let stopped: Promise<void> | undefined;
   const stop = () =>
