@@ -114,9 +114,10 @@ function json(status: number, body: unknown, headers: Record<string, string>): R
 }
 
 
-async function readBody(request: Request): Promise<string> {
+/** The body as UTF-8 text, read only up to `maxBytes`: a larger one is refused before it is all read. */
+export async function readBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (declared > maxBytes) throw tooLarge(maxBytes);
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -125,9 +126,9 @@ async function readBody(request: Request): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      throw tooLarge();
+      throw tooLarge(maxBytes);
     }
     chunks.push(value);
   }
@@ -141,8 +142,9 @@ async function readBody(request: Request): Promise<string> {
 // Fatal: a body with broken UTF-8 is refused rather than silently given U+FFFD in its place.
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
-function tooLarge(): ApiError {
-  return new ApiError("payload_too_large", `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB).`);
+function tooLarge(maxBytes: number): ApiError {
+  const limit = maxBytes === MAX_BODY_BYTES ? `${MAX_BODY_BYTES} bytes (1 MiB)` : `${maxBytes} bytes`;
+  return new ApiError("payload_too_large", `The request body is larger than ${limit}.`);
 }
 
 /**

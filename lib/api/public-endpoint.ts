@@ -10,7 +10,7 @@ import { safeParseWithDetails } from "../core/validation";
 import { config } from "../config";
 import { errorSummary, log } from "../log";
 import { clientConnection } from "./client-connection";
-import { parseJsonObject } from "./endpoint";
+import { parseJsonObject, readBody } from "./endpoint";
 import { errorResponse, internalError } from "./envelope";
 import { requestIdOf } from "./request-id";
 
@@ -71,9 +71,8 @@ const MAX_PUBLIC_BODY_BYTES = 4096;
 /** A token-free JSON POST: a body of at most 4 KiB, validated by `schema`, answered as JSON. */
 export function publicJsonEndpoint<S extends z.ZodType>(schema: S, handle: (body: z.output<S>) => Promise<{ status: number; body: unknown }>) {
   return publicEndpoint({ rateLimit: WALLET_RATE_LIMIT }, async ({ request }) => {
-    const text = await request.text();
-    if (text.length > MAX_PUBLIC_BODY_BYTES) throw new ApiError("payload_too_large", "The request body is too large.");
-    const parsed = safeParseWithDetails(schema, parseJsonObject(text));
+    // Read only up to the limit: a public route must not buffer whatever an anonymous client sends.
+    const parsed = safeParseWithDetails(schema, parseJsonObject(await readBody(request, MAX_PUBLIC_BODY_BYTES)));
     if (!parsed.ok) throw invalidFields(parsed.details);
     const result = await handle(parsed.data);
     return Response.json(result.body, { status: result.status, headers: { "Cache-Control": "no-store" } });
