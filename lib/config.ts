@@ -35,6 +35,7 @@ const EnvSchema = z.object({
   GITHUB_CLIENT_SECRET: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
+  WEBHOOK_ALLOW_PRIVATE: flag,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
@@ -62,6 +63,11 @@ export type Config = Readonly<{
   /** Longest a delivery attempt may take, and the SMTP connection, greeting and each reply within it. */
   mailAttemptTimeoutSeconds: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /**
+   * Outgoing requests (webhook deliveries, domain checks) may reach private, link-local and loopback
+   * addresses. Off in production: a test switch, so a local receiver can stand in for the internet.
+   */
+  allowPrivateNetworks: boolean;
   /** Signs cursors and sessions. Unset: generated once and kept in DATA_DIR/app-secret. */
   appSecret: string | null;
   /** Dashboard sign-in with these providers, each only when both its id and secret are set. */
@@ -105,6 +111,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mailRetryBaseSeconds: e.MAIL_RETRY_BASE_SECONDS,
     mailAttemptTimeoutSeconds: e.MAIL_ATTEMPT_TIMEOUT_SECONDS,
     logLevel: e.LOG_LEVEL,
+    allowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE,
     appSecret: e.APP_SECRET ?? null,
     oauth: {
       github: e.GITHUB_CLIENT_ID && e.GITHUB_CLIENT_SECRET ? { clientId: e.GITHUB_CLIENT_ID, clientSecret: e.GITHUB_CLIENT_SECRET } : null,
