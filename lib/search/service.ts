@@ -9,6 +9,7 @@ import { decodeCursor, encodeCursor } from "../core/cursor";
 import { LIMIT_DEFAULT, type Page } from "../core/pagination";
 import { todayUtc } from "../core/dates";
 import { serializeCredential, type ApiCredential, type CredentialRow } from "../credentials/serialize";
+import { config } from "../config";
 import { db } from "../db";
 import { rawDate, rawNullableDate } from "../db/raw-values";
 import { Prisma } from "../generated/sqlite/client";
@@ -150,7 +151,7 @@ export async function searchCredentials(organization: Caller["organization"], in
   const position = search.cursor?.position ?? null;
   if (position && position.segment >= segs.length) throw invalidField("cursor", INVALID_CURSOR);
   const backwards = search.cursor?.direction === "prev";
-  const context = { organizationId: organization.id, today };
+  const context = { organizationId: organization.id, today, engine: config().databaseProvider };
   const filters = (filterBranches(search.tree) ?? [search.tree]).map((tree) => filterSql(tree, context));
 
   // Walk the segments from the cursor's onwards (backwards: towards the first) until a page and one

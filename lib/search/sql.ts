@@ -1,5 +1,5 @@
 // A parsed filter tree → a parameterized SQL condition over `"Credential" c`, the same text on SQLite
-// and PostgreSQL. Every condition it produces is two-valued (true or false, never NULL), so `NOT` is
+// and PostgreSQL but for one narrowing step (recipient substrings, see trigramCandidates). Every condition it produces is two-valued (true or false, never NULL), so `NOT` is
 // the exact complement of what it wraps; see README.md for why.
 import { Prisma } from "../generated/sqlite/client";
 import type { CredentialStatus } from "../credentials/schema";
@@ -29,7 +29,7 @@ const COLUMNS: Record<Exclude<FieldName, "recipient.name" | "recipient.email" | 
 /** Recipient fields are matched on the case-folded columns, the filter's text being folded the same way. */
 const RECIPIENT_COLUMNS = { "recipient.name": raw(`r2."nameNormalized"`), "recipient.email": raw(`r2."emailNormalized"`) } as const;
 
-export type SqlContext = { organizationId: string; today: string };
+export type SqlContext = { organizationId: string; today: string; engine: "sqlite" | "postgresql" };
 
 export function filterSql(node: FilterNode, ctx: SqlContext): Sql {
   switch (node.type) {
@@ -71,12 +71,34 @@ function positive(field: FieldName, op: PositiveOp, values: Scalar[], ctx: SqlCo
   if (field === "recipient.name" || field === "recipient.email") {
     // A subquery on the organization's recipients, so the planner can start from the recipient index
     // (an exact email finds its few credentials through c.recipientId).
-    const match = comparison(RECIPIENT_COLUMNS[field], op, values, "text");
+    const exact = comparison(RECIPIENT_COLUMNS[field], op, values, "text");
+    const candidates = trigramCandidates(field, op, values, ctx);
+    const match = candidates ? sql`(${candidates} AND ${exact})` : exact;
     return sql`(c."recipientId" IS NOT NULL AND c."recipientId" IN (SELECT r2."id" FROM "Recipient" r2 WHERE r2."organizationId" = ${ctx.organizationId} AND ${match}))`;
   }
   const column = COLUMNS[field];
   const match = comparison(column, op, values, FIELDS[field].kind === "dateTime" ? "instant" : "text");
   return FIELDS[field].nullable ? sql`(${column} IS NOT NULL AND ${match})` : match;
+}
+
+/** The smallest text the trigram indexes can look up: shorter needles read the recipients instead. */
+const TRIGRAM = 3;
+
+/**
+ * On SQLite, recipients whose text may contain the needle, looked up in the FTS5 trigram index
+ * (migration recipient_text_search): SQLite's LIKE with an ESCAPE clause cannot use that index itself.
+ * Only a narrowing: the exact LIKE next to it decides. On PostgreSQL the trigram GIN indexes serve the
+ * LIKE directly, so there is nothing to add. Null when the index cannot help.
+ */
+function trigramCandidates(field: "recipient.name" | "recipient.email", op: PositiveOp, values: Scalar[], ctx: SqlContext): Sql | null {
+  if (ctx.engine !== "sqlite" || (op !== "contains" && op !== "startsWith" && op !== "endsWith")) return null;
+  const needle = values[0] as string;
+  if ([...needle].length < TRIGRAM) return null;
+  const column = field === "recipient.name" ? "nameNormalized" : "emailNormalized";
+  // An FTS5 phrase in double quotes (quotes doubled) is matched as a plain substring by the trigram
+  // tokenizer: no operator, wildcard or column name inside it has any meaning.
+  const query = `{${column}} : "${needle.replace(/"/g, '""')}"`;
+  return sql`(r2."rowid" IN (SELECT "rowid" FROM "RecipientText" WHERE "RecipientText" MATCH ${query}))`;
 }
 
 function comparison(column: Sql, op: PositiveOp, values: Scalar[], type: "text" | "instant"): Sql {
