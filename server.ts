@@ -15,7 +15,7 @@ import {
 } from "./lib/api/client-connection";
 import { requestIdFrom } from "./lib/api/request-id";
 import { config } from "./lib/config";
-import { answerUnparsableRequest, sendMethodNotAllowed, sendNotFound, sendServerError } from "./lib/http-server/answers";
+import { answerUnparsableRequest, isHealthPath, sendMethodNotAllowed, sendNotFound, sendServerError, sendWorkerOnly } from "./lib/http-server/answers";
 import { ORIGINAL_METHOD_HEADER, RAW_QUERY_HEADER, rawQueryOf, ROUTABLE_METHODS } from "./lib/api/request-target";
 import { pathNamesNothing, rawPath } from "./lib/http-server/request-path";
 import { newNonce, securityHeaders } from "./lib/http-server/security-headers";
@@ -75,6 +75,7 @@ export async function startServer(options: { dev: boolean; host: string; port: n
   await app.prepare();
   const cfg = config();
   const imageOrigins = [new URL(cfg.publicUrl).origin];
+  const backgroundOnly = process.env.CIS_BACKGROUND === "only";
 
   const server = createServer((req, res) => {
     stampConnection(req);
@@ -97,6 +98,11 @@ export async function startServer(options: { dev: boolean; host: string; port: n
     if (!stampRequestTarget(req, path)) {
       sendMethodNotAllowed(req, res, path);
       log.info("request", { requestId, method: req.method, path, status: 405 });
+      return;
+    }
+    if (backgroundOnly && !isHealthPath(path)) {
+      sendWorkerOnly(req, res, path);
+      log.info("request", { requestId, method: req.method, path, status: 503 });
       return;
     }
     const fail = (error: unknown) => {

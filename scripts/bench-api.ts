@@ -1,5 +1,5 @@
 // npm run bench:api — requests/s and latency of /v1 reads on the built app (SQLite), 20 connections,
-// next to a trivial route handler of the same app (/healthz: the framework's ceiling).
+// next to a trivial route handler of the same app (/livez: the framework's ceiling).
 import { runLoad, type LoadResult } from "./bench/load";
 import { startBenchServer } from "./bench/app-server";
 
@@ -13,7 +13,7 @@ async function main() {
     const groups = (await (await fetch(`${server.url}/v1/groups`, { headers })).json()) as { data: { id: string; designIds: string[] }[] };
     const group = groups.data[0]!;
     const targets: [string, string, Record<string, string>][] = [
-      ["GET /healthz (ceiling)", `${server.url}/healthz`, {}],
+      ["GET /livez (ceiling)", `${server.url}/livez`, {}],
       ["GET /v1/groups/{id}", `${server.url}/v1/groups/${group.id}`, headers],
       ["GET /v1/designs/{id}", `${server.url}/v1/designs/${group.designIds[0]}`, headers],
     ];

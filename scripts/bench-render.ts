@@ -6,7 +6,7 @@
 //   2. resident memory (RSS) before and after BENCH_MEMORY_RENDERS (2,000) such renders: PNG and PDF
 //      alternately, cycling through the designs;
 //   3. cached hits through HTTP at 20 connections against the built app (`npm start`): requests/s of
-//      one already-rendered preview URL (PNG, PDF) next to /healthz (the app's trivial-route ceiling),
+//      one already-rendered preview URL (PNG, PDF) next to /livez (the app's trivial-route ceiling),
 //      measured in interleaved slices so that a shared machine's changing load hits all alike.
 // Prints a markdown table. Env: BENCH_RUNS (cold renders per design and format, default 60),
 // BENCH_MEMORY_RENDERS (default 2000), BENCH_SECONDS (per HTTP target, default 10).
@@ -151,7 +151,7 @@ async function httpRuns(): Promise<{ ceiling: LoadResult; ceilings: LoadResult[]
     // Every target is measured in ROUNDS slices, interleaved (ceiling, each preview, ceiling, ...):
     // on a shared machine whose load drifts, each target then sees the same mix of quiet and busy
     // moments, and the ratios stay meaningful.
-    const targets: { key: string; url: string }[] = [{ key: "ceiling", url: `${server.url}/healthz` }];
+    const targets: { key: string; url: string }[] = [{ key: "ceiling", url: `${server.url}/livez` }];
     for (const d of designs) {
       for (const format of ["png", "pdf"]) targets.push({ key: `${d.name}|${format}`, url: local(d.previews.find((p) => p.format === format)!.url) });
     }
@@ -193,8 +193,8 @@ async function main() {
 
   console.log(`\nnode ${process.version}, ${cpus().length} cores, load average ${loadStart} at the start and ${loadavg().map((l) => l.toFixed(1)).join(" ")} at the end`);
   console.log(`Cold renders: ${WIDTH_PX} px PNG and vector PDF, ${RUNS} per design and format, each with new values; fonts + warm-up ${warmMs.toFixed(0)} ms`);
-  console.log(`HTTP: ${CONNECTIONS} connections, ${SECONDS} s per target, built app on SQLite; targets interleaved in ${ROUNDS} rounds (/healthz per round: ${http.ceilings.map((c) => c.rps.toFixed(0)).join(", ")} req/s); ${httpSeconds.toFixed(0)} s in all\n`);
-  console.log("| design | cold PNG p50 ms | cold PNG p95 ms | PNG CPU p50 ms | cold PDF p50 ms | cold PDF p95 ms | PDF CPU p50 ms | cached PNG req/s | cached PDF req/s | /healthz req/s | PNG ratio | PDF ratio |");
+  console.log(`HTTP: ${CONNECTIONS} connections, ${SECONDS} s per target, built app on SQLite; targets interleaved in ${ROUNDS} rounds (/livez per round: ${http.ceilings.map((c) => c.rps.toFixed(0)).join(", ")} req/s); ${httpSeconds.toFixed(0)} s in all\n`);
+  console.log("| design | cold PNG p50 ms | cold PNG p95 ms | PNG CPU p50 ms | cold PDF p50 ms | cold PDF p95 ms | PDF CPU p50 ms | cached PNG req/s | cached PDF req/s | /livez req/s | PNG ratio | PDF ratio |");
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   const ceiling = http.ceiling.rps;
   for (const seed of SEED_DESIGNS) {

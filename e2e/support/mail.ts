@@ -144,7 +144,10 @@ export class SmtpSink {
   readonly rcptAttempts: { address: string; accepted: boolean; at: number }[] = [];
   readonly dataAttempts: DataAttempt[] = [];
   port = 0;
+  /** While set, every message's answer after DATA waits for it: nothing is accepted meanwhile. */
+  hold: Promise<void> | null = null;
   private server: SMTPServer | null = null;
+  private readonly closedSessions = new Set<string>();
 
   constructor(private behaviour: SinkBehaviour = {}) {}
 
@@ -162,10 +165,19 @@ export class SmtpSink {
         this.rcptAttempts.push({ address: address.address, accepted: code === null, at: Date.now() });
         callback(code === null ? null : smtpError(code, code >= 500 ? "Mailbox unavailable (test sink)" : "Try again later (test sink)"));
       },
+      onClose: (session) => {
+        this.closedSessions.add(session.id);
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on("data", (c: Buffer) => chunks.push(c));
-        stream.on("end", () => {
+        stream.on("end", async () => {
+          if (this.hold) {
+            await this.hold;
+            // The client went away while its message was held: it never saw an answer, so the message
+            // was not delivered (a real server would not have accepted it either).
+            if (this.closedSessions.has(session.id)) return;
+          }
           const raw = Buffer.concat(chunks).toString("utf8");
           const mail = parseMail(raw);
           const rcptTo = session.envelope.rcptTo.map((a) => a.address);

@@ -98,7 +98,7 @@ async function waitForReady(baseURL: string, child: ChildProcess, logFile: strin
       continue;
     }
     try {
-      const res = await fetch(`${baseURL}/v1/openapi.json`, { signal: AbortSignal.timeout(2000) });
+      const res = await fetch(`${baseURL}/livez`, { signal: AbortSignal.timeout(2000) });
       if (res.ok) {
         await res.arrayBuffer();
         return;
@@ -116,7 +116,8 @@ async function waitForReady(baseURL: string, child: ChildProcess, logFile: strin
 }
 
 /**
- * `npm start` with the given environment on a free port. Resolves once /v1/openapi.json answers.
+ * `npm start` with the given environment on a free port. Resolves once /livez answers (worker-only
+ * processes answer it too).
  * `env` must name DATABASE_URL and DATA_DIR; PORT and PUBLIC_URL are chosen here unless given.
  */
 export async function startAppServer(env: Record<string, string>, logFile: string, timeoutMs = 240_000): Promise<RunningServer> {

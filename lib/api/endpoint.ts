@@ -13,7 +13,8 @@ import { ApiError, invalidFields, type ErrorCode, type ErrorDetail } from "../co
 import { errorResponse, internalError } from "./envelope";
 import { requestIdOf } from "./request-id";
 import { searchParamsOf, unroutableMethodOf } from "./request-target";
-import { rateLimitHeaders, TokenBucketLimiter } from "../core/rate-limit";
+import { rateLimitHeaders, TokenBucketLimiter, type RateLimitState } from "../core/rate-limit";
+import { SharedTokenLimiter } from "../auth/shared-rate-limit";
 import { formatPath, safeParseWithDetails } from "../core/validation";
 import { processSingleton } from "../core/process-singleton";
 import {
@@ -86,9 +87,20 @@ export type RouteDefinition = {
   handlers: Record<HttpMethod | "HEAD" | "OPTIONS", RouteHandler>;
 };
 
-/** Per token, shared by every route bundle of the process. */
-function limiter(): TokenBucketLimiter {
-  return processSingleton("api.tokenLimiter", () => new TokenBucketLimiter(config().rateLimitPerSecond, config().rateLimitBurst));
+type TokenLimiter = { take(key: string): RateLimitState | Promise<RateLimitState> };
+
+/**
+ * Per token, shared by every route bundle of the process. On PostgreSQL, where several processes may
+ * serve one database (CONTRACT §13), the bucket is kept in the database; a single SQLite process
+ * keeps it in memory.
+ */
+function limiter(): TokenLimiter {
+  return processSingleton("api.tokenLimiter", (): TokenLimiter => {
+    const { rateLimitPerSecond, rateLimitBurst, databaseProvider } = config();
+    return databaseProvider === "postgresql"
+      ? new SharedTokenLimiter(rateLimitPerSecond, rateLimitBurst)
+      : new TokenBucketLimiter(rateLimitPerSecond, rateLimitBurst);
+  });
 }
 
 
@@ -264,7 +276,7 @@ function runEndpoint(definition: EndpointDefinition<unknown, unknown, unknown>):
           throw new ApiError("unauthorized", "A valid API token is required: send it as 'Authorization: Bearer <token>'.");
         }
         organizationId = caller.organization.id;
-        const rate = limiter().take(caller.tokenId);
+        const rate = await limiter().take(caller.tokenId);
         Object.assign(headers, rateLimitHeaders(rate));
         if (!rate.allowed) {
           throw new ApiError("rate_limited", `Too many requests for this token; retry in ${rate.retryAfterSeconds} s.`, {

@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   /** A request the HTTP parser cannot read (an unknown method token, malformed headers): no route saw it. */
   bad_request: 400,
   internal_server_error: 500,
+  /** A worker-only process (CIS_BACKGROUND=only) asked for anything but its health. */
+  service_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -57,6 +57,18 @@ export function sendMethodNotAllowed(req: IncomingMessage, res: ServerResponse, 
   else sendPage(req, res, 405, "Method not allowed", message, { Allow: PAGE_METHODS });
 }
 
+/** Paths a worker-only process (CIS_BACKGROUND=only) still answers. */
+export function isHealthPath(path: string): boolean {
+  return path === "/healthz" || path === "/livez";
+}
+
+/** For a request to a worker-only process: it runs background work and serves nothing but its health. */
+export function sendWorkerOnly(req: IncomingMessage, res: ServerResponse, path: string): void {
+  const message = "This process runs background work only (CIS_BACKGROUND=only); send requests to a web process.";
+  if (isApiPath(path)) sendApiError(req, res, new ApiError("service_unavailable", message));
+  else sendPage(req, res, 503, "Service unavailable", message);
+}
+
 /** For a request that failed in a way nothing else answered. The request id is what support asks for. */
 export function sendServerError(req: IncomingMessage, res: ServerResponse, path: string): void {
   const requestId = requestIdHeader(req);

@@ -1,0 +1,147 @@
+// Several processes on one PostgreSQL database (CONTRACT §13): two web processes and two worker-only
+// processes (CIS_BACKGROUND=only), each with a DATA_DIR of its own and one shared APP_SECRET, as on
+// separate machines. The per-token rate limit holds across both web processes; every email goes out
+// once although a worker is SIGKILLed with messages in flight; previews and wallet pages answer the
+// same from each web process; a worker-only process serves nothing but its health.
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import type { APIRequestContext } from "@playwright/test";
+import { test, expect } from "../fixtures";
+import { expectError, expectStatus } from "../support/api-helpers";
+import { newDataDir, newGroup, startOwnServer, uniqueEmail, type Credential, type OwnServer } from "../support/credentials";
+import { sleep, SmtpSink, waitFor } from "../support/mail";
+import { createOrgs } from "../support/state";
+
+const PER_SECOND = 5;
+const BURST = 40;
+
+test.describe("several processes on one PostgreSQL database", () => {
+  test.skip(({ backend }) => backend !== "postgres", "the multi-process setup is PostgreSQL's (CONTRACT §13)");
+
+  test("two web processes and two workers: one rate limit, each email once across a worker's SIGKILL, same previews and pages", async ({
+    scratchDatabase,
+    e2eState,
+    client,
+  }, testInfo) => {
+    test.setTimeout(300_000);
+    const databaseUrl = await scratchDatabase();
+    const label = `multi-${randomBytes(3).toString("hex")}`;
+    const [org] = await createOrgs({ databaseUrl, dataDir: newDataDir(e2eState.runDir, `${label}-setup`) }, label, 0, 1);
+    const sink = new SmtpSink();
+    await sink.start();
+    const shared = {
+      DATABASE_URL: databaseUrl,
+      APP_SECRET: randomBytes(32).toString("hex"),
+      SMTP_URL: sink.url,
+      // Short attempts, so the lease of a killed worker's messages runs out within the test.
+      MAIL_ATTEMPT_TIMEOUT_SECONDS: "3",
+      MAIL_RETRY_BASE_SECONDS: "1",
+      RATE_LIMIT_PER_SECOND: String(PER_SECOND),
+      RATE_LIMIT_BURST: String(BURST),
+    };
+    const servers: OwnServer[] = [];
+    const start = async (name: string, env: Record<string, string>) => {
+      const s = await startOwnServer({ ...shared, DATA_DIR: newDataDir(e2eState.runDir, `${label}-${name}`), ...env }, path.join(e2eState.runDir, `${label}-${name}-${testInfo.project.name}.log`));
+      servers.push(s);
+      return s;
+    };
+    try {
+      const [webA, webB, worker1, worker2] = await Promise.all([
+        start("web-a", { CIS_BACKGROUND: "off" }),
+        start("web-b", { CIS_BACKGROUND: "off" }),
+        start("worker-1", { CIS_BACKGROUND: "only" }),
+        start("worker-2", { CIS_BACKGROUND: "only" }),
+      ]);
+      const apiA = await client({ baseURL: webA.baseURL, token: org!.token });
+      const apiB = await client({ baseURL: webB.baseURL, token: org!.token });
+
+      // A worker-only process answers its health and nothing else.
+      const workerApi = await client({ baseURL: worker1.baseURL, token: org!.token });
+      await expectError(await workerApi.get("/v1/groups"), 503, "service_unavailable");
+      const health = await expectStatus(await workerApi.get("/healthz"), 200);
+      expect(health).toMatchObject({ status: "ok", database: { status: "ok" } });
+
+      await rateLimitHoldsAcrossProcesses(apiA, apiB);
+      await sleep((BURST / PER_SECOND) * 1000); // the bucket refills before the next part
+
+      // Email: 12 credentials issued and sent through both web processes while worker 2 is paused
+      // (SIGSTOP), so worker 1 claims them; the sink holds its answers after DATA, and worker 1 is
+      // SIGKILLed with messages in flight (none of them accepted). Worker 2 then finishes the work.
+      let release!: () => void;
+      sink.hold = new Promise<void>((resolve) => (release = resolve));
+      const group = await newGroup(apiA);
+      const emails = Array.from({ length: 12 }, (_, i) => uniqueEmail(`multi${i}`));
+      const made: Credential[] = [];
+      process.kill(-worker2.pid, "SIGSTOP");
+      try {
+        for (const [i, email] of emails.entries()) {
+          const api = i % 2 ? apiB : apiA;
+          made.push(await expectStatus(await api.post("/v1/credentials/create-issue-send", { data: { groupId: group.id, recipient: { name: `Multi ${i}`, email } } }), 201));
+        }
+        await waitFor("worker 1 has messages in flight", () => sink.rcptAttempts.length > 0, 30_000, 50);
+        await sleep(300);
+        await worker1.kill();
+      } finally {
+        process.kill(-worker2.pid, "SIGCONT");
+      }
+      expect(sink.received).toEqual([]);
+      sink.hold = null;
+      release();
+      await waitFor("every message delivered", () => emails.every((e) => sink.to(e).length >= 1), 90_000, 200);
+      await sleep(4000); // a duplicate would arrive within the retry delay
+      for (const email of emails) expect(sink.to(email).length, `messages to ${email}`).toBe(1);
+      // Each message kept one Message-ID across its attempts.
+      expect(new Set(sink.received.map((r) => r.mail.messageId)).size).toBe(emails.length);
+      const survivor = await client({ baseURL: worker2.baseURL });
+      await waitFor("no email waiting", async () => ((await expectStatus(await survivor.get("/healthz"), 200)) as { mailLagSeconds: number }).mailLagSeconds === 0, 10_000, 500);
+
+      // Previews and wallet pages: the same answer from either web process.
+      const designs = (await expectStatus(await apiA.get(`/v1/credentials/${made[0]!.id}/designs`), 200)) as { previews: { format: string; url: string }[] }[];
+      const png = new URL(designs[0]!.previews.find((p) => p.format === "png")!.url).pathname;
+      const fromA = await (await client({ baseURL: webA.baseURL })).get(png);
+      const fromB = await (await client({ baseURL: webB.baseURL })).get(png);
+      expect(fromA.status()).toBe(200);
+      expect(fromB.status()).toBe(200);
+      expect(Buffer.compare(await fromA.body(), await fromB.body())).toBe(0);
+      for (const web of [webA, webB]) {
+        const page = await (await client({ baseURL: web.baseURL })).get(`/credentials/${made[1]!.publicId}`);
+        expect(page.status()).toBe(200);
+        expect(await page.text()).toContain("Multi 1");
+      }
+    } finally {
+      for (const s of servers) await s.stop().catch(() => undefined);
+      await sink.stop();
+      if (testInfo.status !== testInfo.expectedStatus) {
+        for (const [i, s] of servers.entries()) await testInfo.attach(`server-${i}.log`, { body: s.output(), contentType: "text/plain" });
+      }
+    }
+  });
+});
+
+/**
+ * One token, requests alternating between the two web processes, 8 at a time for 3 s: accepted
+ * requests stay within the one bucket (BURST + PER_SECOND × elapsed) and reach at least 90% of it.
+ */
+async function rateLimitHoldsAcrossProcesses(apiA: APIRequestContext, apiB: APIRequestContext): Promise<void> {
+  const started = Date.now();
+  const until = started + 3000;
+  let accepted = 0;
+  let limited = 0;
+  let n = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (Date.now() < until) {
+        const api = n++ % 2 ? apiB : apiA;
+        const res = await api.get("/v1/groups?limit=1");
+        if (res.status() === 200) accepted++;
+        else if (res.status() === 429) limited++;
+        else throw new Error(`unexpected ${res.status()}: ${await res.text()}`);
+      }
+    }),
+  );
+  const elapsed = (Date.now() - started) / 1000;
+  const allowance = BURST + PER_SECOND * elapsed;
+  expect(limited, "some requests were limited").toBeGreaterThan(0);
+  expect(accepted, `accepted of an allowance of ${allowance.toFixed(1)}`).toBeLessThanOrEqual(Math.ceil(allowance));
+  expect(accepted, `accepted of an allowance of ${allowance.toFixed(1)}`).toBeGreaterThanOrEqual(Math.floor(0.9 * (BURST + PER_SECOND * 3)));
+}

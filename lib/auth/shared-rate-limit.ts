@@ -1,0 +1,138 @@
+// The per-token API rate limit when several processes serve one PostgreSQL database (CONTRACT §13:
+// "rate limits hold per token across them"). The bucket itself lives in the database
+// ("RateLimitBucket"); a process leases a few tokens at a time from it with one atomic statement and
+// spends them locally, so a busy token costs one round trip per lease, not one per request.
+//
+// Accuracy: a lease left unspent expires with LEASE_TTL_MS and its tokens are lost to everyone, so
+// with N processes the limit can be undercounted by at most N × lease size tokens (5 of a burst of
+// 200 per process by default), never exceeded. Denials are remembered until the bucket will have a
+// token again, so a client hammering past its limit does not become a database load.
+import { db } from "../db";
+import { errorSummary, log } from "../log";
+import type { RateLimitState } from "../core/rate-limit";
+import { TokenBucketLimiter } from "../core/rate-limit";
+
+const LEASE_TTL_MS = 2_000;
+
+type Local = {
+  /** Leased tokens not spent yet. */
+  tokens: number;
+  expiresAt: number;
+  /** The shared bucket's tokens after the last lease (for the RateLimit-Remaining header). */
+  sharedRemaining: number;
+  /** When the shared bucket was empty: no lease is asked for before this time. */
+  deniedUntil: number;
+};
+
+type Lease = { granted: number; remaining: number };
+
+export class SharedTokenLimiter {
+  readonly #local = new Map<string, Local>();
+  readonly #inFlight = new Map<string, Promise<void>>();
+  readonly #waiting = new Map<string, number>();
+  // If the database cannot be reached, requests are still limited, per process: better than refusing
+  // every request or letting every one through.
+  readonly #fallback: TokenBucketLimiter;
+  readonly #leaseSize: number;
+
+  constructor(
+    readonly perSecond: number,
+    readonly burst: number,
+  ) {
+    this.#fallback = new TokenBucketLimiter(perSecond, burst);
+    this.#leaseSize = Math.max(1, Math.floor(burst / 40));
+  }
+
+  async take(key: string): Promise<RateLimitState> {
+    for (let round = 0; round < 4; round++) {
+      const now = Date.now();
+      const local = this.#local.get(key);
+      if (local && local.expiresAt > now && local.tokens >= 1) {
+        local.tokens -= 1;
+        return this.#state(true, local.sharedRemaining + local.tokens, 0);
+      }
+      if (local && local.deniedUntil > now) return this.#state(false, 0, local.deniedUntil - now);
+      this.#waiting.set(key, (this.#waiting.get(key) ?? 0) + 1);
+      try {
+        await this.#leaseOnce(key);
+      } catch (error) {
+        log.warn("rate_limit_store_unavailable", errorSummary(error));
+        return this.#fallback.take(key);
+      } finally {
+        this.#waiting.set(key, (this.#waiting.get(key) ?? 1) - 1);
+        if (this.#waiting.get(key) === 0) this.#waiting.delete(key);
+      }
+    }
+    // Concurrent requests kept taking the tokens this one waited for: the bucket is as good as empty.
+    return this.#state(false, 0, 1000 / this.perSecond);
+  }
+
+  /** One lease per key at a time: requests arriving meanwhile wait for it and then share it. */
+  #leaseOnce(key: string): Promise<void> {
+    const pending = this.#inFlight.get(key);
+    if (pending) return pending;
+    const want = Math.min(this.burst, Math.max(this.#leaseSize, this.#waiting.get(key) ?? 1));
+    const promise = leaseTokens(key, want, this.perSecond, this.burst)
+      .then(({ granted, remaining }) => {
+        const now = Date.now();
+        const wait = granted === 0 ? Math.ceil(((1 - remaining) / this.perSecond) * 1000) : 0;
+        this.#local.set(key, { tokens: granted, expiresAt: now + LEASE_TTL_MS, sharedRemaining: remaining, deniedUntil: now + wait });
+        if (this.#local.size > 50_000) this.#dropExpired(now);
+      })
+      .finally(() => this.#inFlight.delete(key));
+    this.#inFlight.set(key, promise);
+    return promise;
+  }
+
+  #state(allowed: boolean, remaining: number, retryAfterMs: number): RateLimitState {
+    const left = Math.max(0, Math.floor(remaining));
+    return {
+      allowed,
+      limit: this.burst,
+      remaining: left,
+      resetSeconds: Math.ceil((this.burst - left) / this.perSecond),
+      retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(retryAfterMs / 1000)),
+    };
+  }
+
+  #dropExpired(now: number) {
+    for (const [key, local] of this.#local) if (local.expiresAt <= now && local.deniedUntil <= now) this.#local.delete(key);
+  }
+}
+
+/** The bucket refilled by the database's clock since its last use (processes' clocks may disagree). */
+const REFILLED = `LEAST($3::double precision, "tokens" + GREATEST(0, EXTRACT(EPOCH FROM (statement_timestamp() - "updatedAt"))) * $4::double precision)`;
+
+/**
+ * Takes up to `want` whole tokens from the shared bucket of `key`, refilled at `perSecond` up to
+ * `burst`. The row is locked (FOR UPDATE, which under READ COMMITTED reads the latest committed
+ * version after waiting) and updated in one statement, so concurrent leases from several processes
+ * queue on the row and never hand out the same token twice.
+ */
+async function leaseTokens(key: string, want: number, perSecond: number, burst: number): Promise<Lease> {
+  const take = () =>
+    db().$queryRawUnsafe<{ granted: number; remaining: number }[]>(
+      `UPDATE "RateLimitBucket" AS b SET "tokens" = r.available - r.granted, "updatedAt" = statement_timestamp()
+       FROM (SELECT "key", ${REFILLED} AS available, LEAST($2::double precision, FLOOR(${REFILLED})) AS granted
+             FROM "RateLimitBucket" WHERE "key" = $1 FOR UPDATE) AS r
+       WHERE b."key" = r."key"
+       RETURNING r.granted AS granted, b."tokens" AS remaining`,
+      key,
+      want,
+      burst,
+      perSecond,
+    );
+  let rows = await take();
+  if (rows.length === 0) {
+    // First request of this token anywhere: its bucket starts full.
+    await db().$executeRawUnsafe(
+      `INSERT INTO "RateLimitBucket" ("key", "tokens", "updatedAt") VALUES ($1, $2::double precision, statement_timestamp()) ON CONFLICT ("key") DO NOTHING`,
+      key,
+      burst,
+    );
+    rows = await take();
+  }
+  const row = rows[0];
+  if (!row) throw new Error("rate limit bucket vanished");
+  return { granted: Number(row.granted), remaining: Number(row.remaining) };
+}

@@ -1,0 +1,7 @@
+-- CreateTable
+CREATE TABLE "RateLimitBucket" (
+    "key" TEXT NOT NULL PRIMARY KEY,
+    "tokens" REAL NOT NULL,
+    "updatedAt" DATETIME NOT NULL
+);
+
