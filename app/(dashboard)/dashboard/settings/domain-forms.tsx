@@ -65,10 +65,17 @@ function ProofInstructions({ claim }: { claim: DomainClaimProps }) {
   const [copied, setCopied] = useState(false);
   return (
     <>
-      <p>
-        To prove that <strong>{claim.domain}</strong> is yours, publish a plain-text file at <code className={styles.email}>{claim.proofUrl}</code>{" "}
-        containing this line (other lines are ignored; redirects are not followed):
-      </p>
+      {claim.verified ? (
+        <p>
+          Keep this line in the plain-text file at <code className={styles.email}>{claim.proofUrl}</code>: if it disappears, the next daily check
+          removes the verification.
+        </p>
+      ) : (
+        <p>
+          To prove that <strong>{claim.domain}</strong> is yours, publish a plain-text file at <code className={styles.email}>{claim.proofUrl}</code>{" "}
+          containing this line (other lines are ignored; redirects are not followed):
+        </p>
+      )}
       <div className={styles.secret}>
         <code data-testid="domain-proof-line">{claim.proofLine}</code>
         <button
@@ -106,14 +113,14 @@ export function DomainSection({ claim }: { claim: DomainClaimProps | null }) {
         <>
           <DomainStatus claim={claim} />
           <ProofInstructions claim={claim} />
-          <div className={styles.row}>
+          <div className={styles.row} style={{ alignItems: "center" }}>
             <form onSubmit={check.onSubmit}>
               <button className={styles.button} type="submit" disabled={check.pending}>
                 {check.pending ? "Checking…" : "Check now"}
               </button>
             </form>
             <form onSubmit={remove.onSubmit}>
-              <button className={styles.danger} type="submit" disabled={remove.pending} style={{ marginTop: 3 }}>
+              <button className={styles.danger} type="submit" disabled={remove.pending}>
                 Remove domain
               </button>
             </form>
