@@ -11,6 +11,7 @@ export type DomainClaimProps = {
   domain: string;
   proofLine: string;
   proofUrl: string;
+  dnsRecordName: string;
   verified: boolean;
   verifiedAt: string | null;
   lastCheckedAt: string | null;
@@ -91,6 +92,10 @@ function ProofInstructions({ claim }: { claim: DomainClaimProps }) {
           {copied ? "Copied" : "Copy"}
         </button>
       </div>
+      <p className={styles.muted}>
+        If you manage the domain&apos;s DNS rather than its web server, a TXT record named <code className={styles.email}>{claim.dnsRecordName}</code>{" "}
+        with this line as its value proves it too.
+      </p>
     </>
   );
 }
