@@ -82,6 +82,7 @@ test("claim a domain, publish the token, check: the wallet and the profile say v
     await section.getByRole("button", { name: "Check now" }).click();
     await expect(section.getByTestId("domain-last-check")).toContainText("wrong HTTP status", { timeout: CHECK_TIMEOUT });
     await expect(section.getByTestId("domain-last-check")).toContainText("404 Not Found");
+    await shot(real, testInfo, "settings-check-failed-1440");
 
     website.publish(`# issuers\n${line}\n`);
     await section.getByRole("button", { name: "Check now" }).click();

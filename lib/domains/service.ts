@@ -6,6 +6,7 @@
 import { ApiError, invalidField } from "../core/errors";
 import { config } from "../config";
 import { db } from "../db";
+import { log } from "../log";
 import { issuerDid } from "../issuers/service";
 import { checkDomainOwnership, proofUrl, type CheckOutcome, type CheckResult } from "./check";
 import { dnsRecordName } from "./dns-proof";
@@ -181,7 +182,15 @@ async function checkAndRecord(claim: ClaimRow): Promise<DomainClaimView | null> 
   const now = new Date();
   const same = { organizationId: claim.organizationId, domain: claim.domain, token: claim.token };
   try {
-    await db().domainClaim.updateMany({ where: same, data: nextState(claim, result, now) });
+    const next = nextState(claim, result, now);
+    const { count } = await db().domainClaim.updateMany({ where: same, data: next });
+    const was = claim.verifiedDomain !== null;
+    const is = "verifiedDomain" in next ? next.verifiedDomain !== null : was;
+    if (count === 1 && was !== is) {
+      const fields = { organizationId: claim.organizationId, domain: claim.domain, outcome: result.outcome };
+      if (is) log.info("domain_verified", fields);
+      else log.warn("domain_verification_dropped", fields);
+    }
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // The token is there, but the domain is verified for another organization (which proved it first).

@@ -34,7 +34,7 @@ function DomainStatus({ claim }: { claim: DomainClaimProps }) {
       {claim.verified ? (
         <p className={`${styles.notice} ${styles.ok}`}>
           <strong>✓ Verified:</strong> you are the verified owner of <strong>{claim.domain}</strong> since {claim.verifiedAt}. Your credentials and{" "}
-          <a href={claim.profileUrl}>public profile</a> say so. We check again daily; keep the file in place.
+          <a href={claim.profileUrl}>public profile</a> say so. We check again daily: keep the line published.
         </p>
       ) : (
         <p className={`${styles.notice} ${styles.warn}`}>
