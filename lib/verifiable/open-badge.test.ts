@@ -6,7 +6,7 @@ import { buildOpenBadgeCredential, type OpenBadgeSource } from "./open-badge";
 const source: OpenBadgeSource = {
   documentUrl: "https://wallet.example/credentials/0b6f/credential.json",
   credential: { issueDate: "2025-03-01", expiryDate: "2027-02-28", recipientName: "Ada Lovelace", recipientEmail: "Ada@Example.com", identitySalt: "0123456789abcdef0123456789abcdef" },
-  organization: { did: "did:web:certs.example:organizations:acme", name: "Acme Academy", logoUrl: "https://certs.example/organizations/org_1/logo?v=1" },
+  organization: { did: "did:web:certs.example:organizations:acme", name: "Acme Academy", logoUrl: "https://certs.example/organizations/org_1/logo?v=1", profileUrl: "https://certs.example/organizations/acme" },
   group: { achievementId: "https://certs.example/organizations/acme/achievements/grp_1", name: "Safety Training", description: "Covers the basics.", criteria: "Pass the exam." },
   imageUrl: "https://certs.example/previews/abc.png",
   status: { listUrl: "https://certs.example/organizations/acme/status/1", index: 42 },
@@ -20,7 +20,7 @@ describe("the unsigned OpenBadgeCredential", () => {
       id: source.documentUrl,
       type: ["VerifiableCredential", "OpenBadgeCredential"],
       name: "Safety Training",
-      issuer: { id: source.organization.did, type: ["Profile"], name: "Acme Academy", image: { id: source.organization.logoUrl, type: "Image" } },
+      issuer: { id: source.organization.did, type: ["Profile"], name: "Acme Academy", url: "https://certs.example/organizations/acme", image: { id: source.organization.logoUrl, type: "Image" } },
       validFrom: "2025-03-01T00:00:00Z",
       validUntil: "2027-02-28T23:59:59Z",
       image: { id: "https://certs.example/previews/abc.png", type: "Image" },

@@ -18,7 +18,8 @@ export type OpenBadgeSource = {
     /** The credential's stable salt for the email's identity hash (identity.ts). */
     identitySalt: string;
   };
-  organization: { did: string; name: string; logoUrl: string | null };
+  /** `profileUrl`: the public issuer profile page (name, verified domain, DID). */
+  organization: { did: string; name: string; logoUrl: string | null; profileUrl: string };
   group: { achievementId: string; name: string; description: string | null; criteria: string | null };
   /** The first design's PNG preview, or null when the credential has none that can be drawn. */
   imageUrl: string | null;
@@ -63,7 +64,7 @@ export function buildOpenBadgeCredential(source: OpenBadgeSource) {
     id: source.documentUrl,
     type: ["VerifiableCredential", "OpenBadgeCredential"],
     name: group.name,
-    issuer: { id: organization.did, type: ["Profile"], name: organization.name, ...image(organization.logoUrl) },
+    issuer: { id: organization.did, type: ["Profile"], name: organization.name, url: organization.profileUrl, ...image(organization.logoUrl) },
     ...validity(credential.issueDate, credential.expiryDate),
     ...image(source.imageUrl),
     credentialSubject: {

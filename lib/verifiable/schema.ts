@@ -25,7 +25,7 @@ export const OpenBadgeCredentialResponse = z
     id: z.string().describe("The document's public URL, `{WALLET_URL}/credentials/<publicId>/credential.json`."),
     type: z.array(z.string()).describe('`["VerifiableCredential","OpenBadgeCredential"]`'),
     name: z.string().describe("The group's name."),
-    issuer: z.object({ id: z.string().describe("The organization's did:web DID."), type: z.array(z.string()), name: z.string(), image: image.optional() }),
+    issuer: z.object({ id: z.string().describe("The organization's did:web DID."), type: z.array(z.string()), name: z.string(), url: z.string().describe("The public issuer profile page: name, verified domain, DID."), image: image.optional() }),
     validFrom: z.string().describe("The issue date, at 00:00:00Z."),
     validUntil: z.string().optional().describe("The expiry date, at 23:59:59Z; absent when the credential does not expire."),
     image: image.optional().describe("The first design's PNG preview."),

@@ -118,7 +118,7 @@ async function unsignedDocument(credential: CredentialForDocument) {
       recipientEmail: credential.recipient?.email ?? null,
       identitySalt: identitySalt(credential.id, appSecret()),
     },
-    organization: { did: issuerDid(org.slug), name: org.name, logoUrl: logoUrl(org) },
+    organization: { did: issuerDid(org.slug), name: org.name, logoUrl: logoUrl(org), profileUrl: `${config().publicUrl}/organizations/${encodeURIComponent(org.slug)}` },
     group: { achievementId: achievementId(org.slug, credential.group.id), ...credential.group },
     imageUrl: image,
     status: { listUrl: statusListUrl(org.slug, status.listNumber), index: status.index },
