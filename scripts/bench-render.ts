@@ -24,6 +24,8 @@ import { runLoad, type LoadResult } from "./bench/load";
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const MEMORY_RENDERS = Number(process.env.BENCH_MEMORY_RENDERS ?? 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** BENCH_HTTP=0 skips the HTTP part (no built app needed): the renderer's own figures only. */
+const HTTP = process.env.BENCH_HTTP !== "0";
 const ROUNDS = 5;
 const CONNECTIONS = 20;
 const WIDTH_PX = 1600;
@@ -188,7 +190,7 @@ async function main() {
   for (const seed of SEED_DESIGNS) cold.set(seed.name, await coldRenders(seed));
   const memory = await memoryRun();
   t = performance.now();
-  const http = await httpRuns();
+  const http = HTTP ? await httpRuns() : { ceiling: { requests: 0, errors: 0, seconds: 0, rps: NaN, p50: 0, p95: 0, p99: 0 }, ceilings: [], rows: new Map<string, HttpRow>() };
   const httpSeconds = (performance.now() - t) / 1000;
 
   console.log(`\nnode ${process.version}, ${cpus().length} cores, load average ${loadStart} at the start and ${loadavg().map((l) => l.toFixed(1)).join(" ")} at the end`);
