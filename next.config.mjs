@@ -9,6 +9,8 @@ const nextConfig = {
     "pg",
     "nodemailer",
     "sharp",
+    // HarfBuzz: an ES module with top-level await that reads its .wasm beside itself.
+    "harfbuzzjs",
   ],
   poweredByHeader: false,
   reactStrictMode: true,

@@ -1,4 +1,5 @@
-// npm run bench:render — the preview pipeline's figures, per seeded design:
+// npm run bench:render — the preview pipeline's figures, per seeded design (and an Arabic name on the
+// classic design: shaped, right to left, with a script fallback face):
 //   1. cold PNG (1600 px) and cold PDF render times, p50/p95, in this process: fonts loaded and the
 //      renderer warmed up, but every render gets a new recipient name, credential id and wallet URL,
 //      so the name, id and QR code are drawn afresh each time (as for each new credential). Fixed texts
@@ -9,7 +10,8 @@
 //      one already-rendered preview URL (PNG, PDF) next to /livez (the app's trivial-route ceiling),
 //      measured in interleaved slices so that a shared machine's changing load hits all alike.
 // Prints a markdown table. Env: BENCH_RUNS (cold renders per design and format, default 60),
-// BENCH_MEMORY_RENDERS (default 2000), BENCH_SECONDS (per HTTP target, default 10).
+// BENCH_MEMORY_RENDERS (default 2000), BENCH_SECONDS (per HTTP target, default 10), BENCH_HTTP=0 to
+// skip the HTTP part (no built app needed).
 import { cpus, loadavg } from "node:os";
 import { runInNewContext } from "node:vm";
 import { setFlagsFromString } from "node:v8";
@@ -24,6 +26,8 @@ import { runLoad, type LoadResult } from "./bench/load";
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const MEMORY_RENDERS = Number(process.env.BENCH_MEMORY_RENDERS ?? 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** BENCH_HTTP=0 skips the HTTP part (no built app needed): the renderer's own figures only. */
+const HTTP = process.env.BENCH_HTTP !== "0";
 const ROUNDS = 5;
 const CONNECTIONS = 20;
 const WIDTH_PX = 1600;
@@ -33,17 +37,22 @@ setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
 
 const FIRST = ["Alex", "Maria", "Chen", "Aisha", "Lukas", "Sofia", "Kenji", "Olivia", "Mateo", "Priya", "Noah", "Elena", "Zoë", "Björn"];
+/** Arabic names for the shaped-script row: joined, right to left, in Noto Sans Arabic. */
+const ARABIC_FIRST = ["محمد", "فاطمة", "علي", "عائشة", "حسن", "مريم", "يوسف", "نور", "خالد", "ليلى"];
+const ARABIC_LAST = ["العلي", "حسين", "الأحمد", "منصور", "الخطيب", "سليمان", "عبد الله", "الرشيد"];
 const LAST = ["Morgan", "García", "Wang", "Okafor", "Schneider", "Rossi", "Tanaka", "Johnson", "Silva", "Patel", "Kowalski", "Ångström"];
 
 let serial = 0;
 /** Values no earlier render had: a new name, credential id, public id and so wallet URL (QR code). */
-function freshValues(base: Record<string, string | null>): Record<string, string | null> {
+function freshValues(base: Record<string, string | null>, arabic = false): Record<string, string | null> {
   const i = serial++;
   const hex = i.toString(16).padStart(12, "0");
   const publicId = `7c1e2a40-5b6d-4e8f-9a0b-${hex}`;
   return {
     ...base,
-    "recipient.name": `${FIRST[i % FIRST.length]} ${LAST[(i * 7 + Math.floor(i / FIRST.length)) % LAST.length]} ${i}`,
+    "recipient.name": arabic
+      ? `${ARABIC_FIRST[i % ARABIC_FIRST.length]} ${ARABIC_LAST[(i * 7 + Math.floor(i / ARABIC_FIRST.length)) % ARABIC_LAST.length]} ${i}`
+      : `${FIRST[i % FIRST.length]} ${LAST[(i * 7 + Math.floor(i / FIRST.length)) % LAST.length]} ${i}`,
     "credential.id": `cred_01jy6v7s2k8m4q9t${i.toString(36).padStart(10, "0")}`,
     "credential.publicId": publicId,
     "credential.url": `https://wallet.example.com/credentials/${publicId}`,
@@ -76,24 +85,24 @@ function pdfMeta(values: Record<string, string | null>) {
   };
 }
 
-async function coldRenders(seed: Seed): Promise<ColdRow> {
+async function coldRenders(seed: Seed, arabic = false): Promise<ColdRow> {
   const doc = DesignDocument.parse(seed.document);
   const base = sampleAttributeValues(seed.type);
   // One untimed render of each kind: this design's fixed texts enter the outline cache, as in a server.
-  await renderPng(doc, freshValues(base), {}, { widthPx: WIDTH_PX });
-  await renderPdf(doc, freshValues(base), {}, pdfMeta(base));
+  await renderPng(doc, freshValues(base, arabic), {}, { widthPx: WIDTH_PX });
+  await renderPdf(doc, freshValues(base, arabic), {}, pdfMeta(base));
   const png: number[] = [];
   const pdf: number[] = [];
   const pngCpu: number[] = [];
   const pdfCpu: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const v1 = freshValues(base);
+    const v1 = freshValues(base, arabic);
     let t = performance.now();
     let c = cpuMs();
     await renderPng(doc, v1, {}, { widthPx: WIDTH_PX });
     png.push(performance.now() - t);
     pngCpu.push(cpuMs() - c);
-    const v2 = freshValues(base);
+    const v2 = freshValues(base, arabic);
     t = performance.now();
     c = cpuMs();
     await renderPdf(doc, v2, {}, pdfMeta(v2));
@@ -186,9 +195,12 @@ async function main() {
 
   const cold = new Map<string, ColdRow>();
   for (const seed of SEED_DESIGNS) cold.set(seed.name, await coldRenders(seed));
+  // The shaped-script figure: an Arabic name on the classic design (Great Vibes falls back to Noto Sans Arabic).
+  const arabicRow = `${SEED_DESIGNS[0]!.name}, Arabic name`;
+  cold.set(arabicRow, await coldRenders(SEED_DESIGNS[0]!, true));
   const memory = await memoryRun();
   t = performance.now();
-  const http = await httpRuns();
+  const http = HTTP ? await httpRuns() : { ceiling: { requests: 0, errors: 0, seconds: 0, rps: NaN, p50: 0, p95: 0, p99: 0 }, ceilings: [], rows: new Map<string, HttpRow>() };
   const httpSeconds = (performance.now() - t) / 1000;
 
   console.log(`\nnode ${process.version}, ${cpus().length} cores, load average ${loadStart} at the start and ${loadavg().map((l) => l.toFixed(1)).join(" ")} at the end`);
@@ -197,13 +209,13 @@ async function main() {
   console.log("| design | cold PNG p50 ms | cold PNG p95 ms | PNG CPU p50 ms | cold PDF p50 ms | cold PDF p95 ms | PDF CPU p50 ms | cached PNG req/s | cached PDF req/s | /livez req/s | PNG ratio | PDF ratio |");
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   const ceiling = http.ceiling.rps;
-  for (const seed of SEED_DESIGNS) {
-    const c = cold.get(seed.name)!;
-    const h = http.rows.get(seed.name);
+  for (const name of [...SEED_DESIGNS.map((s) => s.name), arabicRow]) {
+    const c = cold.get(name)!;
+    const h = http.rows.get(name);
     const cells = h
       ? [h.png.rps.toFixed(0), h.pdf.rps.toFixed(0), ceiling.toFixed(0), (h.png.rps / ceiling).toFixed(2), (h.pdf.rps / ceiling).toFixed(2)]
       : ["n/a", "n/a", ceiling.toFixed(0), "n/a", "n/a"];
-    console.log(`| ${seed.name} | ${ms(c.pngP50)} | ${ms(c.pngP95)} | ${ms(c.pngCpu)} | ${ms(c.pdfP50)} | ${ms(c.pdfP95)} | ${ms(c.pdfCpu)} | ${cells.join(" | ")} |`);
+    console.log(`| ${name} | ${ms(c.pngP50)} | ${ms(c.pngP95)} | ${ms(c.pngCpu)} | ${ms(c.pdfP50)} | ${ms(c.pdfP95)} | ${ms(c.pdfCpu)} | ${cells.join(" | ")} |`);
   }
   const errors = [http.ceiling, ...[...http.rows.values()].flatMap((r) => [r.png, r.pdf])].reduce((n, r) => n + r.errors, 0);
   console.log(`\nHTTP errors (non-200 answers): ${errors}`);

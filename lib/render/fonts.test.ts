@@ -1,24 +1,41 @@
 import { describe, expect, it } from "vitest";
 import { FONT_FAMILIES } from "./document";
-import { cjkOrder, defaultFontLibrary } from "./fonts";
+import { cjkOrder, defaultFontLibrary, FontLibrary } from "./fonts";
 
 const fonts = defaultFontLibrary();
 
 describe("font coverage", () => {
-  const names = ["王小明", "山田太郎", "김민준", "Zoë Ångström-Núñez", "François Müller", "Łukasz Żółć", "Nguyễn Thị Minh Khai", "Αλέξανδρος", "Дмитрий"];
+  const names = [
+    "王小明", "山田太郎", "김민준", "Zoë Ångström-Núñez", "François Müller", "Łukasz Żółć", "Nguyễn Thị Minh Khai", "Αλέξανδρος", "Дмитрий",
+    "محمد علي", "زهرا رضایی", "عائشہ خان", "דוד כהן", "अनन्या शर्मा", "সুমন দাস", "கார்த்திக்", "สมชาย ใจดี", "Li Na 🎓", "👩🏽‍🎓 🇧🇷 ❤️",
+  ];
   for (const family of FONT_FAMILIES) {
     for (const weight of [400, 700] as const) {
-      it(`${family} ${weight} draws CJK, accented Latin, Vietnamese, Greek and Cyrillic names`, async () => {
+      it(`${family} ${weight} draws CJK, accented Latin, Vietnamese, Greek, Cyrillic, Arabic, Persian, Urdu, Hebrew, Devanagari, Bengali, Tamil and Thai names, and emoji`, async () => {
         for (const name of names) expect(await fonts.missingCharacters(name, family, weight), name).toEqual([]);
       });
     }
   }
 
   it("reports what no font can draw (the check can fail)", async () => {
-    expect(await fonts.missingCharacters("Alex 🙂", "Inter")).toEqual(["🙂"]);
-    expect(await fonts.missingCharacters("สมชาย", "Inter")).not.toEqual([]);
-    expect(await fonts.covers("שלום", "Noto Serif")).toBe(false);
+    expect(await fonts.missingCharacters("Alex ሰላም", "Inter")).toEqual(["ሰ", "ላ", "ም"]);
+    // An unpaired surrogate is no character at all.
+    expect(await fonts.missingCharacters("Alex \ud800", "Inter")).toEqual(["\ud800"]);
+    expect(await fonts.covers("𓀀", "Noto Serif")).toBe(false);
     expect(await fonts.covers("Alex Morgan", "Great Vibes")).toBe(true);
+  });
+
+  it("loads a script's face only when a text needs it", async () => {
+    const fresh = new FontLibrary();
+    const base = fresh.bytesLoaded;
+    await fresh.missingCharacters("Alex Morgan", "Inter");
+    expect(fresh.bytesLoaded).toBe(base);
+    await fresh.missingCharacters("דוד כהן", "Inter");
+    // Noto Sans Hebrew alone (~9 KB), not every script face.
+    expect(fresh.bytesLoaded - base).toBeGreaterThan(0);
+    expect(fresh.bytesLoaded - base).toBeLessThan(20_000);
+    await fresh.missingCharacters("Li Na 🎓", "Inter");
+    expect(fresh.emoji.bytesLoaded).toBeGreaterThan(0);
   });
 
   it("loads only the CJK subsets a text needs", async () => {

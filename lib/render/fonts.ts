@@ -1,17 +1,22 @@
-// The curated fonts, read once per process from the @fontsource packages' WOFF files (satori reads
-// WOFF, not WOFF2), plus a lazily loaded CJK fallback.
+// The curated fonts, read once per process from the @fontsource packages' WOFF files (HarfBuzz
+// shapes them once unwrapped, shaper.ts), plus lazily loaded script, CJK and emoji fallbacks.
 //
 // Size decisions:
 // - Inter 400/700, Noto Serif 400/700 and Great Vibes 400 are loaded eagerly with every script
 //   subset fontsource ships for them (latin, latin-ext, vietnamese, cyrillic(-ext), greek(-ext)):
 //   40 faces, ~730 KB of WOFF. Only their cmap and advance widths are read up front (for measuring
-//   and coverage); satori parses a face's outlines the first time a text uses it.
+//   and coverage); HarfBuzz parses a face the first time a text uses it.
 // - Chinese, Japanese and Korean come from Noto Sans SC / JP / KR, which fontsource splits into
 //   ~100-120 numbered unicode-range subsets of 20-60 KB each per weight (4.7 MB, 5.1 MB and 3.4 MB
 //   per weight in total). Only the subsets holding the characters actually being rendered are read,
 //   chosen through each package's unicode.json (the preferred script's font first, another only
 //   for characters it lacks), then kept for the life of the process. A typical CJK name needs 1-3
 //   slices (~50-150 KB); the worst case, every slice of all three fonts in both weights, is ~26 MB.
+//
+// - Arabic, Hebrew, Devanagari, Bengali, Tamil and Thai come from the Noto Sans faces of those
+//   scripts (9-80 KB of WOFF each per weight), read the first time a text needs one, then kept.
+// - Emoji are Twemoji's SVGs (@twemoji/svg, CC-BY 4.0), read one file per emoji on first need
+//   (emoji.ts).
 //
 // Files are resolved from `process.cwd()` (the project root; Next bundles code, so `__dirname` is
 // meaningless), or from the `root` given to `new FontLibrary({ root })`.
@@ -20,23 +25,24 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { FontFamily } from "./document";
 import { readFontMetrics, type FontMetrics } from "./woff";
+import { EmojiSet, emojiCandidates, type EmojiImage } from "./emoji";
+import { loadShaper } from "./shaper";
 import { processSingleton } from "../core/process-singleton";
 
 export type FontWeight = 400 | 700;
 export type CjkScript = "sc" | "jp" | "kr";
 
-/** One font face as satori wants it, plus its metrics for measuring and coverage checks. */
+/** One font face, with its metrics for coverage checks and the line box. */
 export interface LoadedFont {
-  /** Unique satori family name of this subset, e.g. "Inter latin-ext" or "Noto Sans JP 57". */
+  /** Unique in the process (caches of shaped text and glyph outlines key on it). */
+  id: number;
+  /** Unique name of this face, e.g. "Inter latin-ext", "Noto Sans Arabic" or "Noto Sans JP 57". */
   name: string;
   weight: FontWeight;
   style: "normal";
   data: Buffer;
   metrics: FontMetrics;
 }
-
-/** What satori's `fonts` option needs. */
-export type SatoriFont = { name: string; data: Buffer; weight: FontWeight; style: "normal" };
 
 const BASE_FAMILIES: Record<FontFamily, { pkg: string; subsets: string[]; weights: FontWeight[] }> = {
   Inter: {
@@ -62,11 +68,28 @@ const CJK_PACKAGES: Record<CjkScript, { pkg: string; family: string }> = {
   kr: { pkg: "noto-sans-kr", family: "Noto Sans KR" },
 };
 
+/**
+ * Script faces, tried after the Latin fallbacks and before CJK, each read on first need. `subset` is
+ * the fontsource subset holding the script (its Latin subsets are not used: the base fonts draw Latin).
+ */
+const SCRIPT_PACKAGES: { pkg: string; subset: string; family: string }[] = [
+  { pkg: "noto-sans-arabic", subset: "arabic", family: "Noto Sans Arabic" },
+  { pkg: "noto-sans-hebrew", subset: "hebrew", family: "Noto Sans Hebrew" },
+  { pkg: "noto-sans-devanagari", subset: "devanagari", family: "Noto Sans Devanagari" },
+  { pkg: "noto-sans-bengali", subset: "bengali", family: "Noto Sans Bengali" },
+  { pkg: "noto-sans-tamil", subset: "tamil", family: "Noto Sans Tamil" },
+  { pkg: "noto-sans-thai", subset: "thai", family: "Noto Sans Thai" },
+];
+
+let faceIds = 0;
+
 /** Families tried, in order, after a text's own family (Great Vibes lacks basic Greek, for one). */
 const LATIN_FALLBACKS: FontFamily[] = ["Inter", "Noto Serif"];
 
 /** Characters the text layout may add to a text: the ellipsis of cut text, Great Vibes' widened word space. */
 const CHAIN_EXTRA_CHARACTERS = "\u2026\u2009 ";
+
+const graphemeSegmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
 const HANGUL = /[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7af\ud7b0-\ud7ff]/;
 const KANA = /[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]/;
@@ -92,12 +115,12 @@ export function cjkOrder(text: string, locale = "en-US"): CjkScript[] {
 
 type RangeTable = { starts: Uint32Array; ends: Uint32Array; keys: string[] };
 
-function parseUnicodeJson(json: Record<string, string>): RangeTable {
+/** A fontsource unicode.json as a range table, keeping the subsets `keep` accepts. */
+function parseUnicodeJson(json: Record<string, string>, keep: (key: string) => boolean): RangeTable {
   const ranges: [number, number, string][] = [];
   for (const [rawKey, spec] of Object.entries(json)) {
     const key = rawKey.replace(/^\[|\]$/g, "");
-    // Only the numbered CJK slices: the latin/cyrillic/vietnamese ones are covered by the base fonts.
-    if (!/^\d+$/.test(key)) continue;
+    if (!keep(key)) continue;
     for (const part of spec.split(",")) {
       const m = /^U\+([0-9a-f]+)(?:-([0-9a-f]+))?$/i.exec(part.trim());
       if (!m) continue;
@@ -131,29 +154,37 @@ export function needsGlyph(cp: number): boolean {
   if (cp === 0x200b || cp === 0x200c || cp === 0x200d || cp === 0x2060 || cp === 0xfeff) return false;
   if (cp >= 0xfe00 && cp <= 0xfe0f) return false;
   if (cp === 0x2028 || cp === 0x2029 || cp === 0x3000 || (cp >= 0x2000 && cp <= 0x200a)) return false;
+  // Bidi controls (marks, embeddings, overrides, isolates): they steer the layout and draw nothing.
+  if (cp === 0x061c || cp === 0x200e || cp === 0x200f || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069)) return false;
   return true;
 }
 
-/** An ordered list of font faces used for one text: measuring, coverage and satori's fontFamily. */
+/** An ordered list of font faces used for one text: shaping and coverage. */
 export interface FontChain {
-  /** Satori `fontFamily` list, primary first. */
+  /** Face names, primary first. */
   names: string[];
   /** The face used for each name at the requested weight, same order as `names`. */
   faces: LoadedFont[];
+  /** The colour emoji the text has, by grapheme (drawn as images, not from the faces). */
+  emoji: ReadonlyMap<string, EmojiImage>;
 }
 
-/** The face that draws a code point in a chain (satori picks the first face with a glyph), or null. */
+/** The face that draws a code point in a chain (the first face with a glyph), or null. */
 export function faceFor(chain: FontChain, cp: number): LoadedFont | null {
   for (const face of chain.faces) if (face.metrics.glyphIndex(cp) !== 0) return face;
   return null;
 }
 
-/** Characters of `text` no font in the chain has a glyph for (what would render as tofu). */
+/** Characters of `text` no font in the chain has a glyph for, and no emoji image draws (what would render as tofu). */
 export function missingInChain(chain: FontChain, text: string): string[] {
   const missing = new Set<string>();
-  for (const ch of text) {
-    const cp = ch.codePointAt(0)!;
-    if (needsGlyph(cp) && !faceFor(chain, cp)) missing.add(ch);
+  const graphemes = chain.emoji.size ? [...graphemeSegmenter.segment(text)].map((s) => s.segment) : [text];
+  for (const g of graphemes) {
+    if (chain.emoji.has(g)) continue;
+    for (const ch of g) {
+      const cp = ch.codePointAt(0)!;
+      if (needsGlyph(cp) && !faceFor(chain, cp)) missing.add(ch);
+    }
   }
   return [...missing];
 }
@@ -173,27 +204,33 @@ export interface TextFontRequest {
 
 let libraries = 0;
 
+function loadedFont(name: string, weight: FontWeight, data: Buffer): LoadedFont {
+  return { id: ++faceIds, name, weight, style: "normal", data, metrics: readFontMetrics(data) };
+}
+
 /**
  * Owns every font buffer of the process. Base families load on construction (synchronously, ~730 KB
- * of WOFF, ~15 ms); CJK subsets load on demand through `prepare`, the only asynchronous, I/O-doing
- * step. After `prepare`, `chain` and `satoriFonts` are synchronous and pure.
+ * of WOFF, ~15 ms); script faces, CJK subsets and emoji images load on demand through `prepare`, the
+ * only asynchronous, I/O-doing step (it also loads HarfBuzz). After `prepare`, `chain` is
+ * synchronous and pure.
  */
 export class FontLibrary {
   readonly root: string;
   /** Distinguishes libraries in caches keyed by font names. */
   readonly id = ++libraries;
-  private readonly base = new Map<string, LoadedFont[]>(); // satori name -> faces by weight
+  private readonly base = new Map<string, LoadedFont[]>(); // face name -> faces by weight
   private readonly baseNames = new Map<FontFamily, string[]>();
-  private readonly cjk = new Map<string, LoadedFont>(); // `${script}-${subset}-${weight}` -> face
-  private readonly cjkPending = new Map<string, Promise<LoadedFont | null>>();
+  private readonly lazy = new Map<string, LoadedFont>(); // file -> face (script faces and CJK slices)
+  private readonly lazyPending = new Map<string, Promise<LoadedFont | null>>();
   private readonly cjkTables = new Map<CjkScript, RangeTable>();
-  private readonly fontArrays = new Map<string, SatoriFont[]>();
-  private readonly baseFonts: SatoriFont[] = [];
+  private scriptTable: RangeTable | null = null;
+  readonly emoji: EmojiSet;
   /** Bytes of WOFF data held, for diagnostics. */
   bytesLoaded = 0;
 
   constructor(options: FontLibraryOptions = {}) {
     this.root = options.root ?? process.cwd();
+    this.emoji = new EmojiSet(this.root);
     for (const [family, spec] of Object.entries(BASE_FAMILIES) as [FontFamily, (typeof BASE_FAMILIES)[FontFamily]][]) {
       const names: string[] = [];
       for (const subset of spec.subsets) {
@@ -204,9 +241,7 @@ export class FontLibrary {
           const file = path.join(this.fontDir(spec.pkg), `${spec.pkg}-${subset}-${weight}-normal.woff`);
           const data = readFileSync(file);
           this.bytesLoaded += data.byteLength;
-          const face: LoadedFont = { name, weight, style: "normal", data, metrics: readFontMetrics(data) };
-          faces.push(face);
-          this.baseFonts.push({ name, data, weight, style: "normal" });
+          faces.push(loadedFont(name, weight, data));
         }
         this.base.set(name, faces);
       }
@@ -218,37 +253,58 @@ export class FontLibrary {
     return path.join(this.root, "node_modules", "@fontsource", pkg, "files");
   }
 
+  private readUnicodeJson(pkg: string): Record<string, string> {
+    return JSON.parse(readFileSync(path.join(this.root, "node_modules", "@fontsource", pkg, "unicode.json"), "utf8")) as Record<string, string>;
+  }
+
   private table(script: CjkScript): RangeTable {
     let table = this.cjkTables.get(script);
     if (!table) {
-      const file = path.join(this.root, "node_modules", "@fontsource", CJK_PACKAGES[script].pkg, "unicode.json");
-      table = parseUnicodeJson(JSON.parse(readFileSync(file, "utf8")) as Record<string, string>);
+      // Only the numbered CJK slices: the latin/cyrillic/vietnamese ones are covered by the base fonts.
+      table = parseUnicodeJson(this.readUnicodeJson(CJK_PACKAGES[script].pkg), (key) => /^\d+$/.test(key));
       this.cjkTables.set(script, table);
     }
     return table;
   }
 
-  private loadCjk(script: CjkScript, subset: string, weight: FontWeight): Promise<LoadedFont | null> {
-    const key = `${script}-${subset}-${weight}`;
-    const done = this.cjk.get(key);
+  /** Which script package covers a code point (its subset's unicode-range), keyed by package name. */
+  private scripts(): RangeTable {
+    if (!this.scriptTable) {
+      const merged: Record<string, string> = {};
+      for (const { pkg, subset } of SCRIPT_PACKAGES) merged[pkg] = this.readUnicodeJson(pkg)[subset] ?? "";
+      this.scriptTable = parseUnicodeJson(merged, () => true);
+    }
+    return this.scriptTable;
+  }
+
+  private loadFile(pkg: string, file: string, name: string, weight: FontWeight): Promise<LoadedFont | null> {
+    const done = this.lazy.get(file);
     if (done) return Promise.resolve(done);
-    let pending = this.cjkPending.get(key);
+    let pending = this.lazyPending.get(file);
     if (!pending) {
-      const { pkg, family } = CJK_PACKAGES[script];
-      const file = path.join(this.fontDir(pkg), `${pkg}-${subset}-${weight}-normal.woff`);
-      pending = readFile(file).then(
+      pending = readFile(path.join(this.fontDir(pkg), file)).then(
         (data) => {
           this.bytesLoaded += data.byteLength;
-          const face: LoadedFont = { name: `${family} ${subset}`, weight, style: "normal", data, metrics: readFontMetrics(data) };
-          this.cjk.set(key, face);
+          const face = loadedFont(name, weight, data);
+          this.lazy.set(file, face);
           return face;
         },
         () => null,
       );
-      this.cjkPending.set(key, pending);
-      void pending.finally(() => this.cjkPending.delete(key));
+      this.lazyPending.set(file, pending);
+      void pending.finally(() => this.lazyPending.delete(file));
     }
     return pending;
+  }
+
+  private cjkFile(script: CjkScript, subset: string, weight: FontWeight) {
+    const { pkg, family } = CJK_PACKAGES[script];
+    return { pkg, file: `${pkg}-${subset}-${weight}-normal.woff`, name: `${family} ${subset}` };
+  }
+
+  private scriptFile(pkg: string, weight: FontWeight) {
+    const spec = SCRIPT_PACKAGES.find((s) => s.pkg === pkg)!;
+    return { pkg, file: `${pkg}-${spec.subset}-${weight}-normal.woff`, name: spec.family };
   }
 
   private baseChain(family: FontFamily, weight: FontWeight): FontChain {
@@ -261,22 +317,37 @@ export class FontLibrary {
         faces.push(options.find((f) => f.weight === weight) ?? options[0]!);
       }
     }
-    return { names, faces };
+    return { names, faces, emoji: new Map() };
   }
 
   /**
-   * Load the CJK subsets needed to draw these texts (no-op for texts the base fonts cover). Call
-   * before `chain`. Concurrent calls share file reads.
+   * Load what drawing these texts needs: HarfBuzz, the script faces, the CJK subsets and the emoji
+   * images (nothing for texts the base fonts cover). Call before `chain`. Concurrent calls share
+   * file reads.
    */
   async prepare(requests: TextFontRequest[]): Promise<void> {
+    await loadShaper();
     // Per text, try the preferred CJK font first and only read another font's subsets for the
     // characters the preferred one lacks (a Chinese name reads only Noto Sans SC slices).
     await Promise.all(
       requests.map(async (req) => {
         const base = this.baseChain(req.family, req.weight);
-        let pending = [...new Set(req.text)]
+        const emoji = emojiCandidates(req.text);
+        let pending = [...new Set(emoji.graphemes.length ? emoji.rest : req.text)]
           .map((ch) => ch.codePointAt(0)!)
           .filter((cp) => needsGlyph(cp) && !faceFor(base, cp));
+        if (emoji.graphemes.length) await this.emoji.load(emoji.graphemes);
+        if (pending.length === 0) return;
+        const scripts = new Set<string>();
+        for (const cp of pending) {
+          const pkg = lookupRange(this.scripts(), cp);
+          if (pkg) scripts.add(pkg);
+        }
+        const scriptFaces = await Promise.all([...scripts].map((pkg) => {
+          const f = this.scriptFile(pkg, req.weight);
+          return this.loadFile(f.pkg, f.file, f.name, req.weight);
+        }));
+        pending = pending.filter((cp) => !scriptFaces.some((f) => f && f.metrics.glyphIndex(cp) !== 0));
         for (const script of cjkOrder(req.text, req.locale)) {
           if (pending.length === 0) break;
           const table = this.table(script);
@@ -285,68 +356,68 @@ export class FontLibrary {
             const subset = lookupRange(table, cp);
             if (subset) bySubset.set(subset, [...(bySubset.get(subset) ?? []), cp]);
           }
-          const faces = await Promise.all([...bySubset.keys()].map((s) => this.loadCjk(script, s, req.weight)));
+          const faces = await Promise.all([...bySubset.keys()].map((s) => {
+            const f = this.cjkFile(script, s, req.weight);
+            return this.loadFile(f.pkg, f.file, f.name, req.weight);
+          }));
           pending = pending.filter((cp) => !faces.some((f) => f && f.metrics.glyphIndex(cp) !== 0));
         }
       }),
     );
   }
 
-  /** The font chain for a text, after `prepare`: the family's subsets, Latin fallbacks, then CJK faces. */
+  /**
+   * The font chain for a text, after `prepare`: the family's subsets, Latin fallbacks, the script
+   * faces, then CJK faces; and the text's colour emoji.
+   */
   chain(req: TextFontRequest): FontChain {
     const chain = this.baseChain(req.family, req.weight);
+    const emoji = new Map<string, EmojiImage>();
+    const candidates = emojiCandidates(req.text);
+    for (const g of candidates.graphemes) {
+      const image = this.emoji.get(g);
+      if (image) emoji.set(g, image);
+    }
     const extra = new Map<string, LoadedFont>();
-    const scripts = cjkOrder(req.text, req.locale);
-    for (const ch of new Set(req.text)) {
+    const cjkScripts = cjkOrder(req.text, req.locale);
+    for (const ch of new Set(candidates.graphemes.length ? candidates.rest : req.text)) {
       const cp = ch.codePointAt(0)!;
       if (!needsGlyph(cp) || faceFor(chain, cp)) continue;
-      for (const script of scripts) {
-        const subset = lookupRange(this.table(script), cp);
-        const face = subset ? this.cjk.get(`${script}-${subset}-${req.weight}`) : undefined;
+      const pkg = this.scriptTable ? lookupRange(this.scriptTable, cp) : null;
+      const scriptFace = pkg ? this.lazy.get(this.scriptFile(pkg, req.weight).file) : undefined;
+      if (scriptFace && scriptFace.metrics.glyphIndex(cp) !== 0) {
+        extra.set(scriptFace.name, scriptFace);
+        continue;
+      }
+      for (const script of cjkScripts) {
+        const subset = this.cjkTables.has(script) ? lookupRange(this.table(script), cp) : null;
+        const face = subset ? this.lazy.get(this.cjkFile(script, subset, req.weight).file) : undefined;
         if (face && face.metrics.glyphIndex(cp) !== 0) {
           extra.set(face.name, face);
           break;
         }
       }
     }
-    for (const face of extra.values()) {
+    // Script faces before CJK ones, whatever order the characters came in.
+    const isScript = (f: LoadedFont) => SCRIPT_PACKAGES.some((s) => s.family === f.name);
+    for (const face of [...[...extra.values()].filter(isScript), ...[...extra.values()].filter((f) => !isScript(f))]) {
       chain.names.push(face.name);
       chain.faces.push(face);
     }
     // Keep only the faces that draw some character of the text (plus the primary face, and those
     // for the ellipsis and thin space the layout may add). Order is kept, so every character still
-    // resolves to the same face, but satori gets 1-4 faces instead of ~20, and parses only those.
+    // resolves to the same face, but the chain has 1-4 faces instead of ~20.
     const used = new Set<LoadedFont>([chain.faces[0]!]);
     for (const ch of new Set(req.text + CHAIN_EXTRA_CHARACTERS)) {
       const face = faceFor(chain, ch.codePointAt(0)!);
       if (face) used.add(face);
     }
     const faces = chain.faces.filter((f) => used.has(f));
-    return { names: faces.map((f) => f.name), faces };
+    return { names: faces.map((f) => f.name), faces, emoji };
   }
 
   /**
-   * The `fonts` array for satori holding exactly the given faces. The same set of faces always
-   * gives the same array object, so satori's per-array font loader is reused.
-   */
-  satoriFonts(faces: Iterable<LoadedFont>): SatoriFont[] {
-    const list = [...new Set(faces)];
-    if (list.length === 0) return this.baseFonts;
-    const key = list
-      .map((f) => `${f.name}@${f.weight}`)
-      .sort()
-      .join("|");
-    let fonts = this.fontArrays.get(key);
-    if (!fonts) {
-      fonts = list.map((f) => ({ name: f.name, data: f.data, weight: f.weight, style: "normal" as const }));
-      if (this.fontArrays.size > 512) this.fontArrays.clear();
-      this.fontArrays.set(key, fonts);
-    }
-    return fonts;
-  }
-
-  /**
-   * Characters of `text` that no loaded font can draw in `family` (after loading the CJK subsets it
+   * Characters of `text` that no loaded font can draw in `family` (after loading the faces it
    * would need). An empty array means the text renders without tofu.
    */
   async missingCharacters(text: string, family: FontFamily = "Inter", weight: FontWeight = 400, locale?: string): Promise<string[]> {

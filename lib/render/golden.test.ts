@@ -1,5 +1,6 @@
 // Golden-image tests: every seeded design, rendered with fixed values (dates, ids, public id, wallet
-// URL) at a short, a long (60 characters), three CJK and an accented name, compared pixel by pixel to
+// URL) at a short, a long (60 characters), three CJK and an accented name, Arabic, Hebrew,
+// Devanagari and Thai names, an emoji and an Arabic group name, compared pixel by pixel to
 // the baselines committed in e2e/golden/ (pixelmatch, with a small tolerance for antialiasing).
 //
 //   npx vitest run lib/render/golden.test.ts                    compare
@@ -63,6 +64,8 @@ type Variant = {
   values: Record<string, string | null>;
   /** The Noto Sans CJK family expected to draw the name's CJK characters (en-US designs, see fonts.ts cjkOrder). */
   cjkFamily?: string;
+  /** The family expected to draw characters of another script than Latin and CJK. */
+  scriptFamily?: string;
 };
 
 const VARIANTS: Variant[] = [
@@ -74,6 +77,14 @@ const VARIANTS: Variant[] = [
   { key: "ko", values: { "recipient.name": "김민준" }, cjkFamily: "Noto Sans KR" },
   // Accented Latin, and no expiry date: the "Valid until" line must vanish with its label.
   { key: "accents-no-expiry", values: { "recipient.name": "Zoë Ångström-Núñez", "credential.expiryDate": null } },
+  // Shaped scripts: Arabic joined right to left, Hebrew right to left, Devanagari conjuncts and
+  // reph, Thai vowels and tone marks; a colour emoji; and a Latin name with an Arabic group name.
+  { key: "arabic", values: { "recipient.name": "محمد علي" }, scriptFamily: "Noto Sans Arabic" },
+  { key: "hebrew", values: { "recipient.name": "דוד כהן" }, scriptFamily: "Noto Sans Hebrew" },
+  { key: "devanagari", values: { "recipient.name": "अनन्या शर्मा" }, scriptFamily: "Noto Sans Devanagari" },
+  { key: "thai", values: { "recipient.name": "สมชาย ใจดี" }, scriptFamily: "Noto Sans Thai" },
+  { key: "emoji", values: { "recipient.name": "Li Na 🎓" } },
+  { key: "mixed", values: { "recipient.name": "Alex Morgan", "group.name": "تحليل البيانات المتقدم" }, scriptFamily: "Noto Sans Arabic" },
 ];
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "-");
@@ -107,6 +118,8 @@ function textPlans(prepared: PreparedRender): TextPlan[] {
   return prepared.layout.elements.filter((e): e is TextPlan => e.kind === "text");
 }
 
+/** Letters and marks of scripts with their own Noto Sans face (Arabic, Hebrew, Indic, Thai). */
+const SCRIPT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Tamil}\p{Script=Thai}]/u;
 const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]/u;
 
 /**
@@ -114,14 +127,16 @@ const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\u1100-\u11ff\
  * the layout added) with the face that draws it, as `char→face` strings for characters drawn by a
  * face of another family than expected.
  */
-function fallbacks(plan: TextPlan, cjkFamily: string | undefined): string[] {
+function fallbacks(plan: TextPlan, cjkFamily: string | undefined, scriptFamily?: string): string[] {
   const family = plan.element.font.family;
   const wrong: string[] = [];
-  for (const ch of new Set(plan.text + plan.lines.join(""))) {
+  // Colour emoji are pictures, not glyphs of a face.
+  const text = [...plan.chain.emoji.keys()].reduce((t, e) => t.replaceAll(e, ""), plan.text + plan.lines.join(""));
+  for (const ch of new Set(text)) {
     const cp = ch.codePointAt(0)!;
     if (!needsGlyph(cp)) continue;
     const face = faceFor(plan.chain, cp);
-    const expected = CJK.test(ch) ? (cjkFamily ?? "Noto Sans") : family;
+    const expected = CJK.test(ch) ? (cjkFamily ?? "Noto Sans") : SCRIPT.test(ch) ? (scriptFamily ?? "Noto Sans") : family;
     // Subset faces are named "<family>" or "<family> <subset>" ("Inter latin-ext", "Noto Sans SC 94").
     if (!face || !(face.name === expected || face.name.startsWith(`${expected} `))) wrong.push(`${ch}→${face?.name ?? "none"}`);
   }
@@ -168,7 +183,7 @@ describe("golden images of the seeded designs", () => {
             // The library's coverage API, on the text as drawn.
             expect(await fonts.missingCharacters(plan.text, plan.element.font.family, weight, doc.locale), label).toEqual([]);
             // And the face that actually draws each character belongs to the family asked for.
-            expect(fallbacks(plan, variant.cjkFamily), label).toEqual([]);
+            expect(fallbacks(plan, variant.cjkFamily, variant.scriptFamily), label).toEqual([]);
             expect(plan.fits, label).toBe(true);
             expect(plan.lines.length, label).toBeLessThanOrEqual(plan.element.maxLines);
             expect(plan.text, `${label}: a raw placeholder`).not.toMatch(/\[[a-z]+\.[A-Za-z0-9_.-]+\]/);
@@ -238,7 +253,7 @@ describe("the golden comparison itself", () => {
     const recipient = textPlans(prepared).find((p) => placeholdersIn(p.element.text).includes("recipient.name"))!;
     expect(recipient.element.font.family).toBe("Great Vibes");
     expect(fallbacks(recipient, undefined).map((s) => s.split("→")[1]!.split(" ")[0])).toContain("Inter");
-    // ...and the coverage API reports characters no bundled font has.
-    expect(await defaultFontLibrary().missingCharacters("Li Na 🎓", "Great Vibes", 400)).toEqual(["🎓"]);
+    // ...and the coverage API reports characters no bundled font has (Ethiopic), not those an emoji image draws.
+    expect(await defaultFontLibrary().missingCharacters("Li Na 🎓 ሰላም", "Great Vibes", 400)).toEqual(["ሰ", "ላ", "ም"]);
   });
 });

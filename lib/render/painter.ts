@@ -13,7 +13,7 @@ export function paint<R>(painter: Painter<R>, plan: ElementPlan): R {
   return (painter[plan.kind] as (plan: ElementPlan) => R).call(painter, plan);
 }
 
-/** The runs of a text that have glyphs to draw. */
+/** The runs of a text that have glyphs to draw (a run of only emoji or spaces has none). */
 export function inkedRuns(plan: TextPlan): TextRun[] {
   return plan.runs.filter((run) => run.outline.d);
 }

@@ -1,5 +1,5 @@
 // PDF content-stream writing: numbers, colours, rounded rectangles and rings in page coordinates
-// (y up) from the document's top-left points, and satori's glyph outlines as PDF path operators.
+// (y up) from the document's top-left points, and glyph outlines as PDF path operators.
 import type { Rgba } from "./color";
 import type { Ring, RoundedRect } from "./prepared";
 
@@ -54,7 +54,7 @@ export class Content {
 }
 
 /**
- * Converts satori's glyph outline path data (absolute M/L/Q/C/Z in units of 1/k point, y down) to
+ * Converts glyph outline path data (glyph-outlines.ts: absolute M/L/Q/C/Z in units of 1/k point, y down) to
  * PDF path operators in points, y up, with a box holding the whole outline.
  */
 export function svgPathToPdf(d: string, k: number): { ops: string; bbox: [number, number, number, number] } {
@@ -131,7 +131,7 @@ export function svgPathToPdf(d: string, k: number): { ops: string; bbox: [number
         break;
       }
       default:
-        // Relative commands never appear in satori's output; skip anything unexpected.
+        // Relative commands never appear in glyph outlines; skip anything unexpected.
         i++;
     }
   }

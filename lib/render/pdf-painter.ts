@@ -1,14 +1,21 @@
 // The PDF painter: a prepared document as a one-page vector PDF on a page of the canvas's true size
-// in points. Text lines are form XObjects of their glyph outlines (made once per outline per process),
-// PNG images raw pixels with a soft mask, JPEGs passed through.
+// in points. Text lines are form XObjects of their glyph outlines (made once per outline per process)
+// with an invisible text layer over them (pdf-text-layer.ts), colour emoji images rasterised from
+// their SVG by resvg (as the PNG draws them), PNG images raw pixels with a soft mask, JPEGs passed
+// through.
 import { deflateSync } from "node:zlib";
+import { renderAsync } from "@resvg/resvg-js";
 import { PDFBool, PDFDocument, PDFName, PDFRawStream, PDFStream, PDFString, type PDFPage, type PDFRef } from "pdf-lib";
 import type { RenderAsset } from "./assets";
 import type { Rgba } from "./color";
-import { LAYOUT_SCALE, type GlyphOutline } from "./glyph-outlines";
+import type { EmojiImage } from "./emoji";
+import { LAYOUT_SCALE, type GlyphOutline, type PlacedEmoji } from "./glyph-outlines";
 import { inkedRuns, paint, type Painter } from "./painter";
 import { Content, n2, svgPathToPdf } from "./pdf-content";
-import { decodePng } from "./png-decode";
+import { decodePng, type DecodedPng } from "./png-decode";
+import { unpremultiply } from "./png";
+import { PdfTextLayer } from "./pdf-text-layer";
+import { RESVG_BASE } from "./raster";
 import type { BackgroundPlan, BorderPlan, ImageDrawing, ImagePlan, LinePlan, PreparedRender, QrPlan, RectPlan, TextPlan } from "./prepared";
 
 export interface PdfMeta {
@@ -44,6 +51,34 @@ function pdfForm(outline: GlyphOutline): PdfForm {
   return form;
 }
 
+/** Pixels per em of an emoji in the PDF: sharp printed at the sizes certificates use. */
+const EMOJI_PX = 160;
+
+const emojiRasters = new WeakMap<EmojiImage, Promise<DecodedPng>>();
+
+/** An emoji's SVG rasterised by resvg (as the PNG is) into RGB and alpha planes, once per process. */
+function emojiRaster(image: EmojiImage): Promise<DecodedPng> {
+  let raster = emojiRasters.get(image);
+  if (!raster) {
+    raster = renderAsync(image.svg, { ...RESVG_BASE, fitTo: { mode: "width", value: EMOJI_PX } }).then((img) => {
+      const px = img.pixels;
+      unpremultiply(px);
+      const count = img.width * img.height;
+      const rgb = new Uint8Array(count * 3);
+      const alpha = new Uint8Array(count);
+      for (let i = 0; i < count; i++) {
+        rgb[i * 3] = px[i * 4]!;
+        rgb[i * 3 + 1] = px[i * 4 + 1]!;
+        rgb[i * 3 + 2] = px[i * 4 + 2]!;
+        alpha[i] = px[i * 4 + 3]!;
+      }
+      return { width: img.width, height: img.height, rgb: deflateSync(rgb), alpha: deflateSync(alpha) };
+    });
+    emojiRasters.set(image, raster);
+  }
+  return raster;
+}
+
 /** Draws onto one page's content stream, registering the page's resources (graphics states, forms, images) as it goes. */
 /** Only images are drawn asynchronously (decoding, embedding); everything else at once. */
 type Drawing = void | Promise<void>;
@@ -55,6 +90,9 @@ class PdfPainter implements Painter<Drawing> {
   private readonly gsNames = new Map<number, string>();
   private readonly formNames = new Map<GlyphOutline, string>();
   private readonly imageNames = new Map<Uint8Array, string>();
+  private readonly emojiNames = new Map<EmojiImage, string>();
+  /** The page's real text, written over everything once the page is drawn. */
+  readonly textLayer: PdfTextLayer;
 
   constructor(
     private readonly pdf: PDFDocument,
@@ -63,6 +101,26 @@ class PdfPainter implements Painter<Drawing> {
     private readonly height: number,
   ) {
     this.content = new Content(height);
+    this.textLayer = new PdfTextLayer(height);
+  }
+
+  private embedPixels(img: DecodedPng): PDFRef {
+    const ctx = this.pdf.context;
+    // Smooth when scaled, as the PNG (resvg) does.
+    const base = { Type: "XObject", Subtype: "Image", Width: img.width, Height: img.height, BitsPerComponent: 8, Filter: "FlateDecode", Interpolate: true };
+    let smask: PDFRef | undefined;
+    if (img.alpha) smask = ctx.register(PDFRawStream.of(ctx.obj({ ...base, ColorSpace: "DeviceGray" }), img.alpha));
+    return ctx.register(PDFRawStream.of(ctx.obj({ ...base, ColorSpace: "DeviceRGB", ...(smask ? { SMask: smask } : {}) }), img.rgb));
+  }
+
+  private async drawEmoji({ image, x, y, size }: PlacedEmoji) {
+    let name = this.emojiNames.get(image);
+    if (!name) {
+      name = this.page.node.newXObject("Em", this.embedPixels(await emojiRaster(image))).asString();
+      this.emojiNames.set(image, name);
+    }
+    const c = this.content;
+    c.op(`q ${n2(size)} 0 0 ${n2(size)} ${n2(x)} ${n2(c.y(y + size))} cm ${name} Do Q`);
   }
 
   private alpha(a: number) {
@@ -96,12 +154,7 @@ class PdfPainter implements Painter<Drawing> {
         const stream = ctx.lookup(ref);
         if (stream instanceof PDFStream) stream.dict.set(PDFName.of("Interpolate"), PDFBool.True);
       } else {
-        const img = await decodePng(asset);
-        // Smooth when scaled, as the PNG (resvg) does.
-        const base = { Type: "XObject", Subtype: "Image", Width: img.width, Height: img.height, BitsPerComponent: 8, Filter: "FlateDecode", Interpolate: true };
-        let smask: PDFRef | undefined;
-        if (img.alpha) smask = ctx.register(PDFRawStream.of(ctx.obj({ ...base, ColorSpace: "DeviceGray" }), img.alpha));
-        ref = ctx.register(PDFRawStream.of(ctx.obj({ ...base, ColorSpace: "DeviceRGB", ...(smask ? { SMask: smask } : {}) }), img.rgb));
+        ref = this.embedPixels(await decodePng(asset));
       }
       name = this.page.node.newXObject("Im", ref).asString();
       this.imageNames.set(asset.data, name);
@@ -129,7 +182,16 @@ class PdfPainter implements Painter<Drawing> {
     c.op(`0 0 ${n2(this.width)} ${n2(this.height)} re W n`);
   }
 
-  text(plan: TextPlan) {
+  text(plan: TextPlan): Drawing {
+    for (const run of plan.runs) this.textLayer.addRun(run);
+    const emoji = plan.runs.flatMap((run) => run.emoji);
+    this.drawOutlines(plan);
+    if (emoji.length) return (async () => {
+      for (const e of emoji) await this.drawEmoji(e);
+    })();
+  }
+
+  private drawOutlines(plan: TextPlan) {
     const runs = inkedRuns(plan);
     if (!runs.length) return;
     const c = this.content;
@@ -198,7 +260,8 @@ class PdfPainter implements Painter<Drawing> {
 /**
  * The design as a one-page vector PDF of the canvas's true size in points, with title, author
  * (organization), subject (group), keywords (the credential URL) and a link from each QR code to
- * the URL. Text is drawn as glyph outlines (identical to the PNG; not selectable).
+ * the URL. Text is drawn as glyph outlines (identical to the PNG) under an invisible text layer
+ * (selectable, searchable); the document's language is the design's locale.
  */
 export async function pdfOf(prepared: PreparedRender, meta: PdfMeta): Promise<Uint8Array> {
   const { width: W, height: H, background, elements } = prepared.layout;
@@ -209,6 +272,7 @@ export async function pdfOf(prepared: PreparedRender, meta: PdfMeta): Promise<Ui
   if (meta.url) pdf.setKeywords([meta.url]);
   pdf.setCreator(meta.creator ?? "Credential Issuing Service");
   pdf.setProducer("Credential Issuing Service (pdf-lib)");
+  pdf.setLanguage(prepared.layout.locale);
   if (meta.createdAt) {
     pdf.setCreationDate(meta.createdAt);
     pdf.setModificationDate(meta.createdAt);
@@ -222,6 +286,8 @@ export async function pdfOf(prepared: PreparedRender, meta: PdfMeta): Promise<Ui
     const drawing = paint<Drawing>(painter, plan);
     if (drawing) await drawing;
   }
+  const textLayer = await painter.textLayer.write(pdf, page, prepared.layout.fonts.root);
+  if (textLayer) painter.content.op(textLayer);
   const content = deflateSync(Buffer.from(painter.content.parts.join("\n"), "latin1"), { level: 6 });
   page.node.set(PDFName.of("Contents"), ctx.register(PDFRawStream.of(ctx.obj({ Filter: "FlateDecode" }), content)));
 

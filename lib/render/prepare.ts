@@ -3,21 +3,22 @@
 //
 // 1. `substitutedTexts` fills in placeholders; `firstUnsupportedText` loads the fonts the texts need
 //    and refuses text the renderer would draw wrong (text-content.ts).
-// 2. One planner per element type: text is fitted to its box (text-layout.ts, with the very metrics
-//    satori uses, so what is planned is what is drawn) and its lines placed; shapes, QR codes and
-//    images get their geometry and colours.
+// 2. One planner per element type: text is fitted to its box (text-layout.ts, measured shaped, so
+//    what is planned is what is drawn), its lines shaped (text-shaping.ts) and placed; shapes, QR
+//    codes and images get their geometry and colours.
 // 3. `prepareRender` outlines every text run (glyph-outlines.ts). Painters then only write it out.
 import type { AttributeValues } from "./attributes";
 import { getAsset, type RenderAsset, type RenderAssets } from "./assets";
 import { parseColor } from "./color";
 import { canvasSize, type DesignDocument, type DesignElement } from "./document";
 import { defaultFontLibrary, missingInChain, type FontLibrary, type FontWeight, type LoadedFont } from "./fonts";
-import { LAYOUT_SCALE, outlineRuns, type RunStyle, type TextRun } from "./glyph-outlines";
+import { baselineIn, LAYOUT_SCALE, outlineRuns, placeRunContents, type RunStyle, type TextRun } from "./glyph-outlines";
 import type { Box, DocumentLayout, ElementPlan, ImageDrawing, PreparedRender, Ring, TextPlan } from "./prepared";
 import { qrRuns, QR_QUIET_ZONE } from "./qr";
 import { mostlyCjk } from "./script-detection";
 import { firstUnsupportedText, substitutedTexts, type RenderOptions } from "./text-content";
 import { fitText } from "./text-layout";
+import { shapeLine } from "./text-shaping";
 
 /** What every planner may read, and where text planning reports. */
 interface PlanContext {
@@ -74,18 +75,24 @@ function imageDrawing(asset: RenderAsset, box: Box, fit: "contain" | "cover", op
   return { asset, x, y, w, h, fit, opacity, drawn: { x: x + (w - dw) / 2, y: y + (h - dh) / 2, w: dw, h: dh } };
 }
 
-/** A text's lines placed in its box by its alignment, as runs (empty lines have nothing to draw). */
-function placeLines(el: TextPlan["element"], index: number, lines: string[], lineWidths: number[], style: RunStyle): TextRun[] {
+/** A text's lines shaped and placed in its box by its alignment, as runs (empty lines have nothing to draw). */
+function placeLines(el: TextPlan["element"], index: number, lines: string[], lineRtl: boolean[], style: RunStyle): TextRun[] {
+  const k = LAYOUT_SCALE;
   const block = lines.length * style.lineBox;
   const top = el.y + (el.verticalAlign === "middle" ? (el.height - block) / 2 : el.verticalAlign === "bottom" ? el.height - block : 0);
   const runs: TextRun[] = [];
   lines.forEach((text, i) => {
     if (!text) return;
-    // Satori, like CSS, counts letter spacing after the last glyph too: leave it out when
-    // centring or right-aligning, so the visible glyphs sit where the alignment says.
-    const w = lineWidths[i]! - style.letterSpacing;
+    const line = shapeLine(text, style.chain, lineRtl[i]);
+    const width = line.advance * style.fontSize + line.spaced * style.letterSpacing;
+    // Letter spacing follows the last cluster too: leave it out when centring or right-aligning,
+    // so the visible glyphs sit where the alignment says.
+    const w = width - (line.spaced > 0 && line.clusters[line.clusters.length - 1]?.spaced ? style.letterSpacing : 0);
     const x = el.x + (el.align === "center" ? (el.width - w) / 2 : el.align === "right" ? el.width - w : 0);
-    runs.push({ index, text, style, x, y: top + i * style.lineBox, width: lineWidths[i]!, outline: { d: "" } });
+    const y = top + i * style.lineBox;
+    const baseline = baselineIn(line, style.fontSize * k, style.lineBox * k) / k;
+    const { clusters, emoji } = placeRunContents(line, style, x, y, baseline);
+    runs.push({ index, text, style, x, y, width, baseline, line, clusters, emoji, outline: { d: "" } });
   });
   return runs;
 }
@@ -129,7 +136,7 @@ const planners: Planners = {
       fits: fit.fits,
       chain,
       color: parseColor(element.font.color),
-      runs: placeLines(element, index, fit.lines, lineWidths, style),
+      runs: placeLines(element, index, fit.lines, fit.lineRtl, style),
     };
   },
   rect(el, index) {
@@ -186,13 +193,12 @@ async function planDocument(doc: DesignDocument, values: AttributeValues, assets
     color: parseColor(doc.background.color),
     image: bg && bgAsset ? imageDrawing(bgAsset, { x: 0, y: 0, w: width, h: height }, bg.fit, bg.opacity) : null,
   };
-  return { width, height, background, elements, fonts, faces: ctx.faces, warnings };
+  return { width, height, background, elements, locale: doc.locale, fonts, faces: ctx.faces, warnings };
 }
 
 /**
  * Substitutes attribute values and fits every text box (images are left out: no assets). Throws
- * `UnsupportedTextError` for right-to-left text, and for characters no font covers unless
- * `unsupportedText: "render"`.
+ * `UnsupportedTextError` for characters no font covers unless `unsupportedText: "render"`.
  */
 export function layoutDocument(doc: DesignDocument, values: AttributeValues, options: RenderOptions = {}): Promise<DocumentLayout> {
   return planDocument(doc, values, {}, options);
@@ -207,6 +213,6 @@ export async function prepareRender(
 ): Promise<PreparedRender> {
   const layout = await planDocument(doc, values, assets, options);
   const texts = layout.elements.filter((plan): plan is TextPlan => plan.kind === "text");
-  await outlineRuns(texts.flatMap((plan) => plan.runs), layout.fonts, layout.faces);
+  outlineRuns(texts.flatMap((plan) => plan.runs));
   return { layout, lines: new Map(texts.filter((plan) => plan.runs.length > 0).map((plan) => [plan.index, plan.runs])) };
 }

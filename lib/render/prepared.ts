@@ -112,8 +112,10 @@ export interface DocumentLayout {
   height: number;
   background: BackgroundPlan;
   elements: ElementPlan[];
+  /** The document's locale (the PDF's language). */
+  locale: string;
   fonts: FontLibrary;
-  /** Every font face the texts use (for satori's `fonts`). */
+  /** Every font face the texts use. */
   faces: Set<LoadedFont>;
   /** Problems that did not stop rendering (texts cut short, characters drawn as boxes). */
   warnings: string[];

@@ -237,23 +237,46 @@ describe("text", () => {
     expect(layout.warnings).toHaveLength(1);
   });
 
-  it("refuses right-to-left text with a typed error", async () => {
-    const d = doc({ ...base, elements: [{ type: "text", x: 10, y: 10, width: 300, height: 40, text: "[recipient.name]", font: {} }] });
+  it("lays right-to-left text out right to left, and mixed text by the bidi algorithm", async () => {
+    const d = doc({ ...base, elements: [{ type: "text", id: "t", x: 10, y: 10, width: 300, height: 40, text: "[recipient.name]", font: {} }] });
     for (const name of ["דוד כהן", "محمد علي"]) {
-      const error = await layoutDocument(d, { "recipient.name": name }).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(UnsupportedTextError);
-      expect((error as UnsupportedTextError).code).toBe("rtl_text");
-      expect((error as UnsupportedTextError).attributes).toEqual(["recipient.name"]);
+      const plan = textPlan(await layoutDocument(d, { "recipient.name": name }), "t");
+      const [run] = plan.runs;
+      expect(run!.line.rtl).toBe(true);
+      // The first word is read first and drawn rightmost.
+      const first = run!.clusters[0]!;
+      const last = run!.clusters[run!.clusters.length - 1]!;
+      expect(first.x).toBeGreaterThan(last.x);
+      expect(run!.clusters.map((c) => c.text).join("")).toBe(name);
     }
+    // A Latin line with an Arabic word: the Latin reads left to right, the Arabic inside right to left.
+    const mixed = textPlan(await layoutDocument(d, { "recipient.name": "Ali علي Ali" }), "t").runs[0]!;
+    expect(mixed.line.rtl).toBe(false);
+    const x = (ch: string) => mixed.clusters.find((c) => c.text === ch)!.x;
+    expect(x("ع")).toBeGreaterThan(x("ي"));
+    expect(x("A")).toBeLessThan(x("ع"));
   });
 
-  it("refuses characters no font has, unless asked to draw them anyway", async () => {
+  it("joins Arabic letters and forms Devanagari conjuncts (shaping, not one glyph per character)", async () => {
+    const d = doc({ ...base, elements: [{ type: "text", id: "t", x: 10, y: 10, width: 300, height: 40, text: "[recipient.name]", font: {} }] });
+    const glyphs = async (name: string) => textPlan(await layoutDocument(d, { "recipient.name": name }), "t").runs[0]!.line.clusters.flatMap((c) => c.glyphs.map((g) => g.gid));
+    // محمد: each letter takes its joined form, so the same letter (م) gets two different glyphs.
+    const mhmd = await glyphs("محمد");
+    expect(new Set(mhmd).size).toBe(mhmd.length);
+    // In न्या the न and its virama become one glyph, the half form of the conjunct.
+    const plan = textPlan(await layoutDocument(d, { "recipient.name": "अनन्या" }), "t");
+    const half = plan.runs[0]!.line.clusters.find((c) => plan.runs[0]!.line.text.slice(c.start, c.end) === "न्")!;
+    expect(half.glyphs).toHaveLength(1);
+  });
+
+  it("refuses characters no font has, naming them, unless asked to draw them anyway", async () => {
     const d = doc({ ...base, elements: [{ type: "text", x: 10, y: 10, width: 300, height: 40, text: "[recipient.name]", font: {} }] });
-    const error = await renderPng(d, { "recipient.name": "Alex 🙂" }).catch((e: unknown) => e);
+    const error = await renderPng(d, { "recipient.name": "Alex ሰላም" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnsupportedTextError);
     expect((error as UnsupportedTextError).code).toBe("missing_glyphs");
-    expect((error as UnsupportedTextError).characters).toEqual(["🙂"]);
-    const layout = await layoutDocument(d, { "recipient.name": "Alex 🙂" }, { unsupportedText: "render" });
+    expect((error as UnsupportedTextError).characters).toEqual(["ሰ", "ላ", "ም"]);
+    expect((error as UnsupportedTextError).message).toBe("no bundled font can draw these characters: ሰ U+1230, ላ U+120B, ም U+121D (from [recipient.name])");
+    const layout = await layoutDocument(d, { "recipient.name": "Alex ሰላም" }, { unsupportedText: "render" });
     expect(layout.warnings).toHaveLength(1);
   });
 
@@ -267,21 +290,22 @@ describe("text", () => {
         { type: "text", x: 10, y: 110, width: 300, height: 40, text: "Valid until [credential.expiryDate]", font: {} },
       ],
     });
-    for (const name of ["Zoë Ångström-Núñez", "山田太郎", "김민준", "Ёлка Ωμέγα"]) {
+    for (const name of ["Zoë Ångström-Núñez", "山田太郎", "김민준", "Ёлка Ωμέγα", "דוד כהן", "محمد علي", "प्रिया शर्मा", "สมชาย ใจดี", "Alex 🙂"]) {
       expect(await unsupportedTextIn(d, { "recipient.name": name })).toBeNull();
       await expect(renderPng(d, { "recipient.name": name })).resolves.toBeInstanceOf(Uint8Array);
     }
-    for (const [name, code] of [["דוד כהן", "rtl_text"], ["محمد علي", "rtl_text"], ["Alex 🙂", "missing_glyphs"], ["प्रिया शर्मा", "missing_glyphs"]] as const) {
+    for (const name of ["Alex ሰላም", "𓀀 Ra", "Bad \ud83c name"]) {
       const found = await unsupportedTextIn(d, { "recipient.name": name });
       const thrown = await renderPng(d, { "recipient.name": name }).catch((e: unknown) => e);
       expect(found).toBeInstanceOf(UnsupportedTextError);
-      expect(found?.code).toBe(code);
+      expect(found?.code).toBe("missing_glyphs");
       expect(found?.elementIndex).toBe(1);
       expect(found?.message).toBe((thrown as UnsupportedTextError).message);
     }
-    // Editor previews draw missing glyphs anyway, but never right-to-left text.
-    expect(await unsupportedTextIn(d, { "recipient.name": "Alex 🙂" }, { unsupportedText: "render" })).toBeNull();
-    expect((await unsupportedTextIn(d, { "recipient.name": "דוד" }, { unsupportedText: "render" }))?.code).toBe("rtl_text");
+    // An unpaired surrogate is named by its code point (it cannot be shown).
+    expect((await unsupportedTextIn(d, { "recipient.name": "Bad \ud83c name" }))?.message).toContain("U+D83C (from [recipient.name])");
+    // Editor previews draw missing glyphs anyway.
+    expect(await unsupportedTextIn(d, { "recipient.name": "Alex ሰላም" }, { unsupportedText: "render" })).toBeNull();
   });
 });
 

@@ -68,8 +68,8 @@ export async function renderSvg(
 }
 
 /**
- * Prepares the renderer so the first real render is not slow: compiles satori's layout engine
- * (WebAssembly), parses every base font face once and warms resvg. Optional; call at server start.
+ * Prepares the renderer so the first real render is not slow: compiles HarfBuzz (WebAssembly),
+ * parses every base font face once and warms resvg. Optional; call at server start.
  */
 export async function warmUpRenderer(options: RenderOptions = {}): Promise<void> {
   const families = ["Inter", "Noto Serif", "Great Vibes"] as const;

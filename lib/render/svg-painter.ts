@@ -1,8 +1,9 @@
 // The SVG painter: a prepared document as one plain SVG in points (no fonts, clip paths or masks:
-// cheap to rasterise). Text is glyph outlines, so the SVG needs no fonts.
+// cheap to rasterise). Text is glyph outlines, so the SVG needs no fonts; colour emoji are Twemoji's
+// SVGs inlined.
 import { assetDataUri } from "./assets";
 import type { Rgba } from "./color";
-import { LAYOUT_SCALE } from "./glyph-outlines";
+import { LAYOUT_SCALE, type PlacedEmoji } from "./glyph-outlines";
 import { inkedRuns, paint, type Painter } from "./painter";
 import type { ImageDrawing, PreparedRender, Ring, RoundedRect } from "./prepared";
 
@@ -34,15 +35,21 @@ function svgImage({ asset, x, y, w, h, fit, opacity }: ImageDrawing): string {
   );
 }
 
+/** A Twemoji SVG (viewBox 0 0 36 36) as a nested SVG of the emoji's size at its place. */
+function svgEmoji({ image, x, y, size }: PlacedEmoji): string {
+  return image.svg.replace(/^<svg\b/, `<svg x="${f2(x)}" y="${f2(y)}" width="${f2(size)}" height="${f2(size)}"`);
+}
+
 /** Each method returns the element's SVG markup. */
 function svgPainter(width: number, height: number): Painter<string> {
   return {
     background: ({ color, image }) => `<rect width="${width}" height="${height}" ${svgPaint(color, "fill")}/>` + (image ? svgImage(image) : ""),
     text(plan) {
       const runs = inkedRuns(plan);
-      if (!runs.length) return "";
+      const emoji = plan.runs.flatMap((run) => run.emoji).map(svgEmoji).join("");
+      if (!runs.length) return emoji;
       const paths = runs.map((run) => `<path transform="translate(${f2(run.x)} ${f2(run.y)}) scale(${1 / LAYOUT_SCALE})" d="${run.outline.d}"/>`);
-      return `<g ${svgPaint(plan.color, "fill")}>${paths.join("")}</g>`;
+      return `<g ${svgPaint(plan.color, "fill")}>${paths.join("")}</g>${emoji}`;
     },
     rect: ({ fill, stroke }) =>
       (fill ? `<path ${svgPaint(fill.color, "fill")} d="${roundedRectPath(fill.shape)}"/>` : "") +

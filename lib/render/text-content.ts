@@ -4,27 +4,35 @@
 // Text with every placeholder empty is left out, label included: "Valid until [credential.expiryDate]"
 // disappears for a credential that does not expire.
 //
-// Right-to-left text: satori lays text out left to right only and does not shape Arabic, so Hebrew
-// or Arabic would print reversed and disconnected. Rather than issue a wrong credential, rendering
-// throws `UnsupportedTextError` (code `rtl_text`) naming the characters and element. Characters no
-// bundled font can draw (emoji, Thai, Devanagari, ...) throw the same error with code
-// `missing_glyphs`, unless `unsupportedText: "render"` is passed (for editor previews), which draws
-// what it can.
+// Every script a bundled font has is shaped and laid out in both directions (text-shaping.ts).
+// Characters no bundled font or emoji image can draw (Ethiopic, Egyptian hieroglyphs, an unpaired
+// surrogate, ...) throw `UnsupportedTextError` (code `missing_glyphs`) naming them and the element,
+// rather than issue a credential with empty boxes, unless `unsupportedText: "render"` is passed (for
+// editor previews), which draws what it can.
+//
+// Combining-mark floods ("Zalgo" text) are cut to MAX_MARKS marks per character: more draws a tower
+// of marks over the text above and costs glyphs without end.
 import { isEmptyAttribute, substitute, type AttributeValues } from "./attributes";
 import { placeholdersIn, type DesignDocument, type DesignElement } from "./document";
 import { defaultFontLibrary, missingInChain, type FontLibrary, type FontWeight } from "./fonts";
-import { rtlCharacters } from "./script-detection";
 
 export interface RenderOptions {
   /** Fonts to render with; the process-wide `defaultFontLibrary()` when omitted. */
   fonts?: FontLibrary;
-  /** `throw` (default) refuses text that cannot be drawn correctly; `render` draws it anyway (RTL still throws). */
+  /** `throw` (default) refuses text that cannot be drawn correctly; `render` draws it anyway (empty boxes). */
   unsupportedText?: "throw" | "render";
 }
 
-export type UnsupportedTextCode = "rtl_text" | "missing_glyphs";
+export type UnsupportedTextCode = "missing_glyphs";
 
-/** Text that cannot be rendered correctly (right-to-left scripts, or characters no font has). */
+/** A character for a message: itself with its code point ("ሀ U+1200"), or only the code point when it would not show (controls, unpaired surrogates). */
+export function describeCharacter(ch: string): string {
+  const cp = ch.codePointAt(0)!;
+  const code = `U+${cp.toString(16).toUpperCase().padStart(4, "0")}`;
+  return /^[\p{L}\p{N}\p{P}\p{S}]+$/u.test(ch) ? `${ch} ${code}` : code;
+}
+
+/** Text that cannot be rendered correctly (characters no font has). */
 export class UnsupportedTextError extends Error {
   readonly code: UnsupportedTextCode;
   readonly characters: string[];
@@ -32,12 +40,9 @@ export class UnsupportedTextError extends Error {
   /** Attributes used by the element, to point at the value that brought the characters in. */
   readonly attributes: string[];
   constructor(code: UnsupportedTextCode, characters: string[], elementIndex: number, attributes: string[]) {
-    const what =
-      code === "rtl_text"
-        ? "right-to-left text (Hebrew, Arabic, ...) is not supported by the renderer"
-        : "no bundled font can draw these characters";
     const from = attributes.length ? ` (from ${attributes.map((a) => `[${a}]`).join(", ")})` : "";
-    super(`${what}: ${characters.slice(0, 10).join(" ")}${from}`);
+    const more = characters.length > 10 ? ` and ${characters.length - 10} more` : "";
+    super(`no bundled font can draw these characters: ${characters.slice(0, 10).map(describeCharacter).join(", ")}${more}${from}`);
     this.name = "UnsupportedTextError";
     this.code = code;
     this.characters = characters;
@@ -56,6 +61,19 @@ type TextElement = Extract<DesignElement, { type: "text" }>;
  */
 export const RENDER_TEXT_BUDGET = 20_000;
 
+/** Combining marks kept on one character (Unicode's stream-safe format allows 30; real text uses up to 4 or 5). */
+export const MAX_MARKS = 8;
+
+/** The text with runs of combining marks longer than MAX_MARKS cut, and whether any were. */
+function capMarks(text: string): { text: string; cut: boolean } {
+  let cut = false;
+  const capped = text.replace(/\p{M}{9,}/gu, (marks) => {
+    cut = true;
+    return [...marks].slice(0, MAX_MARKS).join("");
+  });
+  return { text: capped, cut };
+}
+
 /** Each text element's text after substitution (empty when left out), by element index, in a rendering's text budget. */
 export function substitutedTexts(doc: DesignDocument, values: AttributeValues): { texts: Map<number, string>; warnings: string[] } {
   const subst = { locale: doc.locale, dateStyle: doc.dateStyle };
@@ -70,7 +88,9 @@ export function substitutedTexts(doc: DesignDocument, values: AttributeValues): 
       texts.set(i, "");
       return;
     }
-    let text = substitute(el.text, values, subst).normalize("NFC");
+    const marks = capMarks(substitute(el.text, values, subst).normalize("NFC"));
+    let text = marks.text;
+    if (marks.cut) warnings.push(`element ${i}: more than ${MAX_MARKS} combining marks on one character were left out`);
     if (el.uppercase) text = text.toLocaleUpperCase(doc.locale);
     const characters = [...text];
     if (characters.length > budget) {
@@ -84,8 +104,8 @@ export function substitutedTexts(doc: DesignDocument, values: AttributeValues): 
 }
 
 /**
- * Loads the fonts the texts need and returns the first text the renderer cannot draw correctly, in
- * element order: right-to-left first, then missing glyphs (not looked for with `unsupportedText: "render"`).
+ * Loads the fonts the texts need and returns the first text the renderer cannot draw, in element
+ * order: characters no font has (not looked for with `unsupportedText: "render"`).
  */
 export async function firstUnsupportedText(
   doc: DesignDocument,
@@ -93,10 +113,6 @@ export async function firstUnsupportedText(
   fonts: FontLibrary,
   options: RenderOptions,
 ): Promise<UnsupportedTextError | null> {
-  for (const [i, text] of texts) {
-    const rtl = rtlCharacters(text);
-    if (rtl.length) return new UnsupportedTextError("rtl_text", rtl, i, placeholdersIn((doc.elements[i] as TextElement).text));
-  }
   await fonts.prepare(
     [...texts].map(([i, text]) => {
       const el = doc.elements[i] as TextElement;

@@ -1,17 +1,15 @@
 // Text fitting: choose a font size and line breaks so a text fits its box on at most `maxLines`
-// lines. Widths are computed exactly as satori computes them (the sum of each grapheme's advance in
-// the first font of the chain that has it, plus letter spacing per glyph, no kerning), so the lines
-// chosen here are the lines satori draws. The renderer hands satori one explicit line per block.
-import { faceFor, type FontChain } from "./fonts";
+// lines. Words are measured shaped (text-shaping.ts), as they are drawn, so the lines chosen here are
+// the lines drawn. Lines break after spaces and hyphens, between CJK characters, and between words
+// of Thai, Lao, Khmer and Myanmar (which put no spaces between words: ICU's dictionary finds them);
+// never inside a grapheme or a shaped cluster.
+import type { FontChain } from "./fonts";
+import { paragraphIsRtl, shapeLine } from "./text-shaping";
 
 const graphemeSegmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
 interface Grapheme {
   text: string;
-  /** Advance at font size 1. */
-  unit: number;
-  /** Glyph count (letter spacing is added once per glyph). */
-  glyphs: number;
   space: boolean;
   /** A line may break after this grapheme. */
   breakAfter: boolean;
@@ -20,7 +18,7 @@ interface Grapheme {
 /** A run of graphemes that stays on one line: a word and the spaces after it. */
 interface Token {
   text: string;
-  /** Width at size 1 and glyph count, with and without the trailing spaces. */
+  /** Width at size 1 and count of letter-spaced clusters, with and without the trailing spaces. */
   unit: number;
   glyphs: number;
   trimmedText: string;
@@ -28,69 +26,70 @@ interface Token {
   trimmedGlyphs: number;
   /** Forced line break after this token (a newline in the template). */
   hardBreak: boolean;
+  /** Its paragraph runs right to left. */
+  rtl: boolean;
 }
 
 // Characters after which a line may break: CJK ideographs, kana and Hangul break anywhere.
-const CJK_CHAR = /[\u2e80-\u2fff\u3040-\u30ff\u3100-\u312f\u3130-\u318f\u31a0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]|[\u{20000}-\u{3134f}]/u;
+const CJK_CHAR = /[\u2e80-\u2fff\u3040-\u30ff\u3100-\u312f\u3130-\u318f\u31a0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\uffef]|[\u{20000}-\u{3134f}]/u;
 const BREAK_AFTER = /^[-‐–—/]$/u;
+// Scripts written without spaces between words.
+const NO_SPACES = /[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u19e0-\u19ff]/u;
 
-function measureGrapheme(chain: FontChain, g: string): { unit: number; glyphs: number } {
-  const first = g.codePointAt(0)!;
-  const face = faceFor(chain, first) ?? chain.faces[chain.faces.length - 1]!;
-  let unit = 0;
-  let glyphs = 0;
-  for (const ch of g) {
-    const cp = ch.codePointAt(0)!;
-    // Like satori: the grapheme's font draws it; a glyph it lacks comes from the next font that has it.
-    let f = face;
-    let gid = f.metrics.glyphIndex(cp);
-    if (gid === 0) {
-      const other = faceFor(chain, cp);
-      if (other) {
-        f = other;
-        gid = other.metrics.glyphIndex(cp);
-      }
-    }
-    unit += f.metrics.advance(gid) / f.metrics.unitsPerEm;
-    glyphs++;
-  }
-  return { unit, glyphs };
+/** UTF-16 offsets where a word of a no-spaces script ends inside `text` (ICU's dictionary break iterator). */
+function wordEnds(text: string): Set<number> {
+  const ends = new Set<number>();
+  if (!NO_SPACES.test(text)) return ends;
+  for (const { index, segment } of new Intl.Segmenter("th", { granularity: "word" }).segment(text)) ends.add(index + segment.length);
+  return ends;
 }
 
-function graphemes(text: string, chain: FontChain): Grapheme[] {
+function graphemes(text: string): Grapheme[] {
   const out: Grapheme[] = [];
-  const segs = [...graphemeSegmenter.segment(text)].map((s) => s.segment);
-  segs.forEach((g, i) => {
-    const next = segs[i + 1];
+  const segs = [...graphemeSegmenter.segment(text)];
+  const words = wordEnds(text);
+  segs.forEach(({ segment: g, index }, i) => {
+    const next = segs[i + 1]?.segment;
     const space = /^\s+$/u.test(g);
-    const { unit, glyphs } = measureGrapheme(chain, g);
+    const end = index + g.length;
     const breakAfter =
       next !== undefined &&
       !/^\s+$/u.test(next) &&
-      (space || BREAK_AFTER.test(g) || CJK_CHAR.test(g) || CJK_CHAR.test(next));
-    out.push({ text: g, unit, glyphs, space, breakAfter });
+      (space || BREAK_AFTER.test(g) || CJK_CHAR.test(g) || CJK_CHAR.test(next) || (words.has(end) && NO_SPACES.test(g) && NO_SPACES.test(next)));
+    out.push({ text: g, space, breakAfter });
   });
   return out;
+}
+
+function measure(text: string, chain: FontChain, rtl: boolean): { unit: number; glyphs: number } {
+  if (!text) return { unit: 0, glyphs: 0 };
+  const line = shapeLine(text, chain, rtl);
+  return { unit: line.advance, glyphs: line.spaced };
 }
 
 function tokenize(text: string, chain: FontChain, wordSpace: string): Token[] {
   const tokens: Token[] = [];
   const paragraphs = text.split("\n");
   paragraphs.forEach((para, p) => {
-    const gs = graphemes(para.replace(/\s+/gu, " ").trim().replace(/ /g, wordSpace), chain);
+    const rtl = paragraphIsRtl(para);
+    const gs = graphemes(para.replace(/\s+/gu, " ").trim().replace(/ /g, wordSpace));
     let cur: Grapheme[] = [];
     const flush = (hardBreak: boolean) => {
       let end = cur.length;
       while (end > 0 && cur[end - 1]!.space) end--;
-      const trimmed = cur.slice(0, end);
+      const trimmedText = cur.slice(0, end).map((g) => g.text).join("");
+      const spaces = cur.slice(end).map((g) => g.text).join("");
+      const trimmed = measure(trimmedText, chain, rtl);
+      const trailing = measure(spaces, chain, rtl);
       tokens.push({
-        text: cur.map((g) => g.text).join(""),
-        unit: cur.reduce((a, g) => a + g.unit, 0),
-        glyphs: cur.reduce((a, g) => a + g.glyphs, 0),
-        trimmedText: trimmed.map((g) => g.text).join(""),
-        trimmedUnit: trimmed.reduce((a, g) => a + g.unit, 0),
-        trimmedGlyphs: trimmed.reduce((a, g) => a + g.glyphs, 0),
+        text: trimmedText + spaces,
+        unit: trimmed.unit + trailing.unit,
+        glyphs: trimmed.glyphs + trailing.glyphs,
+        trimmedText,
+        trimmedUnit: trimmed.unit,
+        trimmedGlyphs: trimmed.glyphs,
         hardBreak,
+        rtl,
       });
       cur = [];
     };
@@ -118,24 +117,28 @@ export interface FitOptions {
 
 export interface TextFit {
   lines: string[];
-  /** Width of each line as satori will measure it. */
+  /** Width of each line as measured (letter spacing after every spaced cluster included). */
   lineWidths: number[];
+  /** Whether each line's paragraph runs right to left. */
+  lineRtl: boolean[];
   fontSize: number;
-  /** Height of one line box (satori rounds it to whole units). */
+  /** Height of one line box (rounded to whole layout units). */
   lineBox: number;
   /** True when the whole text fits; false when it was cut short with an ellipsis. */
   fits: boolean;
 }
 
-// Satori measures in floating point and compares `lineWidth > boxWidth`: keep a hair of slack.
+// Widths are floating point sums: keep a hair of slack.
 const SLACK = 0.999;
 const ELLIPSIS = "…";
 /** Fewer lines win when their size is at least this share of the size with more lines. */
 const PREFER_FEWER_LINES = 0.85;
 
-function wrap(tokens: Token[], size: number, ls: number, width: number): { lines: string[]; widths: number[]; overflow: boolean } {
+function wrap(tokens: Token[], size: number, ls: number, width: number): { lines: string[]; widths: number[]; rtl: boolean[]; overflow: boolean } {
   const lines: string[] = [];
   const widths: number[] = [];
+  const rtl: boolean[] = [];
+  let lineRtl = false;
   let text = "";
   let trimmedText = "";
   let w = 0; // width including trailing spaces of the last token
@@ -145,6 +148,7 @@ function wrap(tokens: Token[], size: number, ls: number, width: number): { lines
   const push = () => {
     lines.push(trimmedText);
     widths.push(trimmedW);
+    rtl.push(lineRtl);
     text = "";
     trimmedText = "";
     w = 0;
@@ -156,6 +160,7 @@ function wrap(tokens: Token[], size: number, ls: number, width: number): { lines
     const tTrim = t.trimmedUnit * size + t.trimmedGlyphs * ls;
     if (open && w + tTrim > width * SLACK) push();
     if (!open && tTrim > width * SLACK) overflow = true;
+    if (!open) lineRtl = t.rtl;
     trimmedText = text + t.trimmedText;
     trimmedW = w + tTrim;
     text += t.text;
@@ -164,7 +169,7 @@ function wrap(tokens: Token[], size: number, ls: number, width: number): { lines
     if (t.hardBreak) push();
   }
   if (open) push();
-  return { lines, widths, overflow };
+  return { lines, widths, rtl, overflow };
 }
 
 function lineBoxOf(size: number, lineHeight: number): number {
@@ -222,7 +227,7 @@ export function fitText(text: string, chain: FontChain, opts: FitOptions): TextF
     }
   }
   if (best) {
-    return { lines: best.lines, lineWidths: best.widths, fontSize: best.size, lineBox: best.box, fits: true };
+    return { lines: best.lines, lineWidths: best.widths, lineRtl: best.rtl, fontSize: best.size, lineBox: best.box, fits: true };
   }
   best = attempt(opts.shrinkToFit ? opts.minSize : opts.size);
   return truncate(tokens, chain, best.size, opts);
@@ -232,19 +237,20 @@ function truncate(tokens: Token[], chain: FontChain, size: number, opts: FitOpti
   const ls = opts.letterSpacing;
   const box = lineBoxOf(size, opts.lineHeight);
   const allowed = Math.max(1, Math.min(opts.maxLines, Math.floor((opts.height + 0.5) / box)));
-  const { lines } = wrap(tokens, size, ls, opts.width);
+  const { lines, rtl } = wrap(tokens, size, ls, opts.width);
   const kept = lines.slice(0, allowed);
-  const widthOf = (s: string) =>
-    [...graphemeSegmenter.segment(s)].reduce((a, { segment }) => {
-      const m = measureGrapheme(chain, segment);
-      return a + m.unit * size + m.glyphs * ls;
-    }, 0);
-  const cut = (line: string, forceEllipsis: boolean): string => {
-    if (!forceEllipsis && widthOf(line) <= opts.width * SLACK) return line;
+  const widthOf = (s: string, r: boolean) => {
+    const m = measure(s, chain, r);
+    return m.unit * size + m.glyphs * ls;
+  };
+  const cut = (line: string, r: boolean, forceEllipsis: boolean): string => {
+    if (!forceEllipsis && widthOf(line, r) <= opts.width * SLACK) return line;
     const gs = [...graphemeSegmenter.segment(line)].map((s) => s.segment);
-    while (gs.length > 1 && widthOf(gs.join("").trimEnd() + ELLIPSIS) > opts.width * SLACK) gs.pop();
+    // Halve the cut while far too long (a 10,000-character word), then one grapheme at a time.
+    while (gs.length > 64 && widthOf(gs.slice(0, gs.length >> 1).join("") + ELLIPSIS, r) > opts.width * SLACK) gs.length = gs.length >> 1;
+    while (gs.length > 1 && widthOf(gs.join("").trimEnd() + ELLIPSIS, r) > opts.width * SLACK) gs.pop();
     return gs.join("").trimEnd() + ELLIPSIS;
   };
-  const out = kept.map((line, i) => cut(line, i === kept.length - 1 && lines.length > kept.length));
-  return { lines: out, lineWidths: out.map(widthOf), fontSize: size, lineBox: box, fits: false };
+  const out = kept.map((line, i) => cut(line, rtl[i]!, i === kept.length - 1 && lines.length > kept.length));
+  return { lines: out, lineWidths: out.map((l, i) => widthOf(l, rtl[i]!)), lineRtl: rtl.slice(0, out.length), fontSize: size, lineBox: box, fits: false };
 }

@@ -1,7 +1,6 @@
-// A minimal reader for the parts of a WOFF (or bare TTF/OTF) font the renderer needs outside satori:
-// the character map (which code points have glyphs) and horizontal advances (text width).
-// Satori lays text out by summing per-grapheme advances without kerning, so these two tables are
-// enough to predict its line widths exactly, without parsing glyph outlines.
+// A minimal reader for the parts of a WOFF (or bare TTF/OTF) font the renderer needs outside HarfBuzz:
+// the character map (coverage checks choose each character's face with it), horizontal advances and
+// the hhea ascent and descent (line boxes); and WOFF unwrapped to the sfnt HarfBuzz reads.
 import { inflateSync } from "node:zlib";
 
 export interface FontMetrics {
@@ -125,4 +124,51 @@ export function readFontMetrics(data: Uint8Array): FontMetrics {
     advance: (glyph) => (glyph < numberOfHMetrics ? advances[glyph]! : lastAdvance),
     mappedCount: map.size,
   };
+}
+
+/**
+ * A WOFF (1.0) font as the bare TrueType/OpenType file it wraps: HarfBuzz reads sfnt, not WOFF.
+ * WOFF is the sfnt's tables, each zlib-compressed when that made it smaller; this inflates them back
+ * into a table directory with the checksums the WOFF carries. A bare TTF/OTF is returned as it is.
+ */
+export function woffToSfnt(data: Uint8Array): Uint8Array {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  if (view.getUint32(0) !== 0x774f4646 /* wOFF */) return data;
+  const flavor = view.getUint32(4);
+  const numTables = view.getUint16(12);
+  const records = [];
+  for (let i = 0; i < numTables; i++) {
+    const rec = 44 + i * 20;
+    records.push({
+      tag: data.subarray(rec, rec + 4),
+      offset: view.getUint32(rec + 4),
+      compLength: view.getUint32(rec + 8),
+      origLength: view.getUint32(rec + 12),
+      checksum: view.getUint32(rec + 16),
+    });
+  }
+  const padded = (n: number) => (n + 3) & ~3;
+  let size = 12 + 16 * numTables;
+  for (const r of records) size += padded(r.origLength);
+  const out = new Uint8Array(size);
+  const o = new DataView(out.buffer);
+  // searchRange, entrySelector and rangeShift: the binary-search hints of the table directory.
+  const entrySelector = Math.floor(Math.log2(Math.max(1, numTables)));
+  o.setUint32(0, flavor);
+  o.setUint16(4, numTables);
+  o.setUint16(6, 16 << entrySelector);
+  o.setUint16(8, entrySelector);
+  o.setUint16(10, numTables * 16 - (16 << entrySelector));
+  let at = 12 + 16 * numTables;
+  records.forEach((r, i) => {
+    const raw = data.subarray(r.offset, r.offset + r.compLength);
+    const bytes = r.compLength < r.origLength ? new Uint8Array(inflateSync(raw)) : raw;
+    out.set(r.tag, 12 + i * 16);
+    o.setUint32(16 + i * 16, r.checksum);
+    o.setUint32(20 + i * 16, at);
+    o.setUint32(24 + i * 16, r.origLength);
+    out.set(bytes, at);
+    at += padded(r.origLength);
+  });
+  return out;
 }
