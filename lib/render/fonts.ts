@@ -29,20 +29,10 @@ import { EmojiSet, emojiCandidates, type EmojiImage } from "./emoji";
 import { loadShaper } from "./shaper";
 import { processSingleton } from "../core/process-singleton";
 
-export type FontWeight = 400 | 700;
+import type { FontWeight, LoadedFont } from "./font-face";
+export type { FontWeight, LoadedFont } from "./font-face";
 export type CjkScript = "sc" | "jp" | "kr";
 
-/** One font face, with its metrics for coverage checks and the line box. */
-export interface LoadedFont {
-  /** Unique in the process (caches of shaped text and glyph outlines key on it). */
-  id: number;
-  /** Unique name of this face, e.g. "Inter latin-ext", "Noto Sans Arabic" or "Noto Sans JP 57". */
-  name: string;
-  weight: FontWeight;
-  style: "normal";
-  data: Buffer;
-  metrics: FontMetrics;
-}
 
 const BASE_FAMILIES: Record<FontFamily, { pkg: string; subsets: string[]; weights: FontWeight[] }> = {
   Inter: {

@@ -8,7 +8,7 @@
 // awaits it); after that everything here is synchronous. Each face is handed to HarfBuzz the first
 // time it is shaped (its WOFF unwrapped to sfnt), and its glyph outlines are kept once drawn.
 import type * as HarfBuzz from "harfbuzzjs";
-import type { LoadedFont } from "./fonts";
+import type { LoadedFont } from "./font-face";
 import { woffToSfnt } from "./woff";
 
 type HB = typeof HarfBuzz;
