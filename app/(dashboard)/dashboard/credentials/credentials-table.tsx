@@ -9,6 +9,7 @@ import { useFormAction } from "@/lib/dashboard/use-form-action";
 import styles from "../dashboard.module.css";
 import { bulkCredentialAction } from "./actions";
 import { CredentialRowActions } from "./credential-forms";
+import type { EmailStatus } from "./email-status";
 
 export type TableRow = {
   id: string;
@@ -18,6 +19,8 @@ export type TableRow = {
   status: string;
   /** Revoked is shown in place of the status: it is what matters about the credential now. */
   revoked: boolean;
+  /** Where its newest email stands (queued, sent, failed, cancelled), or "not sent". */
+  emailStatus: EmailStatus;
   issueDate: string;
   expiryDate: string | null;
   createdAt: string;
@@ -34,6 +37,14 @@ export type SortHeader = {
 };
 
 const BULK_FORM = "bulk-credentials";
+
+const EMAIL_PILL: Record<EmailStatus["label"], string | undefined> = {
+  sent: styles.pillGreen,
+  queued: undefined,
+  failed: styles.pillRevoked,
+  cancelled: styles.pillGrey,
+  "not sent": styles.pillGrey,
+};
 
 /** An ISO date-time as its date over its minute (UTC): the same text on the server and in the browser. */
 function DateTime({ iso }: { iso: string }) {
@@ -153,6 +164,7 @@ export function CredentialsTable({ rows, sortHeaders }: { rows: TableRow[]; sort
               <th>Recipient</th>
               <th>Template</th>
               <th>Status</th>
+              <th>Email</th>
               {sortHeaders.map((h) => (
                 <th key={h.property} aria-sort={h.sort ?? undefined}>
                   <Link className={styles.sortLink} href={h.href} title={`Sort by ${h.label.toLowerCase()}, ${h.sort === "descending" ? "oldest" : "latest"} first`}>
@@ -194,6 +206,16 @@ export function CredentialsTable({ rows, sortHeaders }: { rows: TableRow[]; sort
                   ) : (
                     <span className={r.status === "issued" ? styles.pill : `${styles.pill} ${styles.pillGrey}`}>{r.status}</span>
                   )}
+                </td>
+                <td data-email-status={r.emailStatus.label} title={r.emailStatus.description}>
+                  <span className={`${styles.pill} ${EMAIL_PILL[r.emailStatus.label]}`}>{r.emailStatus.label}</span>
+                  {r.emailStatus.sentAt && (
+                    <>
+                      <br />
+                      <span className={styles.muted}>{r.emailStatus.sentAt.slice(0, 10)}</span>
+                    </>
+                  )}
+                  <span className={styles.visuallyHidden}> {r.emailStatus.description}</span>
                 </td>
                 {sortHeaders.map((h) => (
                   <td key={h.property} className={styles.nowrap}>

@@ -67,6 +67,13 @@ export function DesignEditor({ design, organizationAttributes }: { design: Edito
     change({ ...doc, elements: doc.elements.filter((_, i) => i !== index) });
     setSelected(null);
   };
+  const imageElementOf = (asset: string) => doc.elements.findIndex((el) => el.type === "image" && el.asset === asset);
+  /** An image goes on the canvas once: placing one that is already there selects it (Duplicate makes a copy). */
+  const placeImage = (asset: EditorAsset) => {
+    const shown = imageElementOf(asset.name);
+    if (shown >= 0) setSelected(shown);
+    else addElement(newElement("image", canvas, { asset: asset.name, width: asset.width, height: asset.height }));
+  };
   const moveLayer = (index: number, by: -1 | 1) => {
     const to = index + by;
     if (to < 0 || to >= doc.elements.length) return;
@@ -148,7 +155,7 @@ export function DesignEditor({ design, organizationAttributes }: { design: Edito
               {(
                 [
                   ["text", "Text"],
-                  ["rect", "Shape"],
+                  ["rect", "Rectangle"],
                   ["line", "Line"],
                   ["border", "Border"],
                   ["qr", "QR code"],
@@ -186,7 +193,8 @@ export function DesignEditor({ design, organizationAttributes }: { design: Edito
               setAssets(change.assets);
               imagesChanged(change);
             }}
-            onPlace={(asset) => addElement(newElement("image", canvas, { asset: asset.name, width: asset.width, height: asset.height }))}
+            onCanvas={(asset) => imageElementOf(asset) >= 0}
+            onPlace={placeImage}
           />
         </aside>
 
