@@ -119,7 +119,8 @@ export function DesignEditor({ design, organizationAttributes }: { design: Edito
   const listedProblems = Object.entries(problems).filter(([path]) => path !== "recipientName");
 
   return (
-    <div className={styles.editor}>
+    // data-workspace: the dashboard turns its side bar into a top bar, so the canvas gets the width.
+    <div className={styles.editor} data-workspace="wide">
       <header className={styles.toolbar}>
         <Link href="/dashboard/designs">← Designs</Link>
         <div className={styles.nameField}>
@@ -174,7 +175,9 @@ export function DesignEditor({ design, organizationAttributes }: { design: Edito
             <ol className={styles.layers} aria-label="Layers, top last">
               {doc.elements.map((el, i) => (
                 <li key={i}>
-                  <button type="button" aria-pressed={i === selected} className={invalid.has(i) ? styles.layerInvalid : undefined} onClick={() => setSelected(i)}>
+                  <button type="button" aria-pressed={i === selected} className={invalid.has(i) ? styles.layerInvalid : undefined} onClick={() => setSelected(i)} title={elementLabel(el)}>
+                    {/* Rectangles are told apart by their colour. */}
+                    {el.type === "rect" && <span className={styles.swatch} style={{ background: el.fill ?? "transparent", borderColor: el.stroke ?? "#9ca3af" }} aria-hidden="true" />}
                     {elementLabel(el)}
                   </button>
                 </li>
