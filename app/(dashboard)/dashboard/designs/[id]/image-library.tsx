@@ -91,7 +91,7 @@ export function ImageLibrary({
         {fieldErrors.image && <span className={styles.fieldError}>{fieldErrors.image}</span>}
         {state.status === "error" && !fieldErrors.image && <span className={styles.fieldError}>{state.message}</span>}
         <button type="submit" className={styles.small} disabled={pending}>
-          {pending ? "Uploading…" : "Upload and place"}
+          {pending ? "Uploading…" : "Upload"}
         </button>
       </form>
     </section>
