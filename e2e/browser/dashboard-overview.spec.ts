@@ -5,7 +5,7 @@ import { createTemplate, createToken, expect, newAccount, shot, signUp, site, te
 
 test.describe.configure({ timeout: 120_000 });
 
-const step = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
+const step = (page: Page, title: string) => page.locator("li[data-done]").filter({ hasText: title });
 
 async function expectDone(page: Page, done: Record<string, boolean>) {
   await page.goto(`${page.url().split("/dashboard")[0]}/dashboard`);
