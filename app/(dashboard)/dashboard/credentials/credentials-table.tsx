@@ -38,13 +38,7 @@ export type SortHeader = {
 
 const BULK_FORM = "bulk-credentials";
 
-const EMAIL_PILL: Record<EmailStatus["label"], string | undefined> = {
-  sent: styles.pillGreen,
-  queued: undefined,
-  failed: styles.pillRevoked,
-  cancelled: styles.pillGrey,
-  "not sent": styles.pillGrey,
-};
+const EMAIL_TONE: Partial<Record<EmailStatus["label"], string>> = { sent: styles.emailSent, failed: styles.emailFailed };
 
 /** An ISO date-time as its date over its minute (UTC): the same text on the server and in the browser. */
 function DateTime({ iso }: { iso: string }) {
@@ -164,7 +158,6 @@ export function CredentialsTable({ rows, sortHeaders }: { rows: TableRow[]; sort
               <th>Recipient</th>
               <th>Template</th>
               <th>Status</th>
-              <th>Email</th>
               {sortHeaders.map((h) => (
                 <th key={h.property} aria-sort={h.sort ?? undefined}>
                   <Link className={styles.sortLink} href={h.href} title={`Sort by ${h.label.toLowerCase()}, ${h.sort === "descending" ? "oldest" : "latest"} first`}>
@@ -206,16 +199,10 @@ export function CredentialsTable({ rows, sortHeaders }: { rows: TableRow[]; sort
                   ) : (
                     <span className={r.status === "issued" ? styles.pill : `${styles.pill} ${styles.pillGrey}`}>{r.status}</span>
                   )}
-                </td>
-                <td data-email-status={r.emailStatus.label} title={r.emailStatus.description}>
-                  <span className={`${styles.pill} ${EMAIL_PILL[r.emailStatus.label]}`}>{r.emailStatus.label}</span>
-                  {r.emailStatus.sentAt && (
-                    <>
-                      <br />
-                      <span className={styles.muted}>{r.emailStatus.sentAt.slice(0, 10)}</span>
-                    </>
-                  )}
-                  <span className={styles.visuallyHidden}> {r.emailStatus.description}</span>
+                  {/* The email's state under the credential's: one column keeps the table within a laptop's width. */}
+                  <div className={`${styles.emailState} ${EMAIL_TONE[r.emailStatus.label] ?? ""}`} data-email-status={r.emailStatus.label} title={r.emailStatus.description}>
+                    email {r.emailStatus.label}
+                  </div>
                 </td>
                 {sortHeaders.map((h) => (
                   <td key={h.property} className={styles.nowrap}>
