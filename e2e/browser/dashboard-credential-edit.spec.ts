@@ -132,7 +132,7 @@ test("delete asks first, then deletes through the API's service and returns to t
   expect((await page.goto(`${site(server)}/dashboard/credentials/${gone.id}`))?.status()).toBe(404);
 });
 
-test("the table's Email column and revoked status, and the status filter's revoked choice", async ({ page, server }, testInfo) => {
+test("the email state and revoked status in the table, and the status filter's revoked choice", async ({ page, server }, testInfo) => {
   const { api, groupId } = await setUp(page, server, "Email Status Academy");
   const sentTo = address("sent");
   const sent = await api.createIssueSend({ groupId, recipient: { name: "Sent Person", email: sentTo } });
