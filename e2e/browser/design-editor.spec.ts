@@ -53,7 +53,8 @@ test("design a certificate: drag, resize, placeholders, an uploaded image, error
 
   // Drag the recipient's name: the inspector follows, and the server renders the draft.
   const name = stage.getByRole("button", { name: "Text: [recipient.name]" });
-  await drag(page, name, 60, 40);
+  // Far enough right to reach the canvas's edge at any canvas size.
+  await drag(page, name, 120, 40);
   await expect(inspector(page).getByRole("heading", { name: "Text" })).toBeVisible();
   const x = page.getByLabel("X", { exact: true });
   const y = page.getByLabel("Y", { exact: true });

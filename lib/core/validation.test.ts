@@ -39,3 +39,13 @@ describe("messages for numbers JSON cannot hold", () => {
     expect(result).toEqual({ ok: false, details: [{ path: "limit", message: "must be a finite number" }] });
   });
 });
+
+describe("a record key its key schema refuses", () => {
+  it("carries the key schema's own message, at the key's path", () => {
+    const schema = z.record(z.string().regex(/^custom\.[a-z]+$/, "keys must look like custom.<tag>"), z.string());
+    expect(safeParseWithDetails(schema, { "custom.two words": "x" })).toEqual({
+      ok: false,
+      details: [{ path: "custom.two words", message: "keys must look like custom.<tag>" }],
+    });
+  });
+});

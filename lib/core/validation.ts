@@ -57,6 +57,10 @@ export function zodDetails(error: z.ZodError, prefix = ""): ErrorDetail[] {
   for (const issue of error.issues) {
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) add({ path: joinPath(prefix, [...issue.path, key]), message: "is not a known field" });
+    } else if (issue.code === "invalid_key") {
+      // A record's key that its key schema refused: that schema's own message says what a key must
+      // look like; zod's summary ("Invalid key in record") does not.
+      add({ path: joinPath(prefix, issue.path), message: issue.issues[0]?.message ?? issue.message });
     } else {
       add({ path: joinPath(prefix, issue.path), message: issue.message });
     }

@@ -114,3 +114,22 @@ export async function credentialEmails(organizationId: string, credentialId: str
   });
   return rows.map(({ toAddress, deliveryAttempts, ...row }) => ({ ...row, to: toAddress, attempts: deliveryAttempts }));
 }
+
+/** Where the newest email of a credential stands: the credentials table's "Email" column. */
+export type LatestCredentialEmail = { status: string; attempts: number; sentAt: Date | null; createdAt: Date };
+
+/**
+ * The newest email of each of these credentials (one query for a whole table page); credentials that
+ * never had one are missing from the map.
+ */
+export async function latestCredentialEmails(organizationId: string, credentialIds: readonly string[]): Promise<Map<string, LatestCredentialEmail>> {
+  const latest = new Map<string, LatestCredentialEmail>();
+  if (credentialIds.length === 0) return latest;
+  const rows = await db().emailOutbox.findMany({
+    where: { organizationId, credentialId: { in: [...credentialIds] } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { credentialId: true, status: true, attempts: true, sentAt: true, createdAt: true },
+  });
+  for (const { credentialId, ...email } of rows) if (credentialId && !latest.has(credentialId)) latest.set(credentialId, email);
+  return latest;
+}

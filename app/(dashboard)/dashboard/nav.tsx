@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { signOut } from "next-auth/react";
 import { usePathname } from "next/navigation";
+import { useEffect, useRef } from "react";
 import styles from "./dashboard.module.css";
 
 const LINKS = [
@@ -16,8 +17,18 @@ const LINKS = [
 
 export function DashboardNav() {
   const path = usePathname();
+  const nav = useRef<HTMLElement>(null);
+  // On a phone the links scroll sideways: bring the current page's link to the middle of the bar.
+  useEffect(() => {
+    const bar = nav.current;
+    const current = bar?.querySelector<HTMLElement>("[aria-current=page]");
+    if (!bar || !current || bar.scrollWidth <= bar.clientWidth) return;
+    const barBox = bar.getBoundingClientRect();
+    const linkBox = current.getBoundingClientRect();
+    bar.scrollLeft += linkBox.left - barBox.left - (barBox.width - linkBox.width) / 2;
+  }, [path]);
   return (
-    <nav className={styles.nav} aria-label="Dashboard">
+    <nav className={styles.nav} aria-label="Dashboard" ref={nav}>
       {LINKS.map((link) => (
         <Link key={link.href} href={link.href} aria-current={path === link.href || (link.href !== "/dashboard" && path.startsWith(`${link.href}/`)) ? "page" : undefined}>
           {link.label}

@@ -1,11 +1,21 @@
 "use server";
 import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
 import { invalidFields } from "@/lib/core/errors";
 import { safeParseWithDetails } from "@/lib/core/validation";
 import { requireMember } from "@/lib/auth/member";
-import { CreateCredentialBody, RevokeCredentialBody } from "@/lib/credentials/schema";
-import { createCredential, createIssueSendCredential, issueCredential, revokeCredential, sendCredential } from "@/lib/credentials/service";
+import { CreateCredentialBody, RevokeCredentialBody, UpdateCredentialBody } from "@/lib/credentials/schema";
+import {
+  createCredential,
+  createIssueSendCredential,
+  deleteCredential,
+  issueCredential,
+  revokeCredential,
+  sendCredential,
+  updateCredential,
+} from "@/lib/credentials/service";
 import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
+import { editRequest } from "./[id]/edit-request";
 import { applyToCredentials, readBulkRequest, type BulkOutcome } from "./bulk";
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
@@ -53,6 +63,39 @@ export async function revokeCredentialAction(_previous: FormState, form: FormDat
     revalidatePath("/dashboard/credentials", "layout");
     return undefined;
   }, "Revoked.");
+}
+
+/**
+ * "Save changes" on a credential's page: the changed fields as a PATCH body, parsed with the API's
+ * schema and applied by the API's service (`PATCH /v1/credentials/{id}`), so the same input is accepted
+ * or refused with the same messages. A refusal changes nothing (the service's transaction).
+ */
+export async function updateCredentialAction(_previous: FormState<{ changed: boolean }>, form: FormData): Promise<FormState<{ changed: boolean }>> {
+  const member = await requireMember();
+  const id = text(form, "id");
+  return runFormAction(async () => {
+    const { body, problems } = editRequest((name) => (typeof form.get(name) === "string" ? (form.get(name) as string) : null), form.keys());
+    const parsed = safeParseWithDetails(UpdateCredentialBody, body);
+    if (!parsed.ok || problems.length > 0) throw invalidFields([...problems, ...(parsed.ok ? [] : parsed.details)]);
+    if (Object.keys(parsed.data).length === 0) return { changed: false };
+    await updateCredential(member.organization, id, parsed.data);
+    revalidatePath("/dashboard", "layout");
+    return { changed: true };
+  });
+}
+
+/** "Delete" on a credential's page, after its confirmation step: the same service as DELETE /v1/credentials/{id}. */
+export async function deleteCredentialAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const member = await requireMember();
+  const id = text(form, "id");
+  const outcome = await runFormAction(async () => {
+    await deleteCredential(member.organization, id);
+    revalidatePath("/dashboard", "layout");
+    return undefined;
+  });
+  // Its page is gone: back to the table, which says what happened.
+  if (outcome.status === "ok") redirect("/dashboard/credentials?deleted=1");
+  return outcome;
 }
 
 /** "Issue selected" / "Send selected": every selected id of the member's organization, one by one. */

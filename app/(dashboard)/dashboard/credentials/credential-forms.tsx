@@ -2,7 +2,7 @@
 import { useRef, useState } from "react";
 import { useFormAction } from "@/lib/dashboard/use-form-action";
 import styles from "../dashboard.module.css";
-import { createCredentialAction, credentialAction, revokeCredentialAction } from "./actions";
+import { createCredentialAction, credentialAction, deleteCredentialAction, revokeCredentialAction } from "./actions";
 
 function FieldError({ message }: { message?: string }) {
   return message ? <span className={styles.fieldError}>{message}</span> : null;
@@ -114,6 +114,41 @@ export function RevokeCredentialForm({ id }: { id: string }) {
       <div className={styles.row}>
         <button className={styles.danger} type="submit" disabled={pending}>
           Revoke credential
+        </button>
+        <button className={styles.secondary} type="button" disabled={pending} onClick={() => setConfirming(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * "Delete" on a credential's page: a first click opens the step that says what goes with it; the
+ * second, explicit one deletes (the same service as DELETE /v1/credentials/{id}) and returns to the table.
+ */
+export function DeleteCredentialForm({ id, name, canRevoke }: { id: string; name: string; canRevoke: boolean }) {
+  const { state, onSubmit, pending } = useFormAction(deleteCredentialAction);
+  const [confirming, setConfirming] = useState(false);
+  if (!confirming) {
+    return (
+      <button className={styles.danger} type="button" onClick={() => setConfirming(true)}>
+        Delete…
+      </button>
+    );
+  }
+  return (
+    <form className={styles.formStack} onSubmit={onSubmit} aria-labelledby="delete-heading" data-testid="delete-form">
+      <h2 id="delete-heading">Delete the credential of {name}?</h2>
+      <p className={`${styles.notice} ${styles.bad}`}>
+        Deleting cannot be undone. Its wallet page, previews and activity are gone for good, and emails still waiting to go out for it
+        are cancelled.{canRevoke && " To keep a public record that it is no longer valid, revoke it instead."}
+      </p>
+      {state.status === "error" && <p className={`${styles.notice} ${styles.bad}`} role="alert">{state.message}</p>}
+      <input type="hidden" name="id" value={id} />
+      <div className={styles.row}>
+        <button className={styles.danger} type="submit" disabled={pending}>
+          {pending ? "Deleting…" : "Delete credential"}
         </button>
         <button className={styles.secondary} type="button" disabled={pending} onClick={() => setConfirming(false)}>
           Cancel

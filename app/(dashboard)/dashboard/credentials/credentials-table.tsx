@@ -9,6 +9,7 @@ import { useFormAction } from "@/lib/dashboard/use-form-action";
 import styles from "../dashboard.module.css";
 import { bulkCredentialAction } from "./actions";
 import { CredentialRowActions } from "./credential-forms";
+import type { EmailStatus } from "./email-status";
 
 export type TableRow = {
   id: string;
@@ -18,6 +19,8 @@ export type TableRow = {
   status: string;
   /** Revoked is shown in place of the status: it is what matters about the credential now. */
   revoked: boolean;
+  /** Where its newest email stands (queued, sent, failed, cancelled), or "not sent". */
+  emailStatus: EmailStatus;
   issueDate: string;
   expiryDate: string | null;
   createdAt: string;
@@ -34,6 +37,8 @@ export type SortHeader = {
 };
 
 const BULK_FORM = "bulk-credentials";
+
+const EMAIL_TONE: Partial<Record<EmailStatus["label"], string>> = { sent: styles.emailSent, failed: styles.emailFailed };
 
 /** An ISO date-time as its date over its minute (UTC): the same text on the server and in the browser. */
 function DateTime({ iso }: { iso: string }) {
@@ -194,6 +199,10 @@ export function CredentialsTable({ rows, sortHeaders }: { rows: TableRow[]; sort
                   ) : (
                     <span className={r.status === "issued" ? styles.pill : `${styles.pill} ${styles.pillGrey}`}>{r.status}</span>
                   )}
+                  {/* The email's state under the credential's: one column keeps the table within a laptop's width. */}
+                  <div className={`${styles.emailState} ${EMAIL_TONE[r.emailStatus.label] ?? ""}`} data-email-status={r.emailStatus.label} title={r.emailStatus.description}>
+                    email {r.emailStatus.label}
+                  </div>
                 </td>
                 {sortHeaders.map((h) => (
                   <td key={h.property} className={styles.nowrap}>

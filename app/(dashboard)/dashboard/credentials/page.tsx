@@ -8,12 +8,15 @@ import { searchCredentials } from "@/lib/search/service";
 import { CREDENTIAL_STATUSES } from "@/lib/credentials/schema";
 import { config } from "@/lib/config";
 import { walletUrl } from "@/lib/credentials/attributes";
+import { latestCredentialEmails } from "@/lib/mail/outbox";
 import styles from "../dashboard.module.css";
 import { CreateCredentialForm } from "./credential-forms";
 import { CredentialsTable, type SortHeader, type TableRow } from "./credentials-table";
+import { emailStatusOf } from "./email-status";
 import {
   PAGE_SIZES,
   PARAM_LABELS,
+  REVOKED,
   SORTABLE_COLUMNS,
   pageHref,
   problemsFrom,
@@ -31,7 +34,8 @@ type SearchPage = Awaited<ReturnType<typeof searchCredentials>>;
 
 export default async function CredentialsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const member = await requireMember();
-  const query = readTableQuery(await searchParams);
+  const params = await searchParams;
+  const query = readTableQuery(params);
   const groups = await listGroups(member.organization.id, { limit: 100 });
   const groupName = new Map(groups.data.map((g) => [g.id, g.name]));
 
@@ -63,6 +67,7 @@ export default async function CredentialsPage({ searchParams }: { searchParams: 
     href: sortHref(query, sort ?? search.sort, c.property),
     sort: sort?.property === c.property ? (sort.order === "asc" ? "ascending" : "descending") : null,
   }));
+  const emails = await latestCredentialEmails(member.organization.id, (page?.data ?? []).map((c) => c.id));
   const rows: TableRow[] = (page?.data ?? []).map((c) => ({
     id: c.id,
     name: c.attributes["recipient.name"] ?? c.id,
@@ -70,6 +75,7 @@ export default async function CredentialsPage({ searchParams }: { searchParams: 
     template: groupName.get(c.groupId) ?? c.groupId,
     status: c.status,
     revoked: c.revokedAt !== null,
+    emailStatus: emailStatusOf(emails.get(c.id)),
     issueDate: c.issueDate,
     expiryDate: c.expiryDate,
     createdAt: c.createdAt,
@@ -96,8 +102,13 @@ export default async function CredentialsPage({ searchParams }: { searchParams: 
       <p className={styles.lead}>
         Everything you have issued; a column heading with an arrow sorts by it. Many at once? <Link href="/dashboard/credentials/import">Import them from a CSV file</Link>.
       </p>
-      <section className={styles.section}>
-        <h2>New credential</h2>
+      {params.deleted === "1" && (
+        <p className={`${styles.notice} ${styles.ok}`} role="status">
+          The credential was deleted.
+        </p>
+      )}
+      <section className={styles.section} id="new-credential" aria-labelledby="new-credential-heading">
+        <h2 id="new-credential-heading">New credential</h2>
         {groups.data.length === 0 ? (
           <p>
             Create a <Link href="/dashboard/templates">credential template</Link> first.
@@ -112,7 +123,7 @@ export default async function CredentialsPage({ searchParams }: { searchParams: 
             "status",
             <select id="f-status" name="status" defaultValue={query.status ?? ""} {...invalid("status")}>
               <option value="">any</option>
-              {CREDENTIAL_STATUSES.map((s) => (
+              {[...CREDENTIAL_STATUSES, REVOKED].map((s) => (
                 <option key={s}>{s}</option>
               ))}
             </select>,

@@ -25,6 +25,7 @@ describe("the credentials table's address as a search API request", () => {
     expect(body).toEqual({
       filter: {
         status: "issued",
+        revokedAt: { equals: null },
         groupId: "grp_1",
         "recipient.name": { contains: "ada" },
         "recipient.email": { contains: "example.com", not: null },
@@ -44,8 +45,15 @@ describe("the credentials table's address as a search API request", () => {
 
   it("takes the first of repeated parameters and passes the cursor on", () => {
     const { body } = searchRequest(readTableQuery({ status: ["draft", "issued"], cursor: "abc", hasEmail: "no" }));
-    expect(body.filter).toEqual({ status: "draft", "recipient.email": { equals: null } });
+    expect(body.filter).toEqual({ status: "draft", revokedAt: { equals: null }, "recipient.email": { equals: null } });
     expect(body.cursor).toBe("abc");
+  });
+
+  it("status revoked is any revoked credential; another status is one that is not revoked (the table shows revoked in its place)", () => {
+    const revoked = searchRequest(readTableQuery({ status: "revoked" })).body;
+    expect(revoked.filter).toEqual({ revokedAt: { not: null } });
+    expect(parse(revoked).ok).toBe(true);
+    expect(searchRequest(readTableQuery({ status: "expired" })).body.filter).toEqual({ status: "expired", revokedAt: { equals: null } });
   });
 
   it("names each mistake by the field it came from, with the API's message", () => {

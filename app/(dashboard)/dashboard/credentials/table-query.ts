@@ -10,6 +10,12 @@ export type TableParam = (typeof TABLE_PARAMS)[number];
 /** The table's parameters that were given, first value only, trimmed, empty ones left out. */
 export type TableQuery = Partial<Record<TableParam, string>>;
 
+/**
+ * The status filter's extra choice. The table shows "revoked" in place of a revoked credential's
+ * status, so the filter agrees: "revoked" is any revoked credential, and another status one that is not.
+ */
+export const REVOKED = "revoked";
+
 export const PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 /** Without `sort`/`order` in the address the table shows the search API's default order. */
@@ -60,7 +66,11 @@ export type SearchRequest = {
 export function searchRequest(query: TableQuery): SearchRequest {
   const problems: TableProblem[] = [];
   const filter: Record<string, unknown> = {};
-  if (query.status) filter.status = query.status;
+  if (query.status === REVOKED) filter.revokedAt = { not: null };
+  else if (query.status) {
+    filter.status = query.status;
+    filter.revokedAt = { equals: null };
+  }
   if (query.template) filter.groupId = query.template;
   if (query.name) filter["recipient.name"] = { contains: query.name };
 
@@ -86,7 +96,7 @@ export function searchRequest(query: TableQuery): SearchRequest {
 /** The table parameter a validation detail of the search body is about (`filter.issueDate.gte` → issuedFrom). */
 export function paramOf(path: string): TableParam | null {
   const rules: [RegExp, TableParam][] = [
-    [/^filter\.status(\.|$)/, "status"],
+    [/^filter\.(status|revokedAt)(\.|$)/, "status"],
     [/^filter\.groupId(\.|$)/, "template"],
     [/^filter\.recipient\.name(\.|$)/, "name"],
     [/^filter\.recipient\.email\.contains$/, "email"],

@@ -9,7 +9,8 @@ import { listInteractions } from "@/lib/interactions/service";
 import { credentialEmails } from "@/lib/mail/outbox";
 import { shownCredentialDesigns } from "@/lib/previews/credential-designs";
 import styles from "../../dashboard.module.css";
-import { CredentialRowActions, RevokeCredentialForm } from "../credential-forms";
+import { CredentialRowActions, DeleteCredentialForm, RevokeCredentialForm } from "../credential-forms";
+import { EditCredentialDetails } from "./edit-credential-form";
 
 export const metadata = { title: "Credential" };
 
@@ -36,6 +37,23 @@ export default async function CredentialPage({ params }: { params: Promise<{ id:
     listInteractions(organization.id, { credentialId: id, limit: 100 }),
   ]);
   const revoked = credential.revokedAt !== null;
+  const name = credential.attributes["recipient.name"] ?? credential.id;
+  const details = (
+    <table className={styles.table}>
+      <tbody>
+        <tr><th>Recipient</th><td>{credential.recipient ? `${credential.recipient.name} <${credential.recipient.email}>` : `${credential.attributes["recipient.name"]} (no email)`}</td></tr>
+        <tr><th>Issue date</th><td>{credential.issueDate}</td></tr>
+        <tr><th>Expiry date</th><td>{credential.expiryDate ?? "never"}</td></tr>
+        <tr><th>Credential id</th><td><code>{credential.id}</code></td></tr>
+        <tr><th>Public id</th><td><code>{credential.publicId}</code></td></tr>
+        <tr><th>Created</th><td>{when(credential.createdAt)}</td></tr>
+        <tr><th>Updated</th><td>{when(credential.updatedAt)}</td></tr>
+        {Object.entries(credential.customAttributes).map(([key, value]) => (
+          <tr key={key}><th>{key}</th><td>{value ?? <span className={styles.muted}>empty</span>}</td></tr>
+        ))}
+      </tbody>
+    </table>
+  );
   return (
     <>
       <p>
@@ -63,6 +81,7 @@ export default async function CredentialPage({ params }: { params: Promise<{ id:
         )}
         {/* Drafts are deleted rather than revoked (they were never issued). */}
         {!revoked && credential.status !== "draft" && <RevokeCredentialForm id={credential.id} />}
+        <DeleteCredentialForm id={credential.id} name={name} canRevoke={!revoked && credential.status !== "draft"} />
       </div>
       <section className={styles.section} aria-labelledby="previews-heading">
         <h2 id="previews-heading">Previews</h2>
@@ -75,7 +94,14 @@ export default async function CredentialPage({ params }: { params: Promise<{ id:
               return (
                 <article className={styles.card} key={d.id} data-testid="unsupported-preview">
                   <p className={`${styles.notice} ${styles.bad}`}>This design cannot draw this credential: {d.unsupportedText}.</p>
-                  <p className={styles.muted}>The wallet page shows the credential as text instead, without downloads. Change the recipient name, or use a design whose texts leave it out.</p>
+                  <p className={styles.muted}>
+                    The wallet page shows the credential as text instead, without downloads.{" "}
+                    {revoked
+                      ? "A revoked credential cannot be changed."
+                      : credential.recipient
+                        ? "Correct the text with Edit details below (the recipient name or an attribute), or use a design whose texts leave it out."
+                        : "Correct an attribute with Edit details below, or use a design whose texts leave it out; the name of a credential without a recipient email cannot be changed (delete it and create it again)."}
+                  </p>
                   <div>
                     <strong>{d.name}</strong>
                   </div>
@@ -94,20 +120,23 @@ export default async function CredentialPage({ params }: { params: Promise<{ id:
           })}
         </div>
       </section>
-      <section className={styles.section}>
-        <h2>Details</h2>
-        <table className={styles.table}>
-          <tbody>
-            <tr><th>Recipient</th><td>{credential.recipient ? `${credential.recipient.name} <${credential.recipient.email}>` : `${credential.attributes["recipient.name"]} (no email)`}</td></tr>
-            <tr><th>Credential id</th><td><code>{credential.id}</code></td></tr>
-            <tr><th>Public id</th><td><code>{credential.publicId}</code></td></tr>
-            <tr><th>Created</th><td>{when(credential.createdAt)}</td></tr>
-            <tr><th>Updated</th><td>{when(credential.updatedAt)}</td></tr>
-            {Object.entries(credential.customAttributes).map(([key, value]) => (
-              <tr key={key}><th>{key}</th><td>{value ?? <span className={styles.muted}>empty</span>}</td></tr>
-            ))}
-          </tbody>
-        </table>
+      <section className={styles.section} aria-labelledby="details-heading">
+        <h2 id="details-heading">Details</h2>
+        {revoked ? details : (
+          <EditCredentialDetails
+            credential={{
+              id: credential.id,
+              recipientId: credential.recipient?.id ?? null,
+              name,
+              email: credential.recipient?.email ?? null,
+              issueDate: credential.issueDate,
+              expiryDate: credential.expiryDate,
+              customAttributes: credential.customAttributes,
+            }}
+          >
+            {details}
+          </EditCredentialDetails>
+        )}
       </section>
       <section className={styles.section}>
         <h2>Emails</h2>

@@ -67,6 +67,13 @@ export function DesignEditor({ design, organizationAttributes }: { design: Edito
     change({ ...doc, elements: doc.elements.filter((_, i) => i !== index) });
     setSelected(null);
   };
+  const imageElementOf = (asset: string) => doc.elements.findIndex((el) => el.type === "image" && el.asset === asset);
+  /** An image goes on the canvas once: placing one that is already there selects it (Duplicate makes a copy). */
+  const placeImage = (asset: EditorAsset) => {
+    const shown = imageElementOf(asset.name);
+    if (shown >= 0) setSelected(shown);
+    else addElement(newElement("image", canvas, { asset: asset.name, width: asset.width, height: asset.height }));
+  };
   const moveLayer = (index: number, by: -1 | 1) => {
     const to = index + by;
     if (to < 0 || to >= doc.elements.length) return;
@@ -112,7 +119,8 @@ export function DesignEditor({ design, organizationAttributes }: { design: Edito
   const listedProblems = Object.entries(problems).filter(([path]) => path !== "recipientName");
 
   return (
-    <div className={styles.editor}>
+    // data-workspace: the dashboard turns its side bar into a top bar, so the canvas gets the width.
+    <div className={styles.editor} data-workspace="wide">
       <header className={styles.toolbar}>
         <Link href="/dashboard/designs">← Designs</Link>
         <div className={styles.nameField}>
@@ -148,7 +156,7 @@ export function DesignEditor({ design, organizationAttributes }: { design: Edito
               {(
                 [
                   ["text", "Text"],
-                  ["rect", "Shape"],
+                  ["rect", "Rectangle"],
                   ["line", "Line"],
                   ["border", "Border"],
                   ["qr", "QR code"],
@@ -167,7 +175,9 @@ export function DesignEditor({ design, organizationAttributes }: { design: Edito
             <ol className={styles.layers} aria-label="Layers, top last">
               {doc.elements.map((el, i) => (
                 <li key={i}>
-                  <button type="button" aria-pressed={i === selected} className={invalid.has(i) ? styles.layerInvalid : undefined} onClick={() => setSelected(i)}>
+                  <button type="button" aria-pressed={i === selected} className={invalid.has(i) ? styles.layerInvalid : undefined} onClick={() => setSelected(i)} title={elementLabel(el)}>
+                    {/* Rectangles are told apart by their colour. */}
+                    {el.type === "rect" && <span className={styles.swatch} style={{ background: el.fill ?? "transparent", borderColor: el.stroke ?? "#9ca3af" }} aria-hidden="true" />}
                     {elementLabel(el)}
                   </button>
                 </li>
@@ -186,7 +196,8 @@ export function DesignEditor({ design, organizationAttributes }: { design: Edito
               setAssets(change.assets);
               imagesChanged(change);
             }}
-            onPlace={(asset) => addElement(newElement("image", canvas, { asset: asset.name, width: asset.width, height: asset.height }))}
+            onCanvas={(asset) => imageElementOf(asset) >= 0}
+            onPlace={placeImage}
           />
         </aside>
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DesignDocument, type DesignElement } from "@/lib/render/document";
-import { centerElement, moveElement, moveLineEnd, newElement, resizeElement, scaleToCanvas, MIN_BOX, MIN_QR } from "./geometry";
+import { centerElement, elementLabel, moveElement, moveLineEnd, newElement, resizeElement, scaleToCanvas, MIN_BOX, MIN_QR } from "./geometry";
 
 const A4_LANDSCAPE = { width: 842, height: 595 };
 const A4_PORTRAIT = { width: 595, height: 842 };
@@ -95,5 +95,18 @@ describe("changing the canvas", () => {
     const q = scaled[1] as typeof qr;
     expect(q.x + q.size).toBeLessThanOrEqual(595);
     expect(q.y + q.size).toBeLessThanOrEqual(842);
+  });
+});
+
+describe("elementLabel: layers are named by their text or their kind", () => {
+  const canvas = A4_LANDSCAPE;
+  it("a text by its words, cut with an ellipsis; other elements by kind", () => {
+    expect(elementLabel({ ...text, text: "Certificate of\n  Achievement in Applied Mathematics" } as typeof text)).toBe("Text: Certificate of Achievement in A…");
+    expect(elementLabel({ ...text, text: "  " } as typeof text)).toBe("Text: (empty)");
+    expect(elementLabel(newElement("rect", canvas))).toBe("Rectangle");
+    expect(elementLabel(newElement("qr", canvas))).toBe("QR code");
+    expect(elementLabel(newElement("line", canvas))).toBe("Line");
+    expect(elementLabel(newElement("border", canvas))).toBe("Border");
+    expect(elementLabel(newElement("image", canvas, { asset: "seal", width: 100, height: 100 }))).toBe("Image: seal");
   });
 });

@@ -180,7 +180,7 @@ export function duplicateElement(el: DesignElement, canvas: Size): DesignElement
 export const ELEMENT_NAMES: Record<ElementType, string> = {
   text: "Text",
   image: "Image",
-  rect: "Shape",
+  rect: "Rectangle",
   line: "Line",
   border: "Border",
   qr: "QR code",

@@ -12,13 +12,17 @@ export function ImageLibrary({
   usedBy,
   onImagesChanged,
   onPlace,
+  onCanvas,
 }: {
   designId: string;
   assets: EditorAsset[];
   /** What in the current draft shows the image, if anything. */
   usedBy: (asset: string) => string | null;
   onImagesChanged: (change: ImageChange) => void;
+  /** Puts the image on the canvas, or selects it where it already is (one image per action, never a copy on top). */
   onPlace: (asset: EditorAsset) => void;
+  /** Whether an image element of the draft shows the image. */
+  onCanvas: (asset: string) => boolean;
 }) {
   const { state, onSubmit, pending, fieldErrors } = useFormAction(uploadDesignImageAction, { resetOnSuccess: true });
   const [removeError, setRemoveError] = useState<string | null>(null);
@@ -45,9 +49,15 @@ export function ImageLibrary({
               </span>
             </span>
             <span className={styles.assetButtons}>
-              <button type="button" className={styles.small} onClick={() => onPlace(a)} aria-label={`Place ${a.name}`}>
-                Place
-              </button>
+              {onCanvas(a.name) ? (
+                <button type="button" className={styles.small} onClick={() => onPlace(a)} aria-label={`Select ${a.name} on the canvas`}>
+                  Select
+                </button>
+              ) : (
+                <button type="button" className={styles.small} onClick={() => onPlace(a)} aria-label={`Place ${a.name}`}>
+                  Place
+                </button>
+              )}
               <button
                 type="button"
                 className={styles.small}
@@ -76,7 +86,7 @@ export function ImageLibrary({
       {removeError && <p className={styles.fieldError}>Cannot remove: {removeError}</p>}
       <form onSubmit={onSubmit} className={styles.upload}>
         <input type="hidden" name="designId" value={designId} />
-        <label htmlFor="design-image">Upload an image (PNG or JPEG, up to 768 KB)</label>
+        <label htmlFor="design-image">Upload an image (PNG or JPEG, up to 768 KB); it is placed on the canvas</label>
         <input id="design-image" name="image" type="file" accept="image/png,image/jpeg" aria-invalid={fieldErrors.image ? true : undefined} />
         {fieldErrors.image && <span className={styles.fieldError}>{fieldErrors.image}</span>}
         {state.status === "error" && !fieldErrors.image && <span className={styles.fieldError}>{state.message}</span>}
