@@ -1,6 +1,7 @@
 // Work the server does on its own, started once per server process from instrumentation.ts:
 // delivering queued email, issuing scheduled credentials whose date has come, and running confirmed
-// CSV imports, and forgetting kept idempotent answers past their 24 hours.
+// CSV imports, forgetting kept idempotent answers past their 24 hours, and re-checking verified domains.
+import { recheckDueDomainClaims } from "./domains/service";
 import { deleteExpiredIdempotencyRecords } from "./idempotency/service";
 import { promoteDueScheduledCredentials } from "./credentials/service";
 import { setImportNudge } from "./imports/nudge";
@@ -17,6 +18,9 @@ const IMPORT_POLL_MS = 1000;
 // An expired key already behaves as new (lib/idempotency/service.ts); deleting its row only frees space.
 const IDEMPOTENCY_CLEANUP_MS = 10 * 60_000;
 const IDEMPOTENCY_CLEANUP_BATCH = 500;
+// Verified domains are due once a day each (lib/domains); looking every few minutes spreads them out.
+const DOMAIN_RECHECK_POLL_MS = 5 * 60_000;
+const DOMAIN_RECHECK_BATCH = 20;
 
 type Loops = { stop: () => void };
 const running = () => processSlot<Loops>("background.loops");
@@ -83,6 +87,11 @@ export function startBackgroundWork(): Loops {
       /* next batch */
     }
   });
+  const domains = loop("domain_recheck", DOMAIN_RECHECK_POLL_MS, async () => {
+    while ((await recheckDueDomainClaims(DOMAIN_RECHECK_BATCH)) === DOMAIN_RECHECK_BATCH) {
+      /* next batch */
+    }
+  });
   setMailNudge(mail.nudge);
   setImportNudge(imports.nudge);
   started.current = {
@@ -93,6 +102,7 @@ export function startBackgroundWork(): Loops {
       schedule.stop();
       imports.stop();
       idempotency.stop();
+      domains.stop();
     },
   };
   return started.current;

@@ -5,6 +5,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { formatDate } from "@/lib/render/attributes";
 import { findWalletCredential } from "@/lib/wallet/service";
+import { IssuerIdentityLine } from "./issuer-identity";
 import { downloadFileName, linkedInAddToProfileUrl, shareTargets } from "./share-links";
 import { WalletActions } from "./wallet-actions";
 import styles from "./wallet.module.css";
@@ -87,6 +88,7 @@ export default async function WalletPage({ params }: Props) {
         ) : null}
         <span className={styles.orgName}>{credential.organization.name}</span>
       </header>
+      <IssuerIdentityLine organizationId={credential.organization.id} />
 
       <main className={styles.main}>
         <section className={styles.previews} aria-label="Credential images">

@@ -1,21 +1,32 @@
 import { userHasPassword } from "@/lib/accounts/service";
 import { activeSessionCount } from "@/lib/accounts/sessions";
 import { requireMember } from "@/lib/auth/member";
+import { domainClaimFor, type DomainClaimView } from "@/lib/domains/service";
 import { organizationLogoVersion, organizationUsage } from "@/lib/organizations/service";
 import styles from "../dashboard.module.css";
 import { UsageMeter } from "../usage-meter";
 import { ChangePasswordForm, SignOutEverywhereForm } from "./account-forms";
+import { DomainSection, type DomainClaimProps } from "./domain-forms";
 import { LogoForm, RenameForm } from "./settings-forms";
 
 export const metadata = { title: "Settings" };
 
+const when = (date: Date | null) => (date ? `${date.toISOString().slice(0, 16).replace("T", " ")} UTC` : null);
+
+function domainClaimProps(claim: DomainClaimView | null, slug: string): DomainClaimProps | null {
+  if (!claim) return null;
+  const { token: _token, ...shown } = claim;
+  return { ...shown, verifiedAt: when(claim.verifiedAt), lastCheckedAt: when(claim.lastCheckedAt), profileUrl: `/organizations/${slug}` };
+}
+
 export default async function SettingsPage() {
   const member = await requireMember();
-  const [usage, logoVersion, hasPassword, sessions] = await Promise.all([
+  const [usage, logoVersion, hasPassword, sessions, domainClaim] = await Promise.all([
     organizationUsage(member.organization),
     organizationLogoVersion(member.organization.id),
     userHasPassword(member.user.id),
     activeSessionCount(member.user.id),
+    domainClaimFor(member.organization.id),
   ]);
   const logoUrl = logoVersion ? `/organizations/${member.organization.id}/logo?v=${logoVersion}` : null;
   return (
@@ -29,6 +40,10 @@ export default async function SettingsPage() {
       <section className={styles.section}>
         <h2>Logo</h2>
         <LogoForm logoUrl={logoUrl} />
+      </section>
+      <section className={styles.section} aria-labelledby="domain-heading">
+        <h2 id="domain-heading">Website domain</h2>
+        <DomainSection claim={domainClaimProps(domainClaim, member.organization.slug)} />
       </section>
       <section className={styles.section}>
         <h2>Plan and usage</h2>
