@@ -29,6 +29,15 @@ export const learningEventUrl = singleLineText()
     return url.pathname === "/" && !/^[a-z]+:\/\/[^/?#]*\/[?#]?/i.test(value) ? url.href.replace(/\/(?=[?#]|$)/, "") : url.href;
   });
 
+/**
+ * What the group's credentials stand for, shown on the wallet and signed into each credential as its
+ * Open Badges achievement's description; null or absent: a default naming the group and organization.
+ */
+export const groupDescription = multiLineText({ trim: true }).min(1, "must not be empty; send null for the default").max(2000, "must be at most 2000 characters");
+
+/** How a credential of the group is earned (the achievement's criteria); null or absent: a default. */
+export const groupCriteria = multiLineText({ trim: true }).min(1, "must not be empty; send null for the default").max(5000, "must be at most 5000 characters");
+
 /** Credentials of the group expire this long after their issue date, unless a credential says otherwise. */
 export const expiryPeriod = z.strictObject({
   amount: z.number().int("must be a whole number").min(1).max(1000),
@@ -61,6 +70,8 @@ const designFields = {
 };
 
 const extraFields = {
+  description: groupDescription.nullable().optional(),
+  criteria: groupCriteria.nullable().optional(),
   expiryPeriod: expiryPeriod.nullable().optional(),
   emailTemplate: emailTemplate.nullable().optional(),
 };
@@ -95,6 +106,8 @@ export const GroupResponse = z.object({
   id: z.string(),
   name: z.string(),
   learningEventUrl: z.string().nullable(),
+  description: z.string().nullable().describe("What the group's credentials stand for; null: the default \"<group name>, awarded by <organization name>.\" is shown and signed."),
+  criteria: z.string().nullable().describe("How a credential of the group is earned; null: the default \"Awarded by <organization name>.\" is shown and signed."),
   designIds: z.array(z.string()),
   certificateDesignId: z.string().nullable().optional().describe("Deprecated; present only when the legacy shape was used."),
   badgeDesignId: z.string().nullable().optional().describe("Deprecated; present only when the legacy shape was used."),

@@ -8,6 +8,8 @@ export type GroupRow = {
   id: string;
   name: string;
   learningEventUrl: string | null;
+  description: string | null;
+  criteria: string | null;
   legacyDesignShape: boolean;
   expiryAmount: number | null;
   expiryUnit: string | null;
@@ -23,6 +25,8 @@ export type ApiGroup = {
   id: string;
   name: string;
   learningEventUrl: string | null;
+  description: string | null;
+  criteria: string | null;
   designIds: string[];
   certificateDesignId?: string | null;
   badgeDesignId?: string | null;
@@ -43,6 +47,8 @@ export function serializeGroup(row: GroupRow): ApiGroup {
     id: row.id,
     name: row.name,
     learningEventUrl: row.learningEventUrl,
+    description: row.description,
+    criteria: row.criteria,
     designIds: row.designs.map((d) => d.designId),
     ...legacy,
     expiryPeriod:

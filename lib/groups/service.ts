@@ -9,11 +9,13 @@ import { rawBoolean, rawDate, rawNullableInt } from "../db/raw-values";
 import { customTagsInTexts, recordAttributeUse } from "../attributes/service";
 import type { CreateGroupInput, UpdateGroupInput } from "./schema";
 
-type ExtraInput = Pick<CreateGroupInput, "expiryPeriod" | "emailTemplate">;
+type ExtraInput = Pick<CreateGroupInput, "description" | "criteria" | "expiryPeriod" | "emailTemplate">;
 
 /** Column values for the expiry setting and email template fields a request sent. */
 function extraColumns(input: ExtraInput) {
   return {
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.criteria !== undefined ? { criteria: input.criteria } : {}),
     ...(input.expiryPeriod !== undefined
       ? { expiryAmount: input.expiryPeriod?.amount ?? null, expiryUnit: input.expiryPeriod?.unit ?? null }
       : {}),
@@ -85,6 +87,8 @@ type GroupJoinRow = {
   id: string;
   name: string;
   learningEventUrl: string | null;
+  description: string | null;
+  criteria: string | null;
   legacyDesignShape: unknown;
   expiryAmount: unknown;
   expiryUnit: string | null;
@@ -101,7 +105,7 @@ type GroupJoinRow = {
 // plain SQL both engines accept instead of three Prisma relation queries.
 async function findGroup(organizationId: string, id: string): Promise<GroupRow> {
   const rows = await db().$queryRaw<GroupJoinRow[]>`
-    SELECT g."id", g."name", g."learningEventUrl", g."legacyDesignShape", g."expiryAmount", g."expiryUnit",
+    SELECT g."id", g."name", g."learningEventUrl", g."description", g."criteria", g."legacyDesignShape", g."expiryAmount", g."expiryUnit",
            g."emailSubject", g."emailHtml", g."emailText", g."createdAt", g."updatedAt",
            gd."designId", d."type" AS "designType"
     FROM "Group" g
@@ -115,6 +119,8 @@ async function findGroup(organizationId: string, id: string): Promise<GroupRow> 
     id: first.id,
     name: first.name,
     learningEventUrl: first.learningEventUrl,
+    description: first.description,
+    criteria: first.criteria,
     legacyDesignShape: rawBoolean(first.legacyDesignShape),
     expiryAmount: rawNullableInt(first.expiryAmount),
     expiryUnit: first.expiryUnit,

