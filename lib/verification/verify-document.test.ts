@@ -105,7 +105,7 @@ describe("credentials of this instance", () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch");
     const httpSpy = vi.spyOn(http, "request");
     try {
-      for (const url of [credential.url ?? `http://localhost:4555/credentials/${credential.publicId}`, `http://localhost:4555/credentials/${credential.publicId}/credential.json`]) {
+      for (const url of [`http://localhost:4555/credentials/${credential.publicId}`, `http://localhost:4555/credentials/${credential.publicId}/credential.json`]) {
         expect((await verifyCredentialDocument({ kind: "url", url })).verdict).toBe("valid");
       }
       expect(fetchSpy).not.toHaveBeenCalled();
