@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { HTTP_METHODS } from "@/lib/api/endpoint";
 import { buildOpenApiDocument } from "@/lib/api/openapi";
-import { allV1Routes } from "./openapi.json/endpoints";
+import { allV1Routes, publicDocumentPaths } from "./openapi.json/endpoints";
 
 function routeFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -17,11 +17,11 @@ const apiPathOf = (file: string) =>
   "/" + path.dirname(path.relative("app", file)).split(path.sep).map((s) => s.replace(/^\[(\w+)\]$/, "{$1}")).join("/");
 
 describe("the OpenAPI document", () => {
-  const doc = buildOpenApiDocument(allV1Routes(), "http://localhost:3000");
+  const doc = buildOpenApiDocument(allV1Routes(), "http://localhost:3000", publicDocumentPaths());
   const files = routeFiles("app/v1").filter((f) => !f.includes("[...path]"));
 
   it("documents every /v1 route file", () => {
-    const documented = Object.keys(doc.paths).sort();
+    const documented = Object.keys(doc.paths).filter((p) => p.startsWith("/v1/")).sort();
     expect(files.map(apiPathOf).sort()).toEqual(documented);
   });
 
@@ -37,5 +37,15 @@ describe("the OpenAPI document", () => {
     expect(doc.openapi).toBe("3.1.0");
     const post = (doc.paths["/v1/groups"] as Record<string, { requestBody?: unknown }>).post!;
     expect(JSON.stringify(post.requestBody)).toContain("designIds");
+  });
+
+  it("documents the public verifiable-credential documents, token-free, on the server that serves them", () => {
+    for (const path of ["/credentials/{publicId}/credential.json", "/organizations/{slug}/status/{list}"]) {
+      const get = (doc.paths[path] as Record<string, { security: unknown[]; servers: unknown[]; responses: Record<string, unknown> }>).get!;
+      expect(get.security).toEqual([]);
+      expect(get.servers).toHaveLength(1);
+      expect(Object.keys(get.responses)).toEqual(["200", "304", "404"]);
+    }
+    expect(JSON.stringify(doc.paths["/v1/credentials/{id}/verifiable-credential"])).toContain("eddsa-rdfc-2022");
   });
 });

@@ -12,6 +12,7 @@ import { credentialRoute } from "./credentials/[id]/endpoints";
 import { issueRoute } from "./credentials/[id]/issue/endpoints";
 import { sendRoute } from "./credentials/[id]/send/endpoints";
 import { revokeRoute } from "./credentials/[id]/revoke/endpoints";
+import { verifiableCredentialRoute } from "./credentials/[id]/verifiable-credential/endpoints";
 import { credentialDesignsRoute } from "./credentials/[id]/designs/endpoints";
 import { interactionsRoute } from "./credential-interactions/endpoints";
 import { attributesRoute } from "./attributes/endpoints";
@@ -24,6 +25,7 @@ export const API_ROUTES: RouteDefinition[] = [
   issueRoute,
   sendRoute,
   revokeRoute,
+  verifiableCredentialRoute,
   credentialDesignsRoute,
   interactionsRoute,
   groupsRoute,

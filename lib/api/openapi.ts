@@ -23,7 +23,33 @@ function schemaOf(schema: z.ZodType, io: "input" | "output") {
   return json;
 }
 
-export function buildOpenApiDocument(routes: RouteDefinition[], serverUrl: string) {
+/**
+ * A token-free document the service serves outside /v1 (a signed credential, a status list), listed
+ * in the reference with the server it is served from. Answers 200 with the document, 304 to a
+ * matching If-None-Match, or the error envelope with 404.
+ */
+export type PublicDocumentPath = { path: string; serverUrl: string; tag: string; summary: string; description: string; schema: z.ZodType };
+
+function publicDocumentItem(doc: PublicDocumentPath) {
+  return {
+    get: {
+      tags: [doc.tag],
+      summary: doc.summary,
+      description: doc.description,
+      operationId: `get${doc.path.replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_: string, c?: string) => (c ? c.toUpperCase() : ""))}`,
+      servers: [{ url: doc.serverUrl }],
+      security: [],
+      parameters: [...doc.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } })),
+      responses: {
+        200: { description: "The document, with an ETag", content: { "application/json": { schema: schemaOf(doc.schema, "output") } } },
+        304: { description: "Not modified (If-None-Match named the current ETag)" },
+        404: { description: "not_found", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+      },
+    },
+  };
+}
+
+export function buildOpenApiDocument(routes: RouteDefinition[], serverUrl: string, publicDocuments: PublicDocumentPath[] = []) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const item: Record<string, unknown> = {};
@@ -79,6 +105,7 @@ export function buildOpenApiDocument(routes: RouteDefinition[], serverUrl: strin
     }
     paths[route.path] = item;
   }
+  for (const doc of publicDocuments) paths[doc.path] = publicDocumentItem(doc);
   return {
     openapi: "3.1.0",
     info: {

@@ -1,6 +1,7 @@
 import { defineRoute, endpoint, type RouteDefinition } from "@/lib/api/endpoint";
-import { buildOpenApiDocument } from "@/lib/api/openapi";
+import { buildOpenApiDocument, type PublicDocumentPath } from "@/lib/api/openapi";
 import { config } from "@/lib/config";
+import { OpenBadgeCredentialResponse, StatusListCredentialResponse } from "@/lib/verifiable/schema";
 import { API_ROUTES } from "../registry";
 
 let cached: unknown;
@@ -12,7 +13,7 @@ export const openApiRoute: RouteDefinition = defineRoute("/v1/openapi.json", {
     auth: "none",
     success: { status: 200, description: "The OpenAPI document" },
     handle: async () => {
-      cached ??= buildOpenApiDocument(allV1Routes(), config().publicUrl);
+      cached ??= buildOpenApiDocument(allV1Routes(), config().publicUrl, publicDocumentPaths());
       return { status: 200, body: cached, headers: { "Cache-Control": "public, max-age=300" } };
     },
   }),
@@ -21,4 +22,28 @@ export const openApiRoute: RouteDefinition = defineRoute("/v1/openapi.json", {
 /** Every /v1 route, this one included. */
 export function allV1Routes(): RouteDefinition[] {
   return [...API_ROUTES, openApiRoute];
+}
+
+/** The public verifiable-credential documents (served outside /v1, without a token). */
+export function publicDocumentPaths(): PublicDocumentPath[] {
+  return [
+    {
+      path: "/credentials/{publicId}/credential.json",
+      serverUrl: config().walletUrl,
+      tag: "Verifiable credentials",
+      summary: "A credential as a signed Open Badges 3.0 credential (public)",
+      description:
+        "The same document as `GET /v1/credentials/{id}/verifiable-credential`, public like the wallet page: 404 for unknown, draft, scheduled and deleted credentials. A revoked credential's document is still served; its status list says it is revoked. `Cache-Control: public, max-age=60`.",
+      schema: OpenBadgeCredentialResponse,
+    },
+    {
+      path: "/organizations/{slug}/status/{list}",
+      serverUrl: config().publicUrl,
+      tag: "Verifiable credentials",
+      summary: "An organization's signed revocation status list (public)",
+      description:
+        "A `BitstringStatusListCredential` (Bitstring Status List v1.0, 131,072 entries) signed with the organization's key, named by the `statusListCredential` of its credentials. A revoked (or deleted) credential's bit is set. `Cache-Control: public, max-age=60`.",
+      schema: StatusListCredentialResponse,
+    },
+  ];
 }
