@@ -3,7 +3,7 @@
 // first, as a heading that takes keyboard focus and scrolls into view when a result arrives, then what
 // the credential states, then each check with what it means for someone deciding whether to trust it.
 // Everything from the document is rendered as text.
-import { useEffect, useRef } from "react";
+import { Fragment, useEffect, useRef } from "react";
 import { CHECK_MEANINGS, CHECK_TITLES, type CheckOutcome, type Verdict, type VerificationReport } from "@/lib/verification/report";
 import styles from "./verification-result.module.css";
 
@@ -62,10 +62,10 @@ export function VerificationResult({ report, headingId = "verification-verdict" 
       {shown.length > 0 ? (
         <dl className={styles.facts} aria-label={trusted ? "What the credential states" : "What the document claims (not trustworthy)"}>
           {shown.map(([term, value]) => (
-            <div key={term} style={{ display: "contents" }}>
+            <Fragment key={term}>
               <dt>{trusted ? term : `${term} (claimed)`}</dt>
               <dd>{value}</dd>
-            </div>
+            </Fragment>
           ))}
         </dl>
       ) : null}

@@ -46,7 +46,7 @@ export function VerifyForm() {
       // A JSON file is read as text, like a paste.
       if (file.type === "application/json" || file.name.toLowerCase().endsWith(".json")) return send(requestFor(await file.text()));
       setReport(null);
-      setError("Choose the credential's PNG image (a .png file) or its JSON (.json).");
+      setError("Choose the credential’s PNG image (a .png file) or its JSON (.json).");
       return;
     }
     await send({ body: file, contentType: "image/png" });
@@ -55,7 +55,7 @@ export function VerifyForm() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (text.trim() === "") {
-      setError("Paste the credential's link or its JSON, or choose its PNG image.");
+      setError("Paste the credential’s link or its JSON, or choose its PNG image.");
       return;
     }
     void send(requestFor(text));

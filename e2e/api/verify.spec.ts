@@ -94,7 +94,7 @@ test("requests that name nothing to verify get the error envelope; oversized bod
   const pub = await visitor(client);
   await expectError(await pub.post("/api/verify", { data: {} }), 400, "validation_error");
   await expectError(await pub.post("/api/verify", { data: { url: "https://a.example", json: "{}" } }), 400, "validation_error");
-  await expectError(await pub.post("/api/verify", { headers: { "Content-Type": "text/plain" }, data: "hello" }), 400, "validation_error");
+  await expectError(await pub.post("/api/verify", { headers: { "Content-Type": "text/plain" }, data: "hello" }), 400, "validation_error", { paths: ["Content-Type"] });
   await expectError(await pub.post("/api/verify", { headers: { "Content-Type": "application/json" }, data: "{not json" }), 400, "invalid_json");
   await expectError(await pub.post("/api/verify", { data: { json: "x".repeat(10 * 1024 * 1024) } }), 413, "payload_too_large");
   await expectError(await pub.post("/api/verify", { headers: { "Content-Type": "image/png" }, data: Buffer.alloc(9 * 1024 * 1024) }), 413, "payload_too_large");
@@ -113,7 +113,6 @@ test("the wallet's PNG download carries the signed credential; it verifies; none
   expect(res.headers()["content-type"]).toBe("image/png");
   expect(res.headers()["content-disposition"]).toBe('attachment; filename="Katherine Johnson.png"');
   const png = await res.body();
-  expect(Number(res.headers()["content-length"])).toBe(png.length);
   expect(bakedText(png)).toBe(await credentialJson(pub, credential));
 
   // Dropped on /verify (the same route the page posts to), the file verifies.

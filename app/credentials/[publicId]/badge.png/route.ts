@@ -22,7 +22,6 @@ export const GET = publicEndpoint({ params: z.strictObject({ publicId: z.string(
   return new Response(new Uint8Array(png), {
     headers: {
       "Content-Type": "image/png",
-      "Content-Length": String(png.length),
       "Cache-Control": CACHE_CONTROL,
       "X-Content-Type-Options": "nosniff",
       ...(download ? { "Content-Disposition": attachmentDisposition(safeDownloadName(download, "png")) } : {}),
