@@ -36,6 +36,11 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   WEBHOOK_ALLOW_PRIVATE: flag,
+  DNS_SERVERS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").split(",").map((s) => s.trim()).filter(Boolean))
+    .refine((list) => list.every((s) => /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:.]+\](:\d{1,5})?|[0-9a-fA-F:.]*:[0-9a-fA-F:.]*)$/.test(s)), "must be IP addresses (optionally with :port), separated by commas"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
@@ -68,6 +73,8 @@ export type Config = Readonly<{
    * addresses. Off in production: a test switch, so a local receiver can stand in for the internet.
    */
   allowPrivateNetworks: boolean;
+  /** The resolvers asked for domain checks' DNS TXT records ("ip", "ip:port", "[ipv6]:port"); empty: the system's. */
+  dnsServers: readonly string[];
   /** Signs cursors and sessions. Unset: generated once and kept in DATA_DIR/app-secret. */
   appSecret: string | null;
   /** Dashboard sign-in with these providers, each only when both its id and secret are set. */
@@ -112,6 +119,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mailAttemptTimeoutSeconds: e.MAIL_ATTEMPT_TIMEOUT_SECONDS,
     logLevel: e.LOG_LEVEL,
     allowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE,
+    dnsServers: Object.freeze(e.DNS_SERVERS),
     appSecret: e.APP_SECRET ?? null,
     oauth: {
       github: e.GITHUB_CLIENT_ID && e.GITHUB_CLIENT_SECRET ? { clientId: e.GITHUB_CLIENT_ID, clientSecret: e.GITHUB_CLIENT_SECRET } : null,

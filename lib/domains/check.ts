@@ -2,6 +2,7 @@
 // redirects, a deadline, a size cap) and say plainly what was found.
 import { config } from "../config";
 import { OutboundRequestError, outboundRequest } from "../net/outbound-request";
+import { dnsRecordName, readDnsProof } from "./dns-proof";
 import { domainHost, isLoopbackName } from "./domain-name";
 import { PROOF_MAX_BYTES, PROOF_PATH, proofLine, readProof } from "./proof";
 
@@ -78,4 +79,23 @@ export async function checkDomainProof(domain: string, token: string, timeoutMs 
   return reading === "other_token"
     ? result("wrong_content", `${url} has a verification line, but with another token: it must contain ${expected}.`)
     : result("wrong_content", `${url} does not contain ${expected}.`);
+}
+
+/**
+ * The whole check: the proof file, and the DNS TXT record alongside it; either proves the domain. When
+ * neither does, the file's finding is the outcome (it is what most organizations set up) and the
+ * message says what DNS had too.
+ */
+export async function checkDomainOwnership(domain: string, token: string): Promise<CheckResult> {
+  const [file, record] = await Promise.all([checkDomainProof(domain, token), readDnsProof(domain, token)]);
+  if (file.outcome === "verified") return file;
+  const name = dnsRecordName(domain);
+  if (record.reading === "found") return { outcome: "verified", message: `The DNS TXT record ${name} contains your verification line.`, url: file.url };
+  const dnsNote =
+    "reason" in record
+      ? `The DNS TXT record ${name} could not be read: ${record.reason}.`
+      : record.reading === "other_token"
+        ? `The DNS TXT record ${name} has a verification line, but with another token.`
+        : `No DNS TXT record ${name} carries it either.`;
+  return { ...file, message: `${file.message} ${dnsNote}` };
 }

@@ -2,20 +2,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scratchDatabase } from "../db/scratch-database";
 import { ApiError } from "../core/errors";
+import { startDnsServer, type DnsTestServer } from "./dns-server.test-support";
 import { startProofServer, type ProofServer } from "./proof-server.test-support";
 
 let service: typeof import("./service");
 let organizations: typeof import("../organizations/service");
 let database: typeof import("../db");
 const sites: ProofServer[] = [];
+let dnsServer: DnsTestServer;
 
 beforeAll(async () => {
-  await scratchDatabase("domains", { PUBLIC_URL: "http://localhost:4321", WEBHOOK_ALLOW_PRIVATE: "1" });
+  dnsServer = await startDnsServer();
+  await scratchDatabase("domains", { PUBLIC_URL: "http://localhost:4321", WEBHOOK_ALLOW_PRIVATE: "1", DNS_SERVERS: dnsServer.address });
   service = await import("./service");
   organizations = await import("../organizations/service");
   database = await import("../db");
 });
-afterAll(() => Promise.all(sites.map((s) => s.close())));
+afterAll(() => Promise.all([...sites.map((s) => s.close()), dnsServer.close()]));
 
 let n = 0;
 async function newOrg(name = "Demo Academy") {
@@ -196,6 +199,23 @@ describe("the background re-check", () => {
     await service.claimDomain(org, other.domain);
     await recheck;
     expect(await service.domainClaimFor(org)).toMatchObject({ domain: other.domain, lastOutcome: null, droppedReason: null });
+  });
+});
+
+describe("proof by DNS", () => {
+  it("verifies through the TXT record, and drops the verification when the record goes", async () => {
+    const org = await newOrg();
+    const site = await newSite(); // answers 404: no file
+    const claim = await service.claimDomain(org, site.domain);
+    dnsServer.txt.set("_credential-issuer.localhost", [[claim.proofLine]]);
+    expect(await service.checkDomainNow(org)).toMatchObject({ verified: true, lastMessage: "The DNS TXT record _credential-issuer.localhost contains your verification line." });
+
+    dnsServer.txt.delete("_credential-issuer.localhost");
+    await database.db().domainClaim.update({ where: { organizationId: org }, data: { nextCheckAt: new Date(Date.now() - 1000) } });
+    await service.recheckDueDomainClaims();
+    const dropped = (await service.domainClaimFor(org))!;
+    expect(dropped.verified).toBe(false);
+    expect(dropped.droppedReason).toContain("404 Not Found: the file is not there. No DNS TXT record _credential-issuer.localhost carries it either.");
   });
 });
 

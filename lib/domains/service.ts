@@ -1,13 +1,15 @@
 // Verified domains: an organization claims its website domain and proves it by publishing our token
-// (proof.ts says where and how). The rules here are the only ones: a domain is verified for at most
+// in a file on its website or in a DNS TXT record (proof.ts and dns-proof.ts say where and how). The rules here are the only ones: a domain is verified for at most
 // one organization (a unique index, so two checks finishing at once cannot both win), changing the
 // claim resets it, a verified claim is re-checked daily in the background and loses its verification
 // when the website stops carrying the token.
 import { ApiError, invalidField } from "../core/errors";
 import { config } from "../config";
 import { db } from "../db";
+import { log } from "../log";
 import { issuerDid } from "../issuers/service";
-import { checkDomainProof, proofUrl, type CheckOutcome, type CheckResult } from "./check";
+import { checkDomainOwnership, proofUrl, type CheckOutcome, type CheckResult } from "./check";
+import { dnsRecordName } from "./dns-proof";
 import { DomainNameError, parseDomainName } from "./domain-name";
 import { newVerificationToken, proofLine } from "./proof";
 
@@ -48,6 +50,8 @@ export type DomainClaimView = {
   proofLine: string;
   /** Where to publish it. */
   proofUrl: string;
+  /** Or: the DNS TXT record that may carry it instead. */
+  dnsRecordName: string;
   verified: boolean;
   verifiedAt: Date | null;
   lastCheckedAt: Date | null;
@@ -63,6 +67,7 @@ function view(row: ClaimRow): DomainClaimView {
     token: row.token,
     proofLine: proofLine(row.token),
     proofUrl: proofUrl(row.domain),
+    dnsRecordName: dnsRecordName(row.domain),
     verified: row.verifiedDomain !== null,
     verifiedAt: row.verifiedAt,
     lastCheckedAt: row.lastCheckedAt,
@@ -168,7 +173,7 @@ async function checkAndRecord(claim: ClaimRow): Promise<DomainClaimView | null> 
   let result: CheckResult;
   try {
     parseDomainName(claim.domain, domainRules());
-    result = await checkDomainProof(claim.domain, claim.token);
+    result = await checkDomainOwnership(claim.domain, claim.token);
   } catch (error) {
     // A claim stored under the test switch, checked by a server without it.
     if (!(error instanceof DomainNameError)) throw error;
@@ -177,7 +182,15 @@ async function checkAndRecord(claim: ClaimRow): Promise<DomainClaimView | null> 
   const now = new Date();
   const same = { organizationId: claim.organizationId, domain: claim.domain, token: claim.token };
   try {
-    await db().domainClaim.updateMany({ where: same, data: nextState(claim, result, now) });
+    const next = nextState(claim, result, now);
+    const { count } = await db().domainClaim.updateMany({ where: same, data: next });
+    const was = claim.verifiedDomain !== null;
+    const is = "verifiedDomain" in next ? next.verifiedDomain !== null : was;
+    if (count === 1 && was !== is) {
+      const fields = { organizationId: claim.organizationId, domain: claim.domain, outcome: result.outcome };
+      if (is) log.info("domain_verified", fields);
+      else log.warn("domain_verification_dropped", fields);
+    }
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // The token is there, but the domain is verified for another organization (which proved it first).

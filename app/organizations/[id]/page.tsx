@@ -82,7 +82,7 @@ export default async function IssuerProfilePage({ params }: Props) {
           <dt>Credentials issued</dt>
           <dd data-testid="credentials-issued">{profile.credentialsIssued.toLocaleString("en-US")}</dd>
         </dl>
-        <p className={styles.note}>The DID document lists the public keys of the keys this organization signs its credentials with.</p>
+        <p className={styles.note}>Its DID document lists the public keys that verify the credentials this organization signs.</p>
       </main>
     </div>
   );

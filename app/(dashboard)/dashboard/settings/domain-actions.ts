@@ -16,7 +16,8 @@ export async function claimDomainAction(_previous: FormState, form: FormData): P
     await claimDomain(member.organization.id, String(form.get("domain") ?? ""));
     refreshPages(member.organization.slug);
     return undefined;
-  }, "Domain saved. Publish the line below on your website, then choose “Check now”.");
+    // No message: the section's status says what to do next.
+  });
 }
 
 /** Runs the check; its outcome (verified or what was wrong) shows in the section's status, stored with the claim. */

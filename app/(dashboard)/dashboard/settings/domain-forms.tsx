@@ -11,6 +11,7 @@ export type DomainClaimProps = {
   domain: string;
   proofLine: string;
   proofUrl: string;
+  dnsRecordName: string;
   verified: boolean;
   verifiedAt: string | null;
   lastCheckedAt: string | null;
@@ -33,7 +34,7 @@ function DomainStatus({ claim }: { claim: DomainClaimProps }) {
       {claim.verified ? (
         <p className={`${styles.notice} ${styles.ok}`}>
           <strong>✓ Verified:</strong> you are the verified owner of <strong>{claim.domain}</strong> since {claim.verifiedAt}. Your credentials and{" "}
-          <a href={claim.profileUrl}>public profile</a> say so. We check again daily; keep the file in place.
+          <a href={claim.profileUrl}>public profile</a> say so. We check again daily: keep the line published.
         </p>
       ) : (
         <p className={`${styles.notice} ${styles.warn}`}>
@@ -65,10 +66,17 @@ function ProofInstructions({ claim }: { claim: DomainClaimProps }) {
   const [copied, setCopied] = useState(false);
   return (
     <>
-      <p>
-        To prove that <strong>{claim.domain}</strong> is yours, publish a plain-text file at <code className={styles.email}>{claim.proofUrl}</code>{" "}
-        containing this line (other lines are ignored; redirects are not followed):
-      </p>
+      {claim.verified ? (
+        <p>
+          Keep this line in the plain-text file at <code className={styles.email}>{claim.proofUrl}</code>: if it disappears, the next daily check
+          removes the verification.
+        </p>
+      ) : (
+        <p>
+          To prove that <strong>{claim.domain}</strong> is yours, publish a plain-text file at <code className={styles.email}>{claim.proofUrl}</code>{" "}
+          containing this line (other lines are ignored; redirects are not followed):
+        </p>
+      )}
       <div className={styles.secret}>
         <code data-testid="domain-proof-line">{claim.proofLine}</code>
         <button
@@ -84,6 +92,10 @@ function ProofInstructions({ claim }: { claim: DomainClaimProps }) {
           {copied ? "Copied" : "Copy"}
         </button>
       </div>
+      <p className={styles.muted}>
+        If you manage the domain&apos;s DNS rather than its web server, a TXT record named <code className={styles.email}>{claim.dnsRecordName}</code>{" "}
+        with this line as its value proves it too.
+      </p>
     </>
   );
 }
@@ -106,14 +118,14 @@ export function DomainSection({ claim }: { claim: DomainClaimProps | null }) {
         <>
           <DomainStatus claim={claim} />
           <ProofInstructions claim={claim} />
-          <div className={styles.row}>
+          <div className={styles.row} style={{ alignItems: "center" }}>
             <form onSubmit={check.onSubmit}>
               <button className={styles.button} type="submit" disabled={check.pending}>
                 {check.pending ? "Checking…" : "Check now"}
               </button>
             </form>
             <form onSubmit={remove.onSubmit}>
-              <button className={styles.danger} type="submit" disabled={remove.pending} style={{ marginTop: 3 }}>
+              <button className={styles.danger} type="submit" disabled={remove.pending}>
                 Remove domain
               </button>
             </form>
