@@ -55,6 +55,7 @@ export function VerifyForm() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (text.trim() === "") {
+      setReport(null);
       setError("Paste the credential’s link or its JSON, or choose its PNG image.");
       return;
     }

@@ -83,7 +83,8 @@ test("paste a URL, paste JSON, choose and drop the baked PNG: valid; tampered JS
   // Nothing typed: a message, no request.
   await page.getByLabel("Credential link or JSON").fill("");
   await page.getByRole("button", { name: "Verify", exact: true }).click();
-  await expect(page.getByRole("alert")).toHaveText("Paste the credential’s link or its JSON, or choose its PNG image.");
+  await expect(page.getByRole("alert").filter({ hasText: "Paste" })).toHaveText("Paste the credential’s link or its JSON, or choose its PNG image.");
+  await expect(page.getByTestId("verification")).toHaveCount(0);
 });
 
 test("at 390×844: expired and revoked credentials, readable without horizontal scrolling", async ({ page, api, server }, testInfo) => {
