@@ -15,7 +15,7 @@ const TONE: Record<Verdict, "good" | "bad" | "unknown"> = {
   invalid: "bad",
   unverifiable: "unknown",
 };
-const VERDICT_ICON = { good: "✓", bad: "✕", unknown: "?" } as const;
+const VERDICT_ICON = { good: "✓", bad: "✕", unknown: "!" } as const;
 const OUTCOME_ICON: Record<CheckOutcome, string> = { passed: "✓", failed: "✕", warning: "!", skipped: "–" };
 const OUTCOME_LABEL: Record<CheckOutcome, string> = { passed: "passed", failed: "failed", warning: "warning", skipped: "not checked" };
 
@@ -34,7 +34,10 @@ export function VerificationResult({ report, headingId = "verification-verdict" 
     heading.current?.scrollIntoView({ block: "start", behavior: "smooth" });
   }, [report.checkedAt]);
 
-  const tone = TONE[report.verdict];
+  // Valid but signed by an issuer that proved no identity: amber, not green. An impostor that copied a
+  // name must not look like the organization that proved its domain.
+  const unverifiedIssuer = report.checks.some((c) => c.id === "issuer" && c.outcome === "warning");
+  const tone = report.verdict === "valid" && unverifiedIssuer ? "unknown" : TONE[report.verdict];
   const trusted = report.verdict !== "invalid";
   const f = report.facts;
   const facts: [string, string | null][] = [
