@@ -100,6 +100,27 @@ describe("credentials of this instance", () => {
     expect(report.facts).toMatchObject({ recipientName: credential.recipient!.name, achievementName: "Course", issuerName: "Verify Academy" });
   });
 
+  it("an issuer that proved its domain: the issuer check passes and the verdict names the domain; a same-named impostor stays a warning", async () => {
+    const { db } = await import("../db");
+    const real = await createOrganization({ slug: "demo-academy", name: "Demo Academy", plan: "premium" });
+    const impostor = await createOrganization({ slug: "demo-academy-official", name: "Demo Academy", plan: "premium" });
+    await db().domainClaim.create({ data: { organizationId: real.id, domain: "demo.edu", token: "t".repeat(32), verifiedDomain: "demo.edu", verifiedAt: new Date() } });
+    const documentOf = async (o: typeof real) => {
+      const design = await createDesign(o, { name: "D", type: "certificate" });
+      const group = await createGroup(o.id, { name: "Data Science", designIds: [design.id] });
+      const credential = await credentials.createIssueCredential(o, { groupId: group.id, recipient: { name: "Ada Lovelace" } });
+      return (await publicOpenBadgeCredential(credential.publicId))!.json;
+    };
+    const genuine = await verifyCredentialDocument({ kind: "json", json: await documentOf(real) });
+    expect(genuine.headline).toMatch(/^Valid: issued by Demo Academy \(verified owner of demo\.edu\) to Ada Lovelace on /);
+    expect(genuine.checks.find((c) => c.id === "issuer")).toMatchObject({ outcome: "passed", summary: "Issued by Demo Academy, verified owner of demo.edu." });
+    expect(genuine.facts.issuerVerifiedDomain).toBe("demo.edu");
+    const copy = await verifyCredentialDocument({ kind: "json", json: await documentOf(impostor) });
+    expect(copy.headline).toMatch(/^Valid: issued by Demo Academy to Ada Lovelace on .*The issuer's identity is not verified\.$/);
+    expect(copy.checks.find((c) => c.id === "issuer")!.outcome).toBe("warning");
+    expect(copy.facts.issuerVerifiedDomain).toBeNull();
+  });
+
   it("its wallet URL and its credential.json URL are resolved locally, without any network request", async () => {
     const { credential } = await issuedDocument();
     const fetchSpy = vi.spyOn(globalThis, "fetch");

@@ -204,7 +204,8 @@ async function verify(input: VerificationInput, now: Date): Promise<Verification
   done.validity = validity.check;
   const checks = ordered(done, "");
 
-  const who = `issued by ${facts.issuerName ?? issuerId}${facts.recipientName ? ` to ${facts.recipientName}` : ""}`;
+  const verifiedOwner = facts.issuerVerifiedDomain ? ` (verified owner of ${facts.issuerVerifiedDomain})` : "";
+  const who = `issued by ${facts.issuerName ?? issuerId}${verifiedOwner}${facts.recipientName ? ` to ${facts.recipientName}` : ""}`;
   const unverifiedIssuer = issuer.check.outcome === "warning" ? " The issuer's identity is not verified." : "";
   if (status.revoked) {
     const revocation = await ownRevocation(document.id);
