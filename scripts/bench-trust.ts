@@ -85,7 +85,7 @@ async function credentialJsonThroughput() {
   try {
     const headers = { Authorization: `Bearer ${server.token}`, "Service-Version": "2022-10-26", "Content-Type": "application/json" };
     const groups = (await (await fetch(`${server.url}/v1/groups`, { headers })).json()) as { data: { id: string }[] };
-    const created = await fetch(`${server.url}/v1/credentials/create-issue`, {
+    const created = await fetch(`${server.url}/v1/credentials/create-issue-send`, {
       method: "POST",
       headers,
       body: JSON.stringify({ groupId: groups.data[0]!.id, recipient: { name: "Ada Lovelace", email: "ada@example.com" } }),
