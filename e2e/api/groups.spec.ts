@@ -352,3 +352,45 @@ test.describe("delete (CONTRACT.md section 9)", () => {
     }
   });
 });
+
+test.describe("description and criteria (CONTRACT.md section 12)", () => {
+  test("always present, null by default; set, trimmed, changed and reset with null; listed too", async ({ api }) => {
+    const { c1 } = await designs(api);
+    const plain = await createGroup(api, { designIds: [c1] });
+    expect(plain).toMatchObject({ description: null, criteria: null });
+    const group = await createGroup(api, { designIds: [c1], description: "  What it covers.\nTwo lines.  ", criteria: "Pass the exam." });
+    expect(group).toMatchObject({ description: "What it covers.\nTwo lines.", criteria: "Pass the exam." });
+    expect(await get(api, group.id)).toMatchObject({ description: "What it covers.\nTwo lines.", criteria: "Pass the exam." });
+    const changed = await expectStatus(await api.patch(`/v1/groups/${group.id}`, { data: { criteria: "Attend." } }), 200);
+    expect(changed).toMatchObject({ description: "What it covers.\nTwo lines.", criteria: "Attend." });
+    const reset = await expectStatus(await api.patch(`/v1/groups/${group.id}`, { data: { description: null, criteria: null } }), 200);
+    expect(reset).toMatchObject({ description: null, criteria: null });
+    const listed = (await listAll<Group & { description: unknown; criteria: unknown }>(api, "/v1/groups")).find((g) => g.id === plain.id)!;
+    expect(listed).toMatchObject({ description: null, criteria: null });
+  });
+
+  test("bad values: a clear validation error on the field, and nothing written", async ({ api }) => {
+    const { c1 } = await designs(api);
+    const group = await createGroup(api, { designIds: [c1], description: "Kept.", criteria: "Kept too." });
+    const bad: [Record<string, unknown>, string][] = [
+      [{ description: "" }, "description"],
+      [{ description: "   " }, "description"],
+      [{ description: "x".repeat(2001) }, "description"],
+      [{ description: 42 }, "description"],
+      [{ description: "bell\u0007" }, "description"],
+      [{ criteria: "" }, "criteria"],
+      [{ criteria: "x".repeat(5001) }, "criteria"],
+      [{ criteria: ["a"] }, "criteria"],
+    ];
+    const before = await expectStatus(await api.get("/v1/groups?limit=100"), 200);
+    for (const [body, path] of bad) {
+      await expectError(await api.post("/v1/groups", { data: { name: "Bad", designIds: [c1], ...body } }), 400, "validation_error", { paths: [path] });
+      await expectError(await api.patch(`/v1/groups/${group.id}`, { data: body }), 400, "validation_error", { paths: [path] });
+    }
+    expect(await get(api, group.id)).toEqual(group);
+    expect(await expectStatus(await api.get("/v1/groups?limit=100"), 200)).toEqual(before);
+    // At the limits: accepted.
+    const long = await createGroup(api, { designIds: [c1], description: "d".repeat(2000), criteria: "c".repeat(5000) });
+    expect(long.description).toHaveLength(2000);
+  });
+});

@@ -308,3 +308,21 @@ test("concurrent first requests for many credentials give each its own status li
   const indexes = new Set(docs.map((d) => d.doc.credentialStatus.id));
   expect(indexes.size).toBe(credentials.length);
 });
+
+test("the wallet page says what the credential is and how it was earned, as signed (defaults when the group has none)", async ({ api, client }) => {
+  const anonymous = await client();
+  const described = await newGroup(api, { name: "Forklift Safety", description: "Safe forklift operation <b>basics</b>.", criteria: "Passed the practical test." });
+  const plain = await newGroup(api, { name: "Plain Course" });
+  for (const [group, description, criteria] of [
+    [described, "Safe forklift operation &lt;b&gt;basics&lt;/b&gt;.", "Passed the practical test."],
+    [plain, "Plain Course, awarded by", "Awarded by"],
+  ] as const) {
+    const credential = await issued(api, group.id);
+    const html = await (await anonymous.get(`/credentials/${credential.publicId}`)).text();
+    expect(html).toContain("What this is");
+    expect(html).toContain(description);
+    expect(html).toContain(criteria);
+    const { doc } = await fetchDocument(anonymous, publicPath(credential.publicId));
+    expect(html).toContain(doc.credentialSubject.achievement.criteria.narrative.replace(/</g, "&lt;").replace(/>/g, "&gt;"));
+  }
+});

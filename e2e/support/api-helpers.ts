@@ -53,6 +53,8 @@ export type Group = {
   id: string;
   name: string;
   learningEventUrl: string | null;
+  description?: string | null;
+  criteria?: string | null;
   designIds: string[];
   certificateDesignId?: string | null;
   badgeDesignId?: string | null;

@@ -3,6 +3,7 @@
 // a revoked credential's page stays public, to say that it was revoked).
 import { z } from "zod";
 import { walletUrl } from "../credentials/attributes";
+import { achievementCriteria, achievementDescription } from "../groups/achievement";
 import { readStatus } from "../credentials/serialize";
 import { db } from "../db";
 import { shownCredentialDesigns, type ShownCredentialDesign } from "../previews/credential-designs";
@@ -14,6 +15,9 @@ export type WalletCredential = {
   recipientName: string;
   groupName: string;
   learningEventUrl: string | null;
+  /** What the credential stands for and how it was earned: the group's texts or their defaults (as signed). */
+  description: string;
+  criteria: string;
   organization: { id: string; name: string; hasLogo: boolean };
   issueDate: string;
   expiryDate: string | null;
@@ -40,7 +44,7 @@ export async function findWalletCredential(publicId: string): Promise<WalletCred
       expiryDate: true,
       revokedAt: true,
       revocationReason: true,
-      group: { select: { name: true, learningEventUrl: true } },
+      group: { select: { name: true, learningEventUrl: true, description: true, criteria: true } },
       organization: { select: { id: true, name: true, logoMimeType: true } },
     },
   });
@@ -54,6 +58,8 @@ export async function findWalletCredential(publicId: string): Promise<WalletCred
     recipientName: row.recipientName,
     groupName: row.group.name,
     learningEventUrl: row.group.learningEventUrl,
+    description: achievementDescription(row.group, row.organization),
+    criteria: achievementCriteria(row.group, row.organization),
     organization: { id: row.organization.id, name: row.organization.name, hasLogo: row.organization.logoMimeType !== null },
     issueDate: row.issueDate,
     expiryDate: row.expiryDate,

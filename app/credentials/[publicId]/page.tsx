@@ -144,6 +144,13 @@ export default async function WalletPage({ params }: Props) {
             <dt>Credential ID</dt>
             <dd className={styles.mono}>{credential.id}</dd>
           </dl>
+          {/* The issuer's own words (or the defaults), as the signed credential states them; text only. */}
+          <section className={styles.about} aria-label="About this credential" data-testid="achievement">
+            <h3>What this is</h3>
+            <p dir="auto">{credential.description}</p>
+            <h3>How it was earned</h3>
+            <p dir="auto">{credential.criteria}</p>
+          </section>
           {credential.learningEventUrl ? (
             <p>
               <a href={credential.learningEventUrl} target="_blank" rel="noopener noreferrer nofollow">

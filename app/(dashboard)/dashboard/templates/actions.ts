@@ -22,6 +22,9 @@ function groupBodyFrom(form: FormData): Record<string, unknown> {
     designIds: form.getAll("designIds").map(String),
     // Editing: an emptied field clears the setting; creating: it is simply not set.
     ...(text(form, "learningEventUrl") ? { learningEventUrl: text(form, "learningEventUrl") } : editing ? { learningEventUrl: null } : {}),
+    // Empty: the defaults (lib/groups/achievement.ts) are shown and signed.
+    ...(text(form, "description") ? { description: text(form, "description") } : editing ? { description: null } : {}),
+    ...(text(form, "criteria") ? { criteria: text(form, "criteria") } : editing ? { criteria: null } : {}),
     ...(amount ? { expiryPeriod: { amount: /^\d+$/.test(amount) ? Number(amount) : amount, unit: text(form, "expiryUnit") } } : editing ? { expiryPeriod: null } : {}),
     // The dashboard writes plain text; HTML clients get the same words (not the built-in body).
     ...(!subject && !body && editing ? { emailTemplate: null } : {}),

@@ -61,6 +61,17 @@ export function TemplateForm({ designs, initial }: { designs: DesignOption[]; in
         <FieldError id="tpl-designs" message={designError} />
       </fieldset>
       <div className={styles.field}>
+        <label htmlFor="tpl-description">What it stands for (optional)</label>
+        <textarea id="tpl-description" name="description" rows={2} defaultValue={initial?.description ?? ""} placeholder="Empty: “<template name>, awarded by <your organization>.”" aria-invalid={Boolean(e.description)} aria-describedby="tpl-description-hint" />
+        <span className={styles.muted} id="tpl-description-hint">Shown on each credential&rsquo;s page and signed into its Open Badges credential.</span>
+        <FieldError id="tpl-description" message={e.description} />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="tpl-criteria">How it is earned (optional)</label>
+        <textarea id="tpl-criteria" name="criteria" rows={2} defaultValue={initial?.criteria ?? ""} placeholder="Empty: “Awarded by <your organization>.”" aria-invalid={Boolean(e.criteria)} />
+        <FieldError id="tpl-criteria" message={e.criteria} />
+      </div>
+      <div className={styles.field}>
         <label htmlFor="tpl-url">Learning event URL (optional)</label>
         <input id="tpl-url" name="learningEventUrl" type="url" defaultValue={initial?.learningEventUrl ?? ""} placeholder="https://example.com/courses/…" aria-invalid={Boolean(e.learningEventUrl)} />
         <FieldError id="tpl-url" message={e.learningEventUrl} />
