@@ -4,6 +4,7 @@
 //   npm run cli -- token create <org-slug> [--name NAME]     (prints the token alone on its last line)
 //   npm run cli -- token list <org-slug>
 //   npm run cli -- token revoke <token-prefix>
+//   npm run cli -- verify <file.json|file.png|url>            (exit 0 valid, 1 not valid, 2 could not be verified)
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ApiError } from "@/lib/core/errors";
@@ -12,6 +13,7 @@ import { applyMigrations } from "@/lib/db/migrate";
 import { db } from "@/lib/db";
 import { organizationSlug, PLANS, tokenName, type Plan } from "@/lib/organizations/schema";
 import { rotateIssuerKey } from "@/lib/issuers/service";
+import { runVerify, verificationInputFromArgument } from "./cli-verify";
 import { addStarterDesigns } from "@/lib/designs/starter";
 import { SEED_DESIGNS } from "@/lib/designs/seed-documents";
 import {
@@ -30,7 +32,8 @@ const USAGE = `Usage:
   npm run cli -- org rotate-key <slug>
   npm run cli -- token create <org-slug> [--name NAME]
   npm run cli -- token list <org-slug>
-  npm run cli -- token revoke <token-prefix>`;
+  npm run cli -- token revoke <token-prefix>
+  npm run cli -- verify <file.json|file.png|url>`;
 
 class UsageError extends Error {}
 
@@ -87,6 +90,17 @@ async function main(argv: string[]): Promise<void> {
     const key = await rotateIssuerKey(org);
     console.error(`New current signing key for ${org.slug}; earlier keys stay in its DID document.`);
     console.log(key.verificationMethod);
+    return;
+  }
+  if (resource === "verify") {
+    if (!action) throw new UsageError("Give a credential: npm run cli -- verify <file.json|file.png|url>");
+    let input;
+    try {
+      input = verificationInputFromArgument(action);
+    } catch (error) {
+      throw new UsageError(`Cannot read ${action}: ${error instanceof Error ? error.message.replace(/^\w+: /, "") : String(error)}`);
+    }
+    process.exitCode = await runVerify(input);
     return;
   }
   if (resource === "token" && action === "create") {

@@ -6,6 +6,8 @@
 // (TRUST_PROXY=1), so every browser context here sends an address of its own: parallel tests do not share
 // one bucket. Pages are opened at the canonical URL (PUBLIC_URL's default, http://localhost:<port>), the
 // address the email links to.
+import encodePngChunks from "png-chunks-encode";
+import extractPngChunks from "png-chunks-extract";
 import { randomUUID } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import type { Browser, BrowserContext, Locator, Page, Request, TestInfo } from "@playwright/test";
@@ -87,6 +89,15 @@ async function stubNetworks(context: BrowserContext): Promise<string[]> {
 }
 
 /** dt → dd text of a definition list. */
+/** A baked PNG split into the credential's text (its iTXt `openbadgecredential` chunk) and the image without that chunk. */
+function bakedCredentialOf(png: Buffer): { text: string; rest: Buffer } {
+  const chunks = extractPngChunks(png);
+  const isBaked = (c: { name: string; data: Uint8Array }) => c.name === "iTXt" && Buffer.from(c.data).subarray(0, 20).toString("latin1") === "openbadgecredential\0";
+  const baked = chunks.filter(isBaked);
+  expect(baked, "one openbadgecredential chunk").toHaveLength(1);
+  return { text: Buffer.from(baked[0]!.data).subarray(24).toString("utf8"), rest: Buffer.from(encodePngChunks(chunks.filter((c) => !isBaked(c)))) };
+}
+
 async function definitionList(list: Locator): Promise<Record<string, string>> {
   return list.evaluate((dl) => {
     const out: Record<string, string> = {};
@@ -403,7 +414,7 @@ test("Add to LinkedIn profile: linkedin.com/profile/add with name, organization,
 
 // ---- downloads, copy, verify ----------------------------------------------------------------------
 
-test("download PNG and PDF: valid files with a person's file name, the bytes of the previews, one event each", async ({ api, server, page, context }) => {
+test("download PNG and PDF: valid files with a person's file name, the previews' bytes (the PNG with the signed credential baked in), one event each", async ({ api, server, page, context }) => {
   const group = await walletGroup(api, { name: "Data Analysis Fundamentals" });
   const credential = await issueCredential(api, group.id, { name: "Ada Lovelace" });
   const [preview] = await credentialPreviews(api, credential.id);
@@ -427,8 +438,15 @@ test("download PNG and PDF: valid files with a person's file name, the bytes of 
         expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
         expect(bytes.subarray(-1024).toString("latin1")).toContain("%%EOF");
       }
-      const fromApi = await page.request.get(preview![format]);
-      expect(Buffer.from(await fromApi.body()).equals(bytes), "the downloaded file is the preview").toBe(true);
+      const fromApi = Buffer.from(await (await page.request.get(preview![format])).body());
+      if (format === "png") {
+        // The PNG is the preview with the signed credential baked in (Open Badges 3.0): nothing else changed.
+        const baked = bakedCredentialOf(bytes);
+        expect(baked.rest.equals(fromApi), "the downloaded PNG is the preview plus the baked credential").toBe(true);
+        expect(baked.text).toBe(await (await page.request.get(`/credentials/${credential.publicId}/credential.json`)).text());
+      } else {
+        expect(fromApi.equals(bytes), "the downloaded PDF is the preview").toBe(true);
+      }
     });
   }
   // A download does not navigate away.
@@ -458,7 +476,7 @@ test("two designs: previews in group order, and each design downloads under its 
     await recorded(page, "credential_downloaded", () => pngs.nth(i).click());
     const download = await downloadPromise;
     names.push(download.suggestedFilename());
-    expect(Buffer.from(await (await page.request.get(previews[i]!.png)).body()).equals(readFileSync((await download.path())!))).toBe(true);
+    expect(Buffer.from(await (await page.request.get(previews[i]!.png)).body()).equals(bakedCredentialOf(readFileSync((await download.path())!)).rest)).toBe(true);
   }
   expect(names[0]).toBe(`Cloud Basics - Alan Turing - ${previews[0]!.name}.png`);
   expect(names[1]).toBe(`Cloud Basics - Alan Turing - ${previews[1]!.name}.png`);
@@ -483,7 +501,7 @@ test("copy link: the clipboard holds the canonical URL without the parameter; on
   await expectEvents(api, credential.id, ["credential_viewed/recipient", "credential_link_copied/recipient"]);
 });
 
-test("verify: the panel shows issuer, recipient, credential, dates, status and the time of the check; one event", async ({ api, org, server, page, context }) => {
+test("verify: the panel shows the verifier's verdict (focused), issuer, recipient, credential, dates, each check and the time of the check; one event", async ({ api, org, server, page, context }) => {
   const group = await walletGroup(api);
   const expiryDate = isoDate(365);
   const credential = await issueCredential(api, group.id, { name: "Radia Perlman" }, { expiryDate });
@@ -506,18 +524,22 @@ test("verify: the panel shows issuer, recipient, credential, dates, status and t
   expect((await verified).status()).toBe(200);
   const panel = page.getByTestId("verification");
   await expect(panel).toBeVisible();
-  const shown = await definitionList(panel);
+  // The verifier's report (the same component as /verify): verdict first, focused, then the facts and each check.
+  const verdict = panel.getByTestId("verification-result");
+  await expect(verdict).toHaveText(new RegExp(`^Valid: issued by E2E ${org.slug} to Radia Perlman on `));
+  await expect(verdict).toBeFocused();
+  const shown = await definitionList(panel.locator("dl"));
   expect(shown).toMatchObject({
     "Issued by": `E2E ${org.slug}`,
-    "Issued to": "Radia Perlman",
+    "Awarded to": "Radia Perlman",
     Credential: group.name,
-    "Issue date": longDate(credential.issueDate),
-    "Expiry date": longDate(expiryDate),
+    "Valid from": longDate(credential.issueDate),
+    "Valid until": longDate(expiryDate),
   });
-  expect(shown.Result).toMatch(/^valid/i);
+  await expect(panel.locator("[data-check]")).toHaveCount(5);
+  await expect(panel.locator('[data-check="signature"]')).toHaveAttribute("data-outcome", "passed");
   const checkedAt = await panel.locator("time").last().getAttribute("datetime");
   expect(Math.abs(Date.parse(checkedAt!) - before), `check time ${checkedAt}`).toBeLessThan(60_000);
-  expect(shown.Checked?.length).toBeGreaterThan(5);
   await requests.settled();
   await expectEvents(api, credential.id, ["credential_viewed/guest", "credential_verified/guest"]);
 });
@@ -585,10 +607,9 @@ test("an expired credential: expired status on the page, verification says expir
   await page.getByRole("button", { name: /verify/i }).click();
   const panel = page.getByTestId("verification");
   await expect(panel).toBeVisible();
-  const shown = await definitionList(panel);
-  expect(shown.Result).toMatch(/expired/i);
-  expect(shown.Result).not.toMatch(/^valid/i);
-  expect(shown["Expiry date"]).toBe(longDate("2021-06-30"));
+  await expect(panel.getByTestId("verification-result")).toHaveText(/^Expired on June 30, 2021: /);
+  const shown = await definitionList(panel.locator("dl"));
+  expect(shown["Valid until"]).toBe(longDate("2021-06-30"));
   await requests.settled();
   await expectEvents(api, credential.id, ["credential_viewed/guest", "credential_verified/guest"]);
 });
@@ -630,8 +651,8 @@ test("user text is rendered as text: markup in names appears literally and no sc
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", `${groupName}: ${recipientName}`);
 
   await page.getByRole("button", { name: /verify/i }).click();
-  const shown = await definitionList(page.getByTestId("verification"));
-  expect(shown["Issued to"]).toBe(recipientName);
+  const shown = await definitionList(page.getByTestId("verification").locator("dl"));
+  expect(shown["Awarded to"]).toBe(recipientName);
   expect(shown.Credential).toBe(groupName);
 
   const downloadPromise = page.waitForEvent("download");
@@ -679,8 +700,8 @@ test("a name the renderer cannot draw (right-to-left, emoji): the credential is 
 
     // Everything else works as for any credential.
     await page.getByRole("button", { name: /verify/i }).click();
-    await expect(page.getByTestId("verification")).toContainText("Valid: issued and not expired");
-    expect((await definitionList(page.getByTestId("verification")))["Issued to"]).toBe(recipientName);
+    await expect(page.getByTestId("verification-result")).toHaveText(/^Valid: /);
+    expect((await definitionList(page.getByTestId("verification").locator("dl")))["Awarded to"]).toBe(recipientName);
     await requests.settled();
     await expectEvents(api, credential.id, ["credential_viewed/guest", "credential_verified/guest"]);
   }
@@ -868,16 +889,21 @@ test("with WALLET_URL on another host than PUBLIC_URL, downloads still save a fi
   const requests = watchWalletRequests(context);
   await recorded(page, "credential_viewed", () => page.goto(walletPage));
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", walletPage);
+  // The PNG (with the credential baked in) comes from the wallet's own host; the PDF is the preview, on PUBLIC_URL.
   const png = await page.getByRole("link", { name: "PNG", exact: true }).getAttribute("href");
-  expect(new URL(png!).origin, "previews are served from PUBLIC_URL").toBe(`http://127.0.0.1:${port}`);
+  expect(new URL(png!).origin, "the baked PNG is served by the wallet's host").toBe(`http://localhost:${port}`);
+  const pdf = await page.getByRole("link", { name: "PDF", exact: true }).getAttribute("href");
+  expect(new URL(pdf!).origin, "previews are served from PUBLIC_URL").toBe(`http://127.0.0.1:${port}`);
 
-  const downloadPromise = page.waitForEvent("download", { timeout: 15_000 }).catch(() => null);
-  await page.getByRole("link", { name: "PNG", exact: true }).click();
-  const download = await downloadPromise;
-  // Fails while the previews live on PUBLIC_URL's origin, where the `download` attribute does not apply, and
-  // are served without Content-Disposition: the browser then shows the bare PNG in place of the wallet.
-  expect(download, `clicking PNG saves a file (the page went to ${page.url()} instead)`).not.toBeNull();
-  expect(download!.suggestedFilename()).toBe("Networking - Vint Cerf.png");
-  expect(page.url()).toBe(walletPage);
+  for (const format of ["PNG", "PDF"]) {
+    const downloadPromise = page.waitForEvent("download", { timeout: 15_000 }).catch(() => null);
+    await page.getByRole("link", { name: format, exact: true }).click();
+    const download = await downloadPromise;
+    // Fails while a file lives on another origin, where the `download` attribute does not apply, and is
+    // served without Content-Disposition: the browser then shows the bare file in place of the wallet.
+    expect(download, `clicking ${format} saves a file (the page went to ${page.url()} instead)`).not.toBeNull();
+    expect(download!.suggestedFilename()).toBe(`Networking - Vint Cerf.${format.toLowerCase()}`);
+    expect(page.url()).toBe(walletPage);
+  }
   await requests.settled();
 });

@@ -125,12 +125,11 @@ function json(status: number, body: unknown, headers: Record<string, string>): R
   });
 }
 
-
-/** The body as UTF-8 text, read only up to `maxBytes`: a larger one is refused before it is all read. */
-export async function readBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {
+/** The body's bytes, reading at most `maxBytes` of it (a larger body is refused as soon as it is seen). */
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw tooLarge(maxBytes);
-  if (!request.body) return "";
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -144,8 +143,14 @@ export async function readBody(request: Request, maxBytes = MAX_BODY_BYTES): Pro
     }
     chunks.push(value);
   }
+  return Buffer.concat(chunks);
+}
+
+/** The body as UTF-8 text, read only up to `maxBytes`: a larger one is refused before it is all read. */
+export async function readBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {
+  const bytes = await readBodyBytes(request, maxBytes);
   try {
-    return UTF8.decode(Buffer.concat(chunks));
+    return UTF8.decode(bytes);
   } catch {
     throw new ApiError("invalid_json", "The request body is not valid UTF-8 text.");
   }

@@ -29,6 +29,17 @@ export async function shownCredentialDesigns(organization: { id: string; name: s
   return Promise.all(designs.map(async ({ design, document, values, digest }) => ({ ...design, unsupportedText: await unsupportedTextOf(digest, document, values) })));
 }
 
+/**
+ * The digest of one design's previews of a credential, or null when the credential's group has no such
+ * design or its text cannot be drawn: for routes that serve that PNG with more in it (the wallet's
+ * baked download).
+ */
+export async function drawableCredentialDesignDigest(organization: { id: string; name: string }, credentialId: string, designId: string): Promise<string | null> {
+  const found = (await designsOf(organization, credentialId)).find(({ design }) => design.id === designId);
+  if (!found) return null;
+  return (await unsupportedTextOf(found.digest, found.document, found.values)) === null ? found.digest : null;
+}
+
 // A digest names one design revision with one set of values, so the answer never changes for it.
 // Bounded, oldest first out: the wallet is public and every credential has its own digests.
 const UNSUPPORTED_CACHE_SIZE = 2000;

@@ -1,45 +1,21 @@
-// "Verify" on the wallet page: the credential re-checked on the server right now, and the check recorded.
+// "Verify" on the wallet page: the same checks as /verify (lib/verification), run on the credential's
+// signed Open Badges 3.0 document as anyone else would receive it, and the check recorded.
 import { z } from "zod";
 import { TRIGGERED_BY } from "../interactions/schema";
 import { recordWalletEvent } from "./events";
-import { findWalletCredential } from "./service";
 import { ApiError } from "../core/errors";
+import { ownSignedCredential } from "../verification/own-credentials";
+import type { VerificationReport } from "../verification/report";
+import { verifyCredentialDocument } from "../verification/verify-document";
 
 export const VerifyBody = z.strictObject({
   publicId: z.uuid("must be a credential's public id (a UUID)"),
   triggeredBy: z.enum(TRIGGERED_BY),
 });
 
-export type Verification = {
-  /** Issued, not expired and not revoked. */
-  valid: boolean;
-  /** Revoked before anything else: a revoked credential no longer vouches for anything, expired or not. */
-  status: "issued" | "expired" | "revoked";
-  issuer: string;
-  recipient: string;
-  credential: string;
-  issueDate: string;
-  expiryDate: string | null;
-  revokedAt: string | null;
-  revocationReason: string | null;
-  checkedAt: string;
-};
-
-export async function verifyCredential(input: z.infer<typeof VerifyBody>): Promise<Verification> {
-  const credential = await findWalletCredential(input.publicId);
-  if (!credential) throw new ApiError("not_found", "Credential not found.");
+export async function verifyCredential(input: z.infer<typeof VerifyBody>): Promise<VerificationReport> {
+  const json = await ownSignedCredential(input.publicId);
+  if (!json) throw new ApiError("not_found", "Credential not found.");
   await recordWalletEvent({ publicId: input.publicId, eventType: "credential_verified", triggeredBy: input.triggeredBy });
-  const status = credential.revocation ? "revoked" : credential.status;
-  return {
-    valid: status === "issued",
-    status,
-    issuer: credential.organization.name,
-    recipient: credential.recipientName,
-    credential: credential.groupName,
-    issueDate: credential.issueDate,
-    expiryDate: credential.expiryDate,
-    revokedAt: credential.revocation?.revokedAt ?? null,
-    revocationReason: credential.revocation?.reason ?? null,
-    checkedAt: new Date().toISOString(),
-  };
+  return verifyCredentialDocument({ kind: "json", json });
 }

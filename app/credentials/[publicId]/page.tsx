@@ -51,7 +51,8 @@ export default async function WalletPage({ params }: Props) {
   const shareText = `I earned “${credential.groupName}” from ${credential.organization.name}`;
   const firstPng = drawable(credential.designs)[0]?.previews.find((p) => p.format === "png")?.url ?? null;
   const designs = drawable(credential.designs).map((d) => {
-    const png = d.previews.find((p) => p.format === "png")!.url;
+    // The PNG download carries the signed credential baked in (badge.png); the PDF is the preview.
+    const png = `${credential.url}/badge.png?design=${encodeURIComponent(d.id)}`;
     const pdf = d.previews.find((p) => p.format === "pdf")!.url;
     const many = credential.designs.length > 1;
     const pngFileName = downloadFileName(credential.groupName, credential.recipientName, d.name, many, "png");
@@ -60,13 +61,12 @@ export default async function WalletPage({ params }: Props) {
     // the wallet and the previews are on different hosts (the download attribute then does not).
     return {
       name: d.name,
-      png: `${png}?download=${encodeURIComponent(pngFileName)}`,
+      png: `${png}&download=${encodeURIComponent(pngFileName)}`,
       pdf: `${pdf}?download=${encodeURIComponent(pdfFileName)}`,
       pngFileName,
       pdfFileName,
     };
   });
-  const dates = [credential.issueDate, credential.expiryDate, revokedOn].filter((d): d is string => d !== null);
 
   return (
     <div className={styles.page}>
@@ -172,7 +172,6 @@ export default async function WalletPage({ params }: Props) {
               url: credential.url,
               credentialId: credential.id,
             })}
-            formatDate={Object.fromEntries(dates.map((d) => [d, longDate(d)]))}
           />
         </aside>
       </main>

@@ -3,7 +3,8 @@
 // the share, download, copy and verify actions. It never holds an API token.
 import { useEffect, useRef, useState } from "react";
 import styles from "./wallet.module.css";
-import type { Verification } from "@/lib/wallet/verify"; // a type only: nothing of lib reaches the browser
+import type { VerificationReport } from "@/lib/verification/report"; // a type only: nothing of lib reaches the browser
+import { VerificationResult } from "@/app/verify/verification-result";
 import type { ShareTarget } from "./share-links";
 
 type Design = { name: string; png: string; pdf: string; pngFileName: string; pdfFileName: string };
@@ -28,17 +29,6 @@ function whoIsVisiting(publicId: string): "recipient" | "guest" {
   }
 }
 
-function verificationResult(v: Verification, date: (value: string | null) => string): string {
-  switch (v.status) {
-    case "revoked":
-      return `Revoked on ${date(v.revokedAt!.slice(0, 10))}${v.revocationReason !== null ? `: ${v.revocationReason}` : ""}`;
-    case "expired":
-      return "Expired";
-    case "issued":
-      return "Valid: issued and not expired";
-  }
-}
-
 export function WalletActions(props: {
   publicId: string;
   /** A revoked credential offers nothing to download or share: only its verification. */
@@ -47,12 +37,11 @@ export function WalletActions(props: {
   designs: Design[];
   shareTargets: ShareTarget[];
   addToLinkedInUrl: string;
-  formatDate: Record<string, string>;
 }) {
   const who = useRef<"recipient" | "guest">("guest");
   const viewed = useRef(false);
   const [copied, setCopied] = useState(false);
-  const [verification, setVerification] = useState<Verification | null>(null);
+  const [verification, setVerification] = useState<VerificationReport | null>(null);
   const [verifyError, setVerifyError] = useState<string | null>(null);
   const [verifying, setVerifying] = useState(false);
 
@@ -95,15 +84,13 @@ export function WalletActions(props: {
         body: JSON.stringify({ publicId: props.publicId, triggeredBy: who.current }),
       });
       if (!response.ok) throw new Error(String(response.status));
-      setVerification((await response.json()) as Verification);
+      setVerification((await response.json()) as VerificationReport);
     } catch {
       setVerifyError("The credential could not be checked right now. Try again in a moment.");
     } finally {
       setVerifying(false);
     }
   };
-
-  const date = (value: string | null) => (value ? (props.formatDate[value] ?? value) : "No expiry");
 
   return (
     <div className={styles.actions}>
@@ -158,31 +145,9 @@ export function WalletActions(props: {
         <button type="button" className={styles.button} onClick={verify} disabled={verifying}>
           {verifying ? "Checking…" : "Verify this credential"}
         </button>
-        <div aria-live="polite">
-          {verifyError ? <p className={styles.error}>{verifyError}</p> : null}
-          {verification ? (
-            <dl className={styles.verification} data-testid="verification">
-              <dt>Result</dt>
-              <dd className={verification.valid ? styles.valid : styles.expired} data-testid="verification-result">
-                {verificationResult(verification, date)}
-              </dd>
-              <dt>Issued by</dt>
-              <dd>{verification.issuer}</dd>
-              <dt>Issued to</dt>
-              <dd>{verification.recipient}</dd>
-              <dt>Credential</dt>
-              <dd>{verification.credential}</dd>
-              <dt>Issue date</dt>
-              <dd>{date(verification.issueDate)}</dd>
-              <dt>Expiry date</dt>
-              <dd>{date(verification.expiryDate)}</dd>
-              <dt>Checked</dt>
-              <dd>
-                <time dateTime={verification.checkedAt}>{new Date(verification.checkedAt).toLocaleString()}</time>
-              </dd>
-            </dl>
-          ) : null}
-        </div>
+        <div aria-live="polite">{verifyError ? <p className={styles.error}>{verifyError}</p> : null}</div>
+        {/* The same report as /verify, run on the credential's signed document; it takes focus when it arrives. */}
+        {verification ? <VerificationResult report={verification} headingId="wallet-verification-verdict" /> : null}
       </section>
     </div>
   );

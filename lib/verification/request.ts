@@ -1,0 +1,21 @@
+// The public verification route's request: a JSON body naming what to verify, or the bytes of a baked
+// PNG. Validated here so the route reads like its table, and shared with the /verify page's client.
+import { z } from "zod";
+import type { VerificationInput } from "./verify-document";
+
+/** A credential of 256 KiB (format-check's limit) as an escaped JSON string, with room to spare. */
+export const MAX_JSON_REQUEST_BYTES = 1024 * 1024;
+/** A design's PNG is a few hundred KiB; a baked one adds the credential. */
+export const MAX_PNG_REQUEST_BYTES = 8 * 1024 * 1024;
+
+export const VerifyRequestBody = z.union([
+  z.strictObject({ url: z.string().trim().min(1, "must not be empty").max(2048, "must be at most 2048 characters") }),
+  z.strictObject({ json: z.string().min(1, "must not be empty") }),
+  z.strictObject({ credential: z.record(z.string(), z.unknown()) }),
+]);
+
+export function verificationInputOf(body: z.output<typeof VerifyRequestBody>): VerificationInput {
+  if ("url" in body) return { kind: "url", url: body.url };
+  if ("json" in body) return { kind: "json", json: body.json };
+  return { kind: "json", json: JSON.stringify(body.credential) };
+}

@@ -1,0 +1,136 @@
+// npm run bench:trust — the trust figures of issue 16: signing one Open Badges 3.0 credential
+// (eddsa-rdfc-2022, bundled contexts) and verifying one, in process, as p50/p95 over many runs; the
+// full verifier report (format, DID, signature, status list, dates) on a credential of this instance;
+// and, on the built app, credential.json answers per second (cached signed documents) next to the
+// framework's ceiling (/healthz, as bench:api measures it). bench:issue is its own command.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { runLoad } from "./bench/load";
+import { startBenchServer } from "./bench/app-server";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 20;
+
+function percentiles(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  return { p50: at(50), p95: at(95) };
+}
+
+async function timed(runs: number, fn: (i: number) => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < 10; i++) await fn(-1 - i); // warm up (JIT, context caches)
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await fn(i);
+    samples.push(performance.now() - started);
+  }
+  return percentiles(samples);
+}
+
+async function inProcess() {
+  const dir = mkdtempSync(path.join(tmpdir(), "cis-bench-trust-"));
+  process.env.DATABASE_URL = `file:${dir}/db.sqlite`;
+  process.env.DATA_DIR = dir;
+  process.env.LOG_LEVEL = "warn";
+  process.env.PUBLIC_URL ??= "http://localhost:3999";
+  try {
+    const { applyMigrations } = await import("@/lib/db/migrate");
+    await applyMigrations(process.env.DATABASE_URL);
+    const { createOrganization } = await import("@/lib/organizations/service");
+    const { createDesign } = await import("@/lib/designs/service");
+    const { createGroup } = await import("@/lib/groups/service");
+    const credentials = await import("@/lib/credentials/service");
+    const { issuerSigner } = await import("@/lib/issuers/service");
+    const { ownDocumentLoader, publicOpenBadgeCredential } = await import("@/lib/verifiable/service");
+    const { signDocument } = await import("@/lib/verifiable/signing");
+    const { resolveIssuerDid } = await import("@/lib/verification/did-resolution");
+    const { verifyProof } = await import("@/lib/verification/signature-check");
+    const { verifyCredentialDocument } = await import("@/lib/verification/verify-document");
+    const { db } = await import("@/lib/db");
+
+    const org = await createOrganization({ slug: "bench-trust", name: "Bench Academy", plan: "premium" });
+    const design = await createDesign(org, { name: "D", type: "certificate" });
+    const group = await createGroup(org.id, { name: "Course", designIds: [design.id] });
+    const credential = await credentials.createIssueCredential(org, { groupId: group.id, recipient: { name: "Ada Lovelace", email: "ada@example.com" } });
+    const json = (await publicOpenBadgeCredential(credential.publicId))!.json;
+    const signed = JSON.parse(json) as Record<string, unknown> & { proof: unknown };
+    const { proof: _proof, ...unsigned } = signed;
+    const signer = await issuerSigner(org);
+    const loader = ownDocumentLoader();
+    const did = await resolveIssuerDid((signed.issuer as { id: string }).id);
+    if (!did.ok) throw new Error("the bench issuer's DID did not resolve");
+
+    // Each run signs a different document (another recipient name), as issuing does.
+    const sign = await timed(RUNS, (i) => signDocument({ ...unsigned, credentialSubject: { ...(unsigned.credentialSubject as object), name: `Person ${i}` } }, signer, loader));
+    const verify = await timed(RUNS, async () => {
+      const outcome = await verifyProof(signed, did.document);
+      if (!outcome.verified) throw new Error(`did not verify: ${outcome.reason}`);
+    });
+    const report = await timed(RUNS, async () => {
+      const r = await verifyCredentialDocument({ kind: "json", json });
+      if (r.verdict !== "valid") throw new Error(`verdict ${r.verdict}: ${r.headline}`);
+    });
+    await db().$disconnect();
+    return { sign, verify, report };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function credentialJsonThroughput() {
+  const server = await startBenchServer();
+  try {
+    const headers = { Authorization: `Bearer ${server.token}`, "Service-Version": "2022-10-26", "Content-Type": "application/json" };
+    const groups = (await (await fetch(`${server.url}/v1/groups`, { headers })).json()) as { data: { id: string }[] };
+    const created = await fetch(`${server.url}/v1/credentials/create-issue-send`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ groupId: groups.data[0]!.id, recipient: { name: "Ada Lovelace", email: "ada@example.com" } }),
+    });
+    const credential = (await created.json()) as { publicId: string };
+    if (!credential.publicId) throw new Error(`could not issue: ${JSON.stringify(credential)}`);
+    const documentUrl = `${server.url}/credentials/${credential.publicId}/credential.json`;
+    const first = await fetch(documentUrl); // signs and stores it: later answers are the cached document
+    if (first.status !== 200) throw new Error(`credential.json answered ${first.status}`);
+    const targets: [string, string][] = [
+      ["GET /healthz (ceiling)", `${server.url}/healthz`],
+      ["GET /credentials/{publicId}/credential.json", documentUrl],
+    ];
+    const results = [];
+    for (const [name, url] of targets) {
+      await runLoad({ url, connections: CONNECTIONS, seconds: 2 });
+      results.push({ name, ...(await runLoad({ url, connections: CONNECTIONS, seconds: SECONDS })) });
+    }
+    return results;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main() {
+  const figures = await inProcess();
+  const load = await credentialJsonThroughput();
+  const ms = (v: number) => v.toFixed(1);
+  console.log(`\nnode ${process.version}, ${RUNS} runs each, bundled contexts, SQLite\n`);
+  console.log("| operation | p50 ms | p95 ms | goal |");
+  console.log("|---|---:|---:|---|");
+  console.log(`| sign one credential (eddsa-rdfc-2022) | ${ms(figures.sign.p50)} | ${ms(figures.sign.p95)} | p50 ≤ 15 ms |`);
+  console.log(`| verify one signature | ${ms(figures.verify.p50)} | ${ms(figures.verify.p95)} | p50 ≤ 30 ms |`);
+  console.log(`| full verification report (format, DID, signature, status list, dates) | ${ms(figures.report.p50)} | ${ms(figures.report.p95)} | — |`);
+  const ceiling = load[0]!.rps;
+  console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, built app\n`);
+  console.log("| route | req/s | p50 ms | p99 ms | errors | ratio to ceiling |");
+  console.log("|---|---:|---:|---:|---:|---:|");
+  for (const r of load) console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${(r.rps / ceiling).toFixed(2)} |`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
