@@ -10,23 +10,26 @@
 import type * as HarfBuzz from "harfbuzzjs";
 import type { LoadedFont } from "./font-face";
 import { woffToSfnt } from "./woff";
+import { processSingleton } from "../core/process-singleton";
 
 type HB = typeof HarfBuzz;
 
-let hb: HB | null = null;
-let loading: Promise<void> | null = null;
+// Per process, not per module instance: the server runs this module twice (in Next's bundle and in
+// server.ts, which answers /previews), while the font library that awaits loadShaper() is one
+// process singleton. Module-level state would leave the copy that did not load it without HarfBuzz.
+const loaded = processSingleton("render.shaper", () => ({ hb: null as HB | null, loading: null as Promise<void> | null }));
 
 /** Loads HarfBuzz's WebAssembly module (once per process). */
 export function loadShaper(): Promise<void> {
-  loading ??= import("harfbuzzjs").then((mod) => {
-    hb = mod;
+  loaded.loading ??= import("harfbuzzjs").then((mod) => {
+    loaded.hb = mod;
   });
-  return loading;
+  return loaded.loading;
 }
 
 function harfBuzz(): HB {
-  if (!hb) throw new Error("HarfBuzz is not loaded: await loadShaper() (FontLibrary.prepare does) first");
-  return hb;
+  if (!loaded.hb) throw new Error("HarfBuzz is not loaded: await loadShaper() (FontLibrary.prepare does) first");
+  return loaded.hb;
 }
 
 /** A shaped glyph, in em (font units / unitsPerEm), y up. */
@@ -48,7 +51,7 @@ interface ShaperFace {
   paths: Map<number, GlyphPath>;
 }
 
-const faces = new WeakMap<LoadedFont, ShaperFace>();
+const faces = processSingleton("render.shaperFaces", () => new WeakMap<LoadedFont, ShaperFace>());
 
 function shaperFace(face: LoadedFont): ShaperFace {
   let f = faces.get(face);
