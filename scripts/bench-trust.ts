@@ -2,7 +2,7 @@
 // (eddsa-rdfc-2022, bundled contexts) and verifying one, in process, as p50/p95 over many runs; the
 // full verifier report (format, DID, signature, status list, dates) on a credential of this instance;
 // and, on the built app, credential.json answers per second (cached signed documents) next to the
-// framework's ceiling (/healthz, as bench:api measures it). bench:issue is its own command.
+// framework's ceiling (/livez, as bench:api measures it). bench:issue is its own command.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -96,7 +96,7 @@ async function credentialJsonThroughput() {
     const first = await fetch(documentUrl); // signs and stores it: later answers are the cached document
     if (first.status !== 200) throw new Error(`credential.json answered ${first.status}`);
     const targets: [string, string][] = [
-      ["GET /healthz (ceiling)", `${server.url}/healthz`],
+      ["GET /livez (ceiling)", `${server.url}/livez`],
       ["GET /credentials/{publicId}/credential.json", documentUrl],
     ];
     const results = [];

@@ -14,6 +14,8 @@ import { appSecret } from "../app-secret";
 import { walletUrl } from "../credentials/attributes";
 import { readStatus } from "../credentials/serialize";
 import { db } from "../db";
+import { rawDate } from "../db/raw-values";
+import { Prisma } from "../generated/sqlite/client";
 import { issuerDid, issuerSigner } from "../issuers/service";
 import { shownCredentialDesigns } from "../previews/credential-designs";
 import { createDocumentLoader, type DocumentLoader, type UrlResolver } from "./document-loader";
@@ -175,11 +177,66 @@ async function signedDocument(credential: CredentialForDocument): Promise<Served
  * status says revoked.
  */
 export async function publicOpenBadgeCredential(publicId: string): Promise<ServedDocument | null> {
+  // The public document is fetched by every verifier and badge tool: answer it from memory while
+  // nothing it is built from has changed, which one indexed query tells (its state also decides
+  // 404 vs 200).
+  const row = await documentVersion(publicId);
+  if (!row) return null;
+  const status = readStatus(row);
+  if (status !== "issued" && status !== "expired") return null;
+  const recent = recentlyServed().get(publicId);
+  if (recent && recent.version === row.version && recent.freshUntil > Date.now()) return recent.served;
+
   const credential = await findForDocument({ publicId });
   if (!credential) return null;
-  const status = readStatus(credential);
-  if (status !== "issued" && status !== "expired") return null;
-  return signedDocument(credential);
+  const served = await signedDocument(credential);
+  rememberServed(publicId, { version: row.version, freshUntil: Date.now() + RECENT_TTL_MS, served });
+  return served;
+}
+
+/**
+ * The credential's state and a key that changes whenever a row its document is built from changes:
+ * the credential, its recipient, group, organization (name, logo) and the group's designs (which give
+ * the image URL). One query, the same SQL on both engines.
+ */
+async function documentVersion(publicId: string): Promise<{ status: string; issueDate: string; expiryDate: string | null; version: string } | null> {
+  const rows = await db().$queryRaw<Record<string, unknown>[]>(Prisma.sql`
+    SELECT c."status", c."issueDate", c."expiryDate", c."updatedAt" AS cu, g."updatedAt" AS gu, o."updatedAt" AS ou, r."updatedAt" AS ru,
+      (SELECT MAX(d."updatedAt") FROM "GroupDesign" gd JOIN "Design" d ON d."id" = gd."designId" WHERE gd."groupId" = c."groupId") AS du,
+      (SELECT COUNT(*) FROM "GroupDesign" gd WHERE gd."groupId" = c."groupId") AS dn
+    FROM "Credential" c
+    JOIN "Group" g ON g."id" = c."groupId"
+    JOIN "Organization" o ON o."id" = c."organizationId"
+    LEFT JOIN "Recipient" r ON r."id" = c."recipientId"
+    WHERE c."publicId" = ${publicId}`);
+  const row = rows[0];
+  if (!row) return null;
+  const stamp = (v: unknown) => (v === null || v === undefined ? "-" : String(rawDate(v).getTime()));
+  return {
+    status: String(row.status),
+    issueDate: String(row.issueDate),
+    expiryDate: row.expiryDate === null ? null : String(row.expiryDate),
+    version: [stamp(row.cu), stamp(row.gu), stamp(row.ou), stamp(row.ru), stamp(row.du), String(row.dn)].join("|"),
+  };
+}
+
+// What the public route answered lately, per credential, with the version it was built from. The TTL
+// is a safety net (the route's own max-age) for a change the version key would not show; whatever is
+// served is a document this service signed and that keeps verifying. Revocation is not in the
+// document at all (the status list says it).
+const RECENT_TTL_MS = 60_000;
+const RECENT_CACHE_SIZE = 5000;
+type RecentDocument = { version: string; freshUntil: number; served: ServedDocument };
+
+function recentlyServed(): Map<string, RecentDocument> {
+  return processSingleton("verifiable.recentPublicDocuments", () => new Map<string, RecentDocument>());
+}
+
+function rememberServed(publicId: string, entry: RecentDocument): void {
+  const cache = recentlyServed();
+  cache.delete(publicId);
+  if (cache.size >= RECENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(publicId, entry);
 }
 
 /** The same document for the API: not_found outside the organization, conflict until it is issued. */
