@@ -22,7 +22,7 @@ let noteDesignId: string;
 const withNote = DesignDocument.parse({
   ...CLASSIC_CERTIFICATE,
   elements: [
-    ...CLASSIC_CERTIFICATE.elements,
+    ...(CLASSIC_CERTIFICATE.elements ?? []),
     { type: "text", id: "note", x: 121, y: 520, width: 600, height: 20, text: "Note: [custom.note]", font: { family: "Inter", weight: 400, size: 10, color: "#222222" }, align: "center", verticalAlign: "middle" },
   ],
 });
