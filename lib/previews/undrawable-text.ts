@@ -18,7 +18,7 @@ import { db } from "../db";
 import type { AttributeValues } from "../render/attributes";
 import type { DesignDocument } from "../render/document";
 import { unsupportedTextIn } from "../render/render";
-import { substitutedTexts } from "../render/text-content";
+import { describeCharacter, substitutedTexts } from "../render/text-content";
 
 /** What a credential would hold: the create body's fields (as CreateCredentialBody parses them). */
 export type CandidateCredential = {
@@ -35,6 +35,8 @@ export type UndrawableDesign = {
   designName: string;
   /** The characters, as the renderer names them. */
   characters: string[];
+  /** Each character as the renderer's message names it: "ሰ U+1230", or only the code point for one that would not show. */
+  describedCharacters: string[];
   /** The attributes the text element draws (`recipient.name`, `custom.grade`, ...): where the characters came from. */
   attributes: string[];
   /** The renderer's own message: "no bundled font can draw these characters: ሰ U+1230, ... (from [recipient.name])". */
@@ -118,7 +120,7 @@ export async function undrawableTextChecker(organization: { id: string; name: st
       if (knownDrawable(design, values)) continue;
       const problem = await unsupportedTextIn(design.document, values);
       if (problem === null) remember(design, values);
-      else undrawable.push({ designId: design.id, designName: design.name, characters: problem.characters, attributes: problem.attributes, message: problem.message });
+      else undrawable.push({ designId: design.id, designName: design.name, characters: problem.characters, describedCharacters: problem.characters.map(describeCharacter), attributes: problem.attributes, message: problem.message });
     }
     return undrawable;
   };
