@@ -9,6 +9,7 @@ import { apiGet, createTemplate, createToken, emailsMentioning, expect, newAccou
 import type { ServerInfo } from "../support/state";
 
 test.describe.configure({ timeout: 180_000 });
+test.use({ viewport: { width: 1440, height: 900 } });
 
 type Credential = { id: string; status: string; attributes: Record<string, string | null> };
 
@@ -64,6 +65,8 @@ test("the single form asks before issuing text a design cannot draw, and issues 
   await page.fill("#c-name", "Alex ሰላም");
   await page.getByRole("button", { name: "Issue and send" }).click();
   await expect(question).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Go back and fix" })).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Issue anyway — the recipient gets no certificate image for that design" })).toBeFocused();
   await page.keyboard.press("Enter");

@@ -109,12 +109,10 @@ export function CreateCredentialForm({ templates }: { templates: { id: string; n
             shows it as text, but there is no certificate image from {confirming.undrawable.length === 1 ? "that design" : "those designs"} to
             download or share.
           </p>
+          {/* Going back is the safe default, so it comes first and looks like it. */}
           <div className={styles.row}>
-            <button className={styles.button} type="submit" disabled={pending} onClick={submitAs("issue-send", confirming.acknowledgement)}>
-              {pending ? "Issuing…" : `Issue anyway — the recipient gets no certificate image for ${confirming.undrawable.length === 1 ? "that design" : "those designs"}`}
-            </button>
             <button
-              className={styles.secondary}
+              className={styles.button}
               type="button"
               disabled={pending}
               onClick={() => {
@@ -123,6 +121,9 @@ export function CreateCredentialForm({ templates }: { templates: { id: string; n
               }}
             >
               Go back and fix
+            </button>
+            <button className={styles.secondary} type="submit" disabled={pending} onClick={submitAs("issue-send", confirming.acknowledgement)}>
+              {pending ? "Issuing…" : `Issue anyway — the recipient gets no certificate image for ${confirming.undrawable.length === 1 ? "that design" : "those designs"}`}
             </button>
             <button className={styles.secondary} type="submit" disabled={pending} onClick={submitAs("draft")}>
               Save as draft
