@@ -50,19 +50,21 @@ export type UndrawableTextChecker = (candidate: CandidateCredential) => Promise<
 const CANDIDATE_ID = "cred_candidate";
 const CANDIDATE_PUBLIC_ID = "00000000-0000-4000-8000-000000000000";
 
-type CheckedDesign = { id: string; name: string; document: DesignDocument; accepted: Map<number, Set<string>> };
+/** Per text element (by index): the texts it has had accepted whole, and the graphemes of those texts. */
+type Accepted = { texts: Set<string>; graphemes: Set<string> };
+type CheckedDesign = { id: string; name: string; document: DesignDocument; accepted: Map<number, Accepted> };
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
 /** Every text the renderer would draw is made of graphemes it has accepted in that element before. */
 function knownDrawable(design: CheckedDesign, values: AttributeValues): boolean {
   for (const [index, text] of substitutedTexts(design.document, values).texts) {
+    if (text === "") continue;
     const accepted = design.accepted.get(index);
-    if (!accepted) {
-      if (text !== "") return false;
-      continue;
-    }
-    for (const { segment } of graphemes.segment(text)) if (!accepted.has(segment)) return false;
+    if (!accepted) return false;
+    // Most texts (the title, the organization's name) are the same for every row: no segmenting.
+    if (accepted.texts.has(text)) continue;
+    for (const { segment } of graphemes.segment(text)) if (!accepted.graphemes.has(segment)) return false;
   }
   return true;
 }
@@ -70,8 +72,10 @@ function knownDrawable(design: CheckedDesign, values: AttributeValues): boolean 
 function remember(design: CheckedDesign, values: AttributeValues) {
   for (const [index, text] of substitutedTexts(design.document, values).texts) {
     let accepted = design.accepted.get(index);
-    if (!accepted) design.accepted.set(index, (accepted = new Set()));
-    for (const { segment } of graphemes.segment(text)) accepted.add(segment);
+    if (!accepted) design.accepted.set(index, (accepted = { texts: new Set(), graphemes: new Set() }));
+    if (accepted.texts.has(text)) continue;
+    accepted.texts.add(text);
+    for (const { segment } of graphemes.segment(text)) accepted.graphemes.add(segment);
   }
 }
 
