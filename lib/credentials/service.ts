@@ -35,7 +35,7 @@ async function groupForCredential(organizationId: string, groupId: string): Prom
  * The expiry the group's period gives, or null. `path` names the field the caller sent that made the
  * service apply the period (a period of 1,000 years can pass 9999-12-31, the last date we store).
  */
-function groupDefaultExpiry(group: GroupForCredential, issueDate: string, path: string): string | null {
+export function groupDefaultExpiry(group: GroupForCredential, issueDate: string, path: string): string | null {
   if (group.expiryAmount === null || group.expiryUnit === null) return null;
   const expiry = addPeriod(issueDate, group.expiryAmount, group.expiryUnit as PeriodUnit);
   if (!withinDateRange(expiry)) {

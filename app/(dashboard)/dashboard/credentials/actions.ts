@@ -15,14 +15,22 @@ import {
   updateCredential,
 } from "@/lib/credentials/service";
 import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
+import { undrawableText } from "@/lib/previews/undrawable-text";
+import { acknowledgementOf, undrawableView, type CreateCredentialOutcome } from "./undrawable-warning";
 import { editRequest } from "./[id]/edit-request";
 import { applyToCredentials, readBulkRequest, type BulkOutcome } from "./bulk";
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
 
-export async function createCredentialAction(_previous: FormState<{ id: string; status: string }>, form: FormData): Promise<FormState<{ id: string; status: string }>> {
+/**
+ * "Issue and send" / "Save as draft". When a design of the template cannot draw the credential's text
+ * (characters no bundled font has), "Issue and send" writes nothing and answers with the designs and
+ * characters instead; the form asks, and only a second submission that acknowledges exactly these
+ * designs and characters issues. A draft is saved either way, with the same warning shown.
+ */
+export async function createCredentialAction(_previous: FormState<CreateCredentialOutcome>, form: FormData): Promise<FormState<CreateCredentialOutcome>> {
   const member = await requireMember();
-  return runFormAction(async () => {
+  return runFormAction(async (): Promise<CreateCredentialOutcome> => {
     const body = {
       groupId: text(form, "groupId"),
       recipient: { name: text(form, "recipientName"), ...(text(form, "recipientEmail") ? { email: text(form, "recipientEmail") } : {}) },
@@ -31,10 +39,20 @@ export async function createCredentialAction(_previous: FormState<{ id: string; 
     };
     const parsed = safeParseWithDetails(CreateCredentialBody, body);
     if (!parsed.ok) throw invalidFields(parsed.details);
-    const credential =
-      form.get("intent") === "issue-send" ? await createIssueSendCredential(member.organization, parsed.data) : await createCredential(member.organization, parsed.data);
+    const issuing = form.get("intent") === "issue-send";
+    const undrawable = undrawableView(
+      await undrawableText(member.organization, parsed.data.groupId, {
+        recipientName: parsed.data.recipient.name,
+        issueDate: parsed.data.issueDate,
+        expiryDate: parsed.data.expiryDate,
+        customAttributes: parsed.data.customAttributes,
+      }),
+    );
+    const acknowledgement = acknowledgementOf(undrawable);
+    if (issuing && undrawable.length > 0 && form.get("acknowledged") !== acknowledgement) return { kind: "confirm", undrawable, acknowledgement };
+    const credential = issuing ? await createIssueSendCredential(member.organization, parsed.data) : await createCredential(member.organization, parsed.data);
     revalidatePath("/dashboard/credentials");
-    return { id: credential.id, status: credential.status };
+    return { kind: "created", id: credential.id, status: credential.status, undrawable };
   });
 }
 

@@ -1,25 +1,63 @@
 "use client";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFormAction } from "@/lib/dashboard/use-form-action";
 import styles from "../dashboard.module.css";
 import { createCredentialAction, credentialAction, deleteCredentialAction, revokeCredentialAction } from "./actions";
+import { UndrawableList } from "./undrawable-warning";
 
 function FieldError({ message }: { message?: string }) {
   return message ? <span className={styles.fieldError}>{message}</span> : null;
 }
 
+/**
+ * "Issue and send" asks first when a design of the template cannot draw the text (characters no bundled
+ * font has): the server writes nothing and answers with the designs; "Issue anyway" sends the same form
+ * again acknowledging them, "Go back and fix" (or any change to the form) drops the question.
+ */
 export function CreateCredentialForm({ templates }: { templates: { id: string; name: string }[] }) {
-  const { state, onSubmit, pending, fieldErrors: e } = useFormAction(createCredentialAction, { resetOnSuccess: true });
+  const { state, onSubmit, pending, fieldErrors: e } = useFormAction(createCredentialAction);
+  const form = useRef<HTMLFormElement>(null);
   const intent = useRef<HTMLInputElement>(null);
+  const acknowledged = useRef<HTMLInputElement>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
+  const question = useRef<HTMLDivElement>(null);
+  // The answer the person set aside (went back to fix, or changed the form): its question is not shown again.
+  const [setAside, setSetAside] = useState<typeof state | null>(null);
+  const result = state.status === "ok" ? state.result : null;
+  const confirming = result?.kind === "confirm" && setAside !== state ? result : null;
+  const created = result?.kind === "created" ? result : null;
+
+  useEffect(() => {
+    // Cleared only once something was created, not when the server asks first.
+    if (created) form.current?.reset();
+  }, [created]);
+  useEffect(() => {
+    // Keyboard and screen-reader users land on the question.
+    if (confirming) question.current?.focus();
+  }, [confirming]);
+
+  const submitAs = (value: "issue-send" | "draft", acknowledgement = "") => () => {
+    if (intent.current) intent.current.value = value;
+    if (acknowledged.current) acknowledged.current.value = acknowledgement;
+  };
   return (
-    <form className={styles.formStack} onSubmit={onSubmit} noValidate>
-      {state.status === "ok" && (
+    <form ref={form} className={styles.formStack} onSubmit={onSubmit} onChange={() => confirming && setSetAside(state)} noValidate>
+      {created && (
         <p className={`${styles.notice} ${styles.ok}`} role="status">
-          Credential created ({state.result.status}).
+          Credential created ({created.status}).
         </p>
+      )}
+      {created && created.undrawable.length > 0 && (
+        <div className={`${styles.notice} ${styles.warn}`} role="status" data-testid="undrawable-notice">
+          {created.status === "draft"
+            ? "When this draft is issued, the recipient gets no certificate image from these designs:"
+            : "The recipient gets no certificate image from these designs (the wallet page shows the credential as text):"}
+          <UndrawableList designs={created.undrawable} />
+        </div>
       )}
       {state.status === "error" && <p className={`${styles.notice} ${styles.bad}`}>{state.message}</p>}
       <input type="hidden" name="intent" ref={intent} defaultValue="draft" />
+      <input type="hidden" name="acknowledged" ref={acknowledged} defaultValue="" />
       <div className={styles.field}>
         <label htmlFor="c-template">Template</label>
         <select id="c-template" name="groupId">
@@ -33,7 +71,7 @@ export function CreateCredentialForm({ templates }: { templates: { id: string; n
       </div>
       <div className={styles.field}>
         <label htmlFor="c-name">Recipient name</label>
-        <input id="c-name" name="recipientName" aria-invalid={Boolean(e["recipient.name"])} />
+        <input id="c-name" ref={nameInput} name="recipientName" aria-invalid={Boolean(e["recipient.name"])} />
         <FieldError message={e["recipient.name"]} />
       </div>
       <div className={styles.field}>
@@ -53,14 +91,55 @@ export function CreateCredentialForm({ templates }: { templates: { id: string; n
           <FieldError message={e.expiryDate} />
         </div>
       </div>
-      <div className={styles.row}>
-        <button className={styles.button} type="submit" disabled={pending} onClick={() => intent.current && (intent.current.value = "issue-send")}>
-          Issue and send
-        </button>
-        <button className={styles.secondary} type="submit" disabled={pending} onClick={() => intent.current && (intent.current.value = "draft")}>
-          Save as draft
-        </button>
-      </div>
+      {confirming ? (
+        <div
+          ref={question}
+          tabIndex={-1}
+          role="group"
+          aria-labelledby="undrawable-heading"
+          className={`${styles.notice} ${styles.warn}`}
+          data-testid="undrawable-question"
+        >
+          <h3 id="undrawable-heading" style={{ margin: "0 0 6px" }}>
+            Some of this text cannot be drawn on the certificate
+          </h3>
+          <UndrawableList designs={confirming.undrawable} />
+          <p style={{ margin: "6px 0 10px" }}>
+            No bundled font has these characters. Nothing has been issued yet. Issued as it is, the credential is valid and its wallet page
+            shows it as text, but there is no certificate image from {confirming.undrawable.length === 1 ? "that design" : "those designs"} to
+            download or share.
+          </p>
+          {/* Going back is the safe default, so it comes first and looks like it. */}
+          <div className={styles.row}>
+            <button
+              className={styles.button}
+              type="button"
+              disabled={pending}
+              onClick={() => {
+                setSetAside(state);
+                nameInput.current?.focus();
+              }}
+            >
+              Go back and fix
+            </button>
+            <button className={styles.secondary} type="submit" disabled={pending} onClick={submitAs("issue-send", confirming.acknowledgement)}>
+              {pending ? "Issuing…" : `Issue anyway — the recipient gets no certificate image for ${confirming.undrawable.length === 1 ? "that design" : "those designs"}`}
+            </button>
+            <button className={styles.secondary} type="submit" disabled={pending} onClick={submitAs("draft")}>
+              Save as draft
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className={styles.row}>
+          <button className={styles.button} type="submit" disabled={pending} onClick={submitAs("issue-send")}>
+            Issue and send
+          </button>
+          <button className={styles.secondary} type="submit" disabled={pending} onClick={submitAs("draft")}>
+            Save as draft
+          </button>
+        </div>
+      )}
     </form>
   );
 }

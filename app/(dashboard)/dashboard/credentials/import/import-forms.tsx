@@ -110,7 +110,8 @@ export function MappingForm({ jobId, rows, columns, targets, mapping }: MappingF
   );
 }
 
-export function ConfirmForm({ jobId, validRows }: { jobId: string; validRows: number }) {
+/** `warnedRows`: valid rows a design cannot draw (the report's warnings); they do not block, the button says what happens to them. */
+export function ConfirmForm({ jobId, validRows, warnedRows = 0 }: { jobId: string; validRows: number; warnedRows?: number }) {
   const confirm = useFormAction(confirmImportAction);
   const reopen = useFormAction(reopenMappingAction);
   const error = confirm.state.status === "error" ? confirm.state.message : reopen.state.status === "error" ? reopen.state.message : null;
@@ -127,6 +128,11 @@ export function ConfirmForm({ jobId, validRows }: { jobId: string; validRows: nu
             {confirm.pending ? "Starting…" : `Issue ${validRows.toLocaleString("en-US")} credential${validRows === 1 ? "" : "s"}`}
           </button>
         </div>
+        {warnedRows > 0 && validRows > 0 && (
+          <p className={styles.muted} data-testid="confirm-warning">
+            {warnedRows.toLocaleString("en-US")} of them {warnedRows === 1 ? "is" : "are"} issued without a certificate image for the designs named in the warnings above.
+          </p>
+        )}
       </form>
       <form onSubmit={reopen.onSubmit} style={{ marginTop: 10 }}>
         <input type="hidden" name="jobId" value={jobId} />

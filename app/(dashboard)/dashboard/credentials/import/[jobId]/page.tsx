@@ -15,6 +15,7 @@ import {
   type ImportJobView,
   type InvalidImportRow,
 } from "@/lib/imports/service";
+import { importTextWarnings, type UndrawableImportRow } from "@/lib/imports/text-warnings";
 import styles from "../../../dashboard.module.css";
 import local from "../import.module.css";
 import { ConfirmForm, MappingForm } from "../import-forms";
@@ -45,7 +46,7 @@ export default async function ImportJobPage({ params }: { params: Promise<{ jobI
         {job.separator === ";" ? " · separated by semicolons" : ""}
       </p>
       {job.status === "uploaded" && <MappingStep job={job} organizationId={member.organization.id} />}
-      {job.status === "validated" && <ReportStep job={job} organizationId={member.organization.id} />}
+      {job.status === "validated" && <ReportStep job={job} organization={member.organization} />}
       {job.status !== "uploaded" && job.status !== "validated" && <ProgressStep job={job} organizationId={member.organization.id} />}
     </>
   );
@@ -114,23 +115,71 @@ function ProblemTable({ rows, label }: { rows: InvalidImportRow[]; label: string
   );
 }
 
-async function ReportStep({ job, organizationId }: { job: ImportJobView; organizationId: string }) {
-  const invalid = await invalidImportRows(organizationId, job.id, REPORT_LIMIT);
+/** Valid rows one of the template's designs cannot draw: warnings, not problems (the rows are still issued). */
+function UndrawableTable({ rows }: { rows: UndrawableImportRow[] }) {
+  return (
+    <div className={local.scroll}>
+      <table className={styles.table} aria-label="Rows whose text cannot be drawn">
+        <thead>
+          <tr>
+            <th>Line</th>
+            <th>Column</th>
+            <th>Design</th>
+            <th>Characters no bundled font has</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={`${row.line}-${i}`} data-line={row.line}>
+              <td>{row.line}</td>
+              <td>{row.column ?? "— (the template)"}</td>
+              <td>{row.designName}</td>
+              <td>{row.characters.join(", ")}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+async function ReportStep({ job, organization }: { job: ImportJobView; organization: { id: string; name: string } }) {
+  const [invalid, warnings] = await Promise.all([invalidImportRows(organization.id, job.id, REPORT_LIMIT), importTextWarnings(organization, job.id, REPORT_LIMIT)]);
   const invalidCount = job.totalRows - job.validRows;
+  const warned = warnings.rowCount;
   return (
     <section className={styles.section}>
       <h2>3. Check</h2>
       <p data-testid="import-summary">
         <strong>{job.validRows.toLocaleString("en-US")}</strong> of {job.totalRows.toLocaleString("en-US")} rows are ready to issue.
         {invalidCount > 0
-          ? ` ${invalidCount.toLocaleString("en-US")} row${invalidCount === 1 ? " has" : "s have"} problems and will be skipped (nothing is written for them):`
+          ? ` ${invalidCount.toLocaleString("en-US")} row${invalidCount === 1 ? " has" : "s have"} problems and will be skipped (nothing is written for them)${warned > 0 ? "." : ":"}`
           : " No row has a problem."}
+        {warned > 0 && ` ${warned.toLocaleString("en-US")} of the rows ready to issue ${warned === 1 ? "has" : "have"} a warning: text a design cannot draw.`}
       </p>
-      {invalidCount > 0 && <ProblemTable rows={invalid} label="Rows with problems" />}
-      {invalidCount > invalid.length && <p className={styles.muted}>Showing the first {invalid.length.toLocaleString("en-US")} rows with problems.</p>}
+      {invalidCount > 0 && (
+        <>
+          {warned > 0 && <h3>Problems (these rows are skipped)</h3>}
+          <ProblemTable rows={invalid} label="Rows with problems" />
+          {invalidCount > invalid.length && <p className={styles.muted}>Showing the first {invalid.length.toLocaleString("en-US")} rows with problems.</p>}
+        </>
+      )}
+      {warned > 0 && (
+        <div data-testid="import-text-warnings">
+          <h3>Warnings (these rows are issued)</h3>
+          <p className={`${styles.notice} ${styles.warn}`}>
+            {warned === 1 ? "This row contains" : `These ${warned.toLocaleString("en-US")} rows contain`} characters no bundled font has. Issued as{" "}
+            {warned === 1 ? "it is, it is" : "they are, they are"} still valid credentials, but the design named draws no certificate image for them: the
+            wallet page shows such a credential as text, without that image to download or share. To give every recipient their certificate,
+            correct the file and upload it again.
+          </p>
+          <UndrawableTable rows={warnings.rows} />
+          {warnings.rows.length >= REPORT_LIMIT && <p className={styles.muted}>Showing the first {REPORT_LIMIT.toLocaleString("en-US")} warnings.</p>}
+        </div>
+      )}
       <p className={styles.muted}>Nothing has been issued yet. Fix the file and upload it again, or issue the valid rows now.</p>
       <h2>4. Confirm</h2>
-      <ConfirmForm jobId={job.id} validRows={job.validRows} />
+      <ConfirmForm jobId={job.id} validRows={job.validRows} warnedRows={warned} />
     </section>
   );
 }
