@@ -174,7 +174,7 @@ export default async function OverviewPage() {
         <p>
           <Link href="/dashboard/tokens">Create an API token</Link>, then:
         </p>
-        <pre>{`curl ${config().publicUrl}/v1/groups \\
+        <pre tabIndex={0} aria-label="Example request">{`curl ${config().publicUrl}/v1/groups \\
   -H "Authorization: Bearer $TOKEN" \\
   -H "Service-Version: 2022-10-26"`}</pre>
       </section>

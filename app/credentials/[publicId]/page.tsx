@@ -81,14 +81,17 @@ export default async function WalletPage({ params }: Props) {
           <p data-testid="revocation-reason">{revocation.reason !== null ? <>Reason: {revocation.reason}</> : "No reason was given."}</p>
         </section>
       ) : null}
-      <header className={styles.header}>
-        {credential.organization.hasLogo ? (
-          // eslint-disable-next-line @next/next/no-img-element
-          <img className={styles.logo} src={`/organizations/${credential.organization.id}/logo`} alt={`${credential.organization.name} logo`} />
-        ) : null}
-        <span className={styles.orgName}>{credential.organization.name}</span>
+      {/* One banner landmark for the issuer's name and its identity line, so nothing sits outside a landmark. */}
+      <header>
+        <div className={styles.header}>
+          {credential.organization.hasLogo ? (
+            // eslint-disable-next-line @next/next/no-img-element
+            <img className={styles.logo} src={`/organizations/${credential.organization.id}/logo`} alt={`${credential.organization.name} logo`} />
+          ) : null}
+          <span className={styles.orgName}>{credential.organization.name}</span>
+        </div>
+        <IssuerIdentityLine organizationId={credential.organization.id} />
       </header>
-      <IssuerIdentityLine organizationId={credential.organization.id} />
 
       <main className={styles.main}>
         <section className={styles.previews} aria-label="Credential images">
@@ -146,9 +149,10 @@ export default async function WalletPage({ params }: Props) {
           </dl>
           {/* The issuer's own words (or the defaults), as the signed credential states them; text only. */}
           <section className={styles.about} aria-label="About this credential" data-testid="achievement">
-            <h3>What this is</h3>
+            {/* One level under the credential's title, which is the h1 unless a revocation notice is. */}
+            <AboutHeading revoked={Boolean(revocation)}>What this is</AboutHeading>
             <p dir="auto">{credential.description}</p>
-            <h3>How it was earned</h3>
+            <AboutHeading revoked={Boolean(revocation)}>How it was earned</AboutHeading>
             <p dir="auto">{credential.criteria}</p>
           </section>
           {credential.learningEventUrl ? (
@@ -177,4 +181,8 @@ export default async function WalletPage({ params }: Props) {
       </main>
     </div>
   );
+}
+
+function AboutHeading({ revoked, children }: { revoked: boolean; children: string }) {
+  return revoked ? <h3>{children}</h3> : <h2>{children}</h2>;
 }

@@ -142,7 +142,7 @@ export function CredentialsTable({ rows, sortHeaders }: { rows: TableRow[]; sort
           {state.fieldErrors.id ?? state.fieldErrors.intent ?? state.message}
         </p>
       )}
-      <div className={styles.tableScroll}>
+      <div className={styles.tableScroll} role="region" aria-label="Credentials" tabIndex={0}>
         <table className={styles.table}>
           <thead>
             <tr>

@@ -193,7 +193,7 @@ export default async function CredentialsPage({ searchParams }: { searchParams: 
         </div>
         <details className={styles.api}>
           <summary>The same search through the API</summary>
-          <pre>{`curl -X POST ${config().publicUrl}/v1/credentials/search \\
+          <pre tabIndex={0} aria-label="The same search through the API">{`curl -X POST ${config().publicUrl}/v1/credentials/search \\
   -H "Authorization: Bearer $TOKEN" -H "Service-Version: 2022-10-26" \\
   -H "Content-Type: application/json" \\
   -d ${shellQuote(JSON.stringify(search))}`}</pre>

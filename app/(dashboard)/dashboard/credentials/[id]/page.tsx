@@ -9,6 +9,7 @@ import { listInteractions } from "@/lib/interactions/service";
 import { credentialEmails } from "@/lib/mail/outbox";
 import { shownCredentialDesigns } from "@/lib/previews/credential-designs";
 import styles from "../../dashboard.module.css";
+import { ScrollRegion } from "../../scroll-region";
 import { CredentialRowActions, DeleteCredentialForm, RevokeCredentialForm } from "../credential-forms";
 import { EditCredentialDetails } from "./edit-credential-form";
 
@@ -143,6 +144,7 @@ export default async function CredentialPage({ params }: { params: Promise<{ id:
         {emails.length === 0 ? (
           <p className={styles.muted}>No email sent yet.</p>
         ) : (
+          <ScrollRegion label="Emails">
           <table className={styles.table}>
             <thead><tr><th>To</th><th>Subject</th><th>Status</th><th>Attempts</th><th>Queued</th></tr></thead>
             <tbody>
@@ -165,6 +167,7 @@ export default async function CredentialPage({ params }: { params: Promise<{ id:
               ))}
             </tbody>
           </table>
+          </ScrollRegion>
         )}
       </section>
       <section className={styles.section}>
@@ -172,6 +175,7 @@ export default async function CredentialPage({ params }: { params: Promise<{ id:
         {events.data.length === 0 ? (
           <p className={styles.muted}>Nobody has opened it yet.</p>
         ) : (
+          <ScrollRegion label="Activity">
           <table className={styles.table}>
             <thead><tr><th>When</th><th>Event</th><th>By</th></tr></thead>
             <tbody>
@@ -180,6 +184,7 @@ export default async function CredentialPage({ params }: { params: Promise<{ id:
               ))}
             </tbody>
           </table>
+          </ScrollRegion>
         )}
       </section>
     </>

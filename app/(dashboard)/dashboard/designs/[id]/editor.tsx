@@ -22,6 +22,7 @@ import { useSaveDesign } from "./use-save-design";
 import { useStoredDraft } from "./use-stored-draft";
 import { useUnsavedChangesGuard } from "./use-unsaved-changes-guard";
 import styles from "./editor.module.css";
+import dashboardStyles from "../../dashboard.module.css";
 
 export type EditorDesign = {
   id: string;
@@ -121,6 +122,7 @@ export function DesignEditor({ design, organizationAttributes }: { design: Edito
   return (
     // data-workspace: the dashboard turns its side bar into a top bar, so the canvas gets the width.
     <div className={styles.editor} data-workspace="wide">
+      <h1 className={dashboardStyles.visuallyHidden}>Design editor: {name || "untitled"}</h1>
       <header className={styles.toolbar}>
         <Link href="/dashboard/designs">← Designs</Link>
         <div className={styles.nameField}>
@@ -149,9 +151,9 @@ export function DesignEditor({ design, organizationAttributes }: { design: Edito
       <SaveStatus message={saveMessage} dirty={dirty} updatedAt={updatedAt} onOverwrite={() => void save(true)} />
 
       <div className={styles.columns}>
-        <aside className={styles.left}>
+        <aside className={styles.left} aria-label="Elements and layers">
           <section>
-            <h3>Add</h3>
+            <h2>Add</h2>
             <div className={styles.addGrid}>
               {(
                 [
@@ -170,7 +172,7 @@ export function DesignEditor({ design, organizationAttributes }: { design: Edito
             {full && <p className={styles.hint}>A design holds at most {MAX_ELEMENTS} elements.</p>}
           </section>
           <section>
-            <h3>Layers</h3>
+            <h2>Layers</h2>
             {doc.elements.length === 0 && <p className={styles.hint}>Nothing yet: add an element above.</p>}
             <ol className={styles.layers} aria-label="Layers, top last">
               {doc.elements.map((el, i) => (
@@ -220,7 +222,7 @@ export function DesignEditor({ design, organizationAttributes }: { design: Edito
           <PreviewNotes failure={previewFailure} problems={listedProblems} warnings={preview.warnings} elements={doc.elements} onSelect={setSelected} />
         </div>
 
-        <aside className={styles.right}>
+        <aside className={styles.right} aria-label="Properties">
           {selectedElement && selected !== null ? (
             <>
               <div className={styles.elementActions}>

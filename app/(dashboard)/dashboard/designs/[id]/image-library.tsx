@@ -37,7 +37,7 @@ export function ImageLibrary({
   }, [state, onImagesChanged, onPlace]);
   return (
     <section>
-      <h3>Images</h3>
+      <h2>Images</h2>
       <ul className={styles.assets}>
         {assets.map((a) => (
           <li key={a.name}>

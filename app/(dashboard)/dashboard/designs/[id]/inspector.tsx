@@ -256,7 +256,7 @@ export function ElementInspector(props: {
   const common = { path, errors, onChange };
   return (
     <div className={styles.panel} aria-label={`${ELEMENT_NAMES[element.type]} properties`} role="group">
-      <h3>{ELEMENT_NAMES[element.type]}</h3>
+      <h2>{ELEMENT_NAMES[element.type]}</h2>
       {errors[path] && <p className={styles.fieldError}>{errors[path]}</p>}
       {element.type === "text" && <TextFields element={element} {...common} customAttributes={props.customAttributes} />}
       {element.type === "image" && <ImageFields element={element} {...common} assets={props.assets} />}
@@ -294,7 +294,7 @@ export function CanvasInspector({
   const setBackground = (background: Partial<DesignDocument["background"]>, coalesce?: string) => onChange({ ...doc, background: { ...doc.background, ...background } }, coalesce);
   return (
     <div className={styles.panel} role="group" aria-label="Canvas properties">
-      <h3>Canvas</h3>
+      <h2>Canvas</h2>
       {type === "badge" ? (
         <p className={styles.hint}>A badge is square: 600 × 600 points.</p>
       ) : (
