@@ -17,9 +17,17 @@ export function serviceSender(mailFrom = config().mailFrom, publicUrl = config()
   return { name, address };
 }
 
-/** One line of plain text: control characters and runs of white space become single spaces. */
+/**
+ * One line of plain text: control characters and runs of white space become single spaces, and "=?"
+ * is spaced apart so that no part of a name reads as an RFC 2047 encoded word, which some mail
+ * clients would decode into something else (an address) than the name shown in the settings.
+ */
 function displayText(value: string): string {
-  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ").replace(/\s+/g, " ").trim();
+  return value
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ")
+    .replace(/=\?/g, "= ?")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /**

@@ -14,9 +14,9 @@ export type OrganizationBranding = {
   contactEmail: string | null;
 };
 
-/** An empty field clears the setting. */
+/** An empty field (or null) clears the setting; a field left out keeps it. */
 const optional = <S extends z.ZodType>(schema: S) =>
-  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), schema.nullable());
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), schema.nullable().optional());
 
 /**
  * LinkedIn's numeric company id, as its `organizationId` parameter wants it. People find it in the
@@ -54,18 +54,11 @@ export const organizationBrandingInput = z.strictObject({
   contactEmail: optional(contactEmail),
 });
 
-/** Checks every field; saves all of them or, when one is wrong, none (each wrong field named). */
-export async function updateOrganizationBranding(organizationId: string, input: Record<string, unknown>): Promise<OrganizationBranding> {
+/** Checks every field given; saves all of them or, when one is wrong, none (each wrong field named). */
+export async function updateOrganizationBranding(organizationId: string, input: Record<string, unknown>): Promise<void> {
   const parsed = safeParseWithDetails(organizationBrandingInput, input);
   if (!parsed.ok) throw invalidFields(parsed.details);
-  const data: OrganizationBranding = {
-    linkedinOrganizationId: parsed.data.linkedinOrganizationId ?? null,
-    brandColor: parsed.data.brandColor ?? null,
-    senderName: parsed.data.senderName ?? null,
-    contactEmail: parsed.data.contactEmail ?? null,
-  };
-  await db().organization.update({ where: { id: organizationId }, data });
-  return data;
+  await db().organization.update({ where: { id: organizationId }, data: parsed.data });
 }
 
 export async function organizationBranding(organizationId: string): Promise<OrganizationBranding> {
