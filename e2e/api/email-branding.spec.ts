@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
+import addressparser from "nodemailer/lib/addressparser/index.js";
 import { test, expect } from "../fixtures";
 import { expectStatus, makePng } from "../support/api-helpers";
 import { newDataDir, newGroup, startOwnServer, uniqueEmail, type Credential, type OwnServer } from "../support/credentials";
@@ -69,9 +70,8 @@ test("a credential email: the organization's name via the service, its reply-to,
     // From: the display name whole (quotes and brackets are part of the name), our address only.
     expect(mailFrom).toBe("no-reply@issuer.example");
     const fromLine = /^From:(.*(?:\r?\n[ \t].*)*)/m.exec(mail.raw)![1]!.replace(/\r?\n[ \t]+/g, " ");
-    expect(fromLine.trim()).toMatch(/<no-reply@issuer\.example>$/);
-    expect(fromLine).not.toContain("<fake@evil.example>"); // encoded or quoted, never a bare address
-    expect(mail.from).toContain(`${HOSTILE_SENDER} via Credentials`);
+    // Read as a mail client reads it: one mailbox, ours, whose display name is the whole sender name.
+    expect(addressparser(fromLine, { flatten: true })).toEqual([{ address: "no-reply@issuer.example", name: `${HOSTILE_SENDER} via Credentials` }]);
     expect(mail.headers["reply-to"]).toBe("registrar@acme.example");
     expect(mail.headers["bcc"]).toBeUndefined();
     expect(mail.headers["list-unsubscribe"]).toBeUndefined();
@@ -98,8 +98,8 @@ test("a credential email: the organization's name via the service, its reply-to,
     expect(attr(certificateTag, "alt")).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(Number(attr(certificateTag, "width"))).toBe(496);
     expect(Number(attr(certificateTag, "height"))).toBeGreaterThan(300);
-    const designs: { data: { previews: { format: string; url: string }[] }[] } = await expectStatus(await api.get(`/v1/credentials/${made.id}/designs`), 200);
-    expect(attr(certificateTag, "src")).toBe(designs.data[0]!.previews.find((p) => p.format === "png")!.url);
+    const designs: { previews: { format: string; url: string }[] }[] = await expectStatus(await api.get(`/v1/credentials/${made.id}/designs`), 200);
+    expect(attr(certificateTag, "src")).toBe(designs[0]!.previews.find((p) => p.format === "png")!.url);
     const anonymous = await playwright.request.newContext();
     for (const [src, type] of [[attr(logoTag, "src")!, "image/png"], [attr(certificateTag, "src")!, "image/png"]] as const) {
       const response = await anonymous.get(src);

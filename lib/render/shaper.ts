@@ -9,22 +9,28 @@
 // time it is shaped (its WOFF unwrapped to sfnt), and its glyph outlines are kept once drawn.
 import type * as HarfBuzz from "harfbuzzjs";
 import type { LoadedFont } from "./font-face";
+import { processSlot } from "../core/process-singleton";
 import { woffToSfnt } from "./woff";
 
 type HB = typeof HarfBuzz;
 
-let hb: HB | null = null;
-let loading: Promise<void> | null = null;
+// The loaded module is kept per process, not per copy of this module: the font library is a process
+// singleton, so a font prepared by one copy (a Next route bundle, whose prepare() loaded HarfBuzz there)
+// is then shaped by another (server.ts rendering a preview), which must find HarfBuzz loaded too.
+const loaded = () => processSlot<HB>("render.harfbuzz");
+const loading = () => processSlot<Promise<void>>("render.harfbuzzLoading");
 
 /** Loads HarfBuzz's WebAssembly module (once per process). */
 export function loadShaper(): Promise<void> {
-  loading ??= import("harfbuzzjs").then((mod) => {
-    hb = mod;
+  const slot = loading();
+  slot.current ??= import("harfbuzzjs").then((mod) => {
+    loaded().current = mod;
   });
-  return loading;
+  return slot.current;
 }
 
 function harfBuzz(): HB {
+  const hb = loaded().current;
   if (!hb) throw new Error("HarfBuzz is not loaded: await loadShaper() (FontLibrary.prepare does) first");
   return hb;
 }
