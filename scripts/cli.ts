@@ -1,6 +1,7 @@
 // Operator command line: organizations and API tokens.
 //   npm run cli -- org create <slug> [--plan free|premium] [--name NAME]
 //   npm run cli -- org rotate-key <slug>                     (prints the new key's verification method id)
+//   npm run cli -- org branding <slug> [--sender-name N] [--contact-email E] [--brand-color #rrggbb] [--linkedin-id ID]
 //   npm run cli -- token create <org-slug> [--name NAME]     (prints the token alone on its last line)
 //   npm run cli -- token list <org-slug>
 //   npm run cli -- token revoke <token-prefix>
@@ -14,6 +15,7 @@ import { db } from "@/lib/db";
 import { organizationSlug, PLANS, tokenName, type Plan } from "@/lib/organizations/schema";
 import { rotateIssuerKey } from "@/lib/issuers/service";
 import { runVerify, verificationInputFromArgument } from "./cli-verify";
+import { organizationBranding, updateOrganizationBranding } from "@/lib/organizations/branding";
 import { addStarterDesigns } from "@/lib/designs/starter";
 import { SEED_DESIGNS } from "@/lib/designs/seed-documents";
 import {
@@ -30,6 +32,8 @@ const USAGE = `Usage:
   npm run cli -- org create <slug> [--plan free|premium] [--name NAME]
   npm run cli -- org logo <slug> <png-or-jpeg-file>
   npm run cli -- org rotate-key <slug>
+  npm run cli -- org branding <slug> [--sender-name NAME] [--contact-email EMAIL] [--brand-color #rrggbb] [--linkedin-id ID]
+      (the settings page's "Email and LinkedIn"; an empty value clears one, one left out stays)
   npm run cli -- token create <org-slug> [--name NAME]
   npm run cli -- token list <org-slug>
   npm run cli -- token revoke <token-prefix>
@@ -53,7 +57,15 @@ async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { plan: { type: "string" }, name: { type: "string" }, help: { type: "boolean", short: "h" } },
+    options: {
+      plan: { type: "string" },
+      name: { type: "string" },
+      "sender-name": { type: "string" },
+      "contact-email": { type: "string" },
+      "brand-color": { type: "string" },
+      "linkedin-id": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
   });
   const [resource, action, arg] = positionals;
   if (values.help || !resource) {
@@ -83,6 +95,24 @@ async function main(argv: string[]): Promise<void> {
       throw new UsageError(`The logo ${error instanceof ApiError ? error.details?.[0]?.message : "could not be read"}.`);
     }
     console.log(`Set the logo of ${org.slug} (${logo.mimeType}, ${logo.width}x${logo.height}).`);
+    return;
+  }
+  if (resource === "org" && action === "branding") {
+    const org = await organizationOrFail(parseSlug(arg));
+    const given = {
+      senderName: values["sender-name"],
+      contactEmail: values["contact-email"],
+      brandColor: values["brand-color"],
+      linkedinOrganizationId: values["linkedin-id"],
+    };
+    const flags: Record<string, string> = { senderName: "--sender-name", contactEmail: "--contact-email", brandColor: "--brand-color", linkedinOrganizationId: "--linkedin-id" };
+    try {
+      await updateOrganizationBranding(org.id, Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)));
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      throw new UsageError((error.details ?? []).map((d) => `${flags[d.path] ?? d.path} ${d.message}.`).join("\n"));
+    }
+    console.log(JSON.stringify(await organizationBranding(org.id)));
     return;
   }
   if (resource === "org" && action === "rotate-key") {

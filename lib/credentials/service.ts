@@ -12,6 +12,8 @@ import { db, type Tx } from "../db";
 import { newId } from "../db/ids";
 import { cancelQueuedEmails, enqueueEmail } from "../mail/outbox";
 import { nudgeMailWorker } from "../mail/nudge";
+import { organizationEmailIdentity } from "../mail/organization-identity";
+import { emailCertificateImage } from "../previews/credential-designs";
 import type { Caller } from "../organizations/service";
 import { forgetPreviewDigests } from "../previews/versions";
 import { previewKey } from "../previews/service";
@@ -103,12 +105,17 @@ async function queueCredentialEmail(
   if (!credential.recipient) return;
   const values = credentialAttributeValues({ credential, group, organization });
   values["credential.url"] = walletUrl(credential.publicId, { recipient: true });
+  const identity = await organizationEmailIdentity(tx, organization.id);
+  // The built-in body shows the certificate; a group's own HTML does not ask for it.
+  const certificateImage = group.emailHtml === null ? await emailCertificateImage(tx, organization, credential, group) : null;
   await enqueueEmail(tx, {
     organizationId: organization.id,
     credentialId: credential.id,
     to: credential.recipient.email,
     template: { subject: group.emailSubject, html: group.emailHtml, text: group.emailText },
     values,
+    sender: identity.sender,
+    branding: { ...identity.branding, certificateImage },
   }, options);
 }
 

@@ -4,7 +4,7 @@ import { config } from "../config";
 import { db, type Tx } from "../db";
 import { newId } from "../db/ids";
 import type { AttributeValues } from "../render/attributes";
-import { renderEmail, type EmailTemplate, type RenderedEmail } from "./template";
+import { renderEmail, type EmailBranding, type EmailTemplate, type RenderedEmail } from "./template";
 
 function messageIdFor(outboxId: string): string {
   const host = new URL(config().publicUrl).hostname || "localhost";
@@ -24,7 +24,13 @@ export type EmailToQueue = {
   to: string;
   template: EmailTemplate;
   values: AttributeValues;
+  /** Who it is from and who replies reach (an organization's email); absent: MAIL_FROM, no Reply-To. */
+  sender?: EmailSender;
+  branding?: EmailBranding;
 };
+
+/** The display name ("<fromName> via <service>") and Reply-To, kept with the row so a retry sends the same. */
+export type EmailSender = { fromName: string | null; replyTo: string | null };
 
 /**
  * Writes the email as an outbox row and returns its id. With `coalesceRepeats`, an identical email of
@@ -34,11 +40,12 @@ export type EmailToQueue = {
  * requests see each other's rows.
  */
 export async function enqueueEmail(tx: Tx, input: EmailToQueue, options: { coalesceRepeats?: boolean } = {}): Promise<string> {
-  const rendered = renderEmail(input.template, input.values);
-  const email = { organizationId: input.organizationId, credentialId: input.credentialId, to: input.to, ...rendered };
+  const rendered = renderEmail(input.template, input.values, input.branding);
+  const sender = { fromName: input.sender?.fromName ?? null, replyTo: input.sender?.replyTo ?? null };
+  const email = { organizationId: input.organizationId, credentialId: input.credentialId, to: input.to, ...sender, ...rendered };
   if (!options.coalesceRepeats || !input.credentialId) return enqueueRenderedEmail(tx, email);
   const repeated = await tx.emailOutbox.findFirst({
-    where: { credentialId: input.credentialId, toAddress: input.to, ...rendered, status: "queued" },
+    where: { credentialId: input.credentialId, toAddress: input.to, ...sender, ...rendered, status: "queued" },
     select: { id: true },
   });
   return repeated?.id ?? enqueueRenderedEmail(tx, email, { delayMs: REPEAT_WINDOW_MS });
@@ -51,7 +58,7 @@ export async function enqueueEmail(tx: Tx, input: EmailToQueue, options: { coale
  */
 export async function enqueueRenderedEmail(
   tx: Tx,
-  input: { organizationId: string | null; credentialId: string | null; to: string } & RenderedEmail,
+  input: { organizationId: string | null; credentialId: string | null; to: string } & Partial<EmailSender> & RenderedEmail,
   options: { delayMs?: number } = {},
 ): Promise<string> {
   const id = newId("mail");
@@ -59,9 +66,9 @@ export async function enqueueRenderedEmail(
   const firstAttemptAt = new Date(now.getTime() + (options.delayMs ?? 0));
   // Plain SQL: one of these is written with every credential sent (see bench:issue).
   await tx.$executeRaw`
-    INSERT INTO "EmailOutbox" ("id", "organizationId", "credentialId", "messageId", "toAddress", "subject", "html", "text",
+    INSERT INTO "EmailOutbox" ("id", "organizationId", "credentialId", "messageId", "fromName", "replyTo", "toAddress", "subject", "html", "text",
       "status", "attempts", "nextAttemptAt", "createdAt", "updatedAt")
-    VALUES (${id}, ${input.organizationId}, ${input.credentialId}, ${messageIdFor(id)}, ${input.to}, ${input.subject},
+    VALUES (${id}, ${input.organizationId}, ${input.credentialId}, ${messageIdFor(id)}, ${input.fromName ?? null}, ${input.replyTo ?? null}, ${input.to}, ${input.subject},
       ${input.html}, ${input.text}, 'queued', 0, ${firstAttemptAt}, ${now}, ${now})`;
   return id;
 }

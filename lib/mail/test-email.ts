@@ -5,6 +5,7 @@ import { getGroup } from "../groups/service";
 import { sampleAttributeValues } from "../render/attributes";
 import { walletUrl } from "../credentials/attributes";
 import { nudgeMailWorker } from "./nudge";
+import { organizationEmailIdentity } from "./organization-identity";
 import { enqueueEmail } from "./outbox";
 import { renderEmail, type RenderedEmail } from "./template";
 
@@ -16,20 +17,22 @@ async function sampleEmail(organization: { id: string; name: string }, groupId: 
     "credential.url": walletUrl("00000000-0000-4000-8000-000000000000", { recipient: true }),
   };
   const template = { subject: group.emailTemplate?.subject ?? null, html: group.emailTemplate?.html ?? null, text: group.emailTemplate?.text ?? null };
-  return { template, values };
+  // The organization's sender name, Reply-To, logo and colour, as its credentials' emails have them.
+  const identity = await organizationEmailIdentity(db(), organization.id);
+  return { template, values, identity };
 }
 
 export async function previewGroupEmail(organization: { id: string; name: string }, groupId: string): Promise<RenderedEmail> {
-  const { template, values } = await sampleEmail(organization, groupId);
-  return renderEmail(template, values);
+  const { template, values, identity } = await sampleEmail(organization, groupId);
+  return renderEmail(template, values, identity.branding);
 }
 
 /** Queues the template's email, with sample values and "[Test]" in the subject, to `to`. */
 export async function sendGroupTestEmail(organization: { id: string; name: string }, groupId: string, to: string): Promise<void> {
-  const { template, values } = await sampleEmail(organization, groupId);
+  const { template, values, identity } = await sampleEmail(organization, groupId);
   const subject = `[Test] ${renderEmail(template, values).subject}`;
   await db().$transaction((tx) =>
-    enqueueEmail(tx, { organizationId: organization.id, credentialId: null, to, template: { ...template, subject }, values }),
+    enqueueEmail(tx, { organizationId: organization.id, credentialId: null, to, template: { ...template, subject }, values, ...identity }),
   );
   nudgeMailWorker();
 }

@@ -7,7 +7,19 @@ import SMTPPool from "nodemailer/lib/smtp-pool";
 import { config } from "../config";
 import { processSingleton } from "../core/process-singleton";
 
-export type OutgoingMail = { messageId: string; from: string; to: string; subject: string; html: string; text: string };
+/**
+ * `from` as a structured address: nodemailer quotes or encodes its display name. No List-Unsubscribe:
+ * these are transactional messages a person asked for by earning a credential, not a mailing list.
+ */
+export type OutgoingMail = {
+  messageId: string;
+  from: string | { name: string; address: string };
+  replyTo?: string | null;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+};
 
 export interface MailTransport {
   /** Hands the message over; resolves with where it went, rejects when it was not accepted. */
@@ -15,7 +27,17 @@ export interface MailTransport {
 }
 
 function message(mail: OutgoingMail) {
-  return { from: mail.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, messageId: mail.messageId };
+  return {
+    from: mail.from,
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    to: mail.to,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    messageId: mail.messageId,
+    // The moment of this attempt, written explicitly rather than left to the library's default.
+    date: new Date(),
+  };
 }
 
 /** Connections the SMTP pool keeps open: as many as the worker sends at once (its PARALLEL). */

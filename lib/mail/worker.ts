@@ -10,6 +10,7 @@ import { config } from "../config";
 import { db } from "../db";
 import { newId } from "../db/ids";
 import { errorSummary, log } from "../log";
+import { fromAddress } from "./sender";
 import { mailTransport, SMTP_POOL_CONNECTIONS, type MailTransport } from "./transport";
 
 /** Deliveries in flight at once: one per pooled SMTP connection. */
@@ -45,7 +46,17 @@ function isPermanent(error: unknown): boolean {
   return refused && (e.command === "RCPT TO" || e.command === "DATA");
 }
 
-type OutboxRow = { id: string; messageId: string; toAddress: string; subject: string; html: string; text: string; attempts: number };
+type OutboxRow = {
+  id: string;
+  messageId: string;
+  fromName: string | null;
+  replyTo: string | null;
+  toAddress: string;
+  subject: string;
+  html: string;
+  text: string;
+  attempts: number;
+};
 
 /**
  * Claims up to `limit` due rows in one statement. The lease condition is repeated outside the subquery
@@ -65,7 +76,7 @@ async function claimDue(now: Date, limit: number): Promise<OutboxRow[]> {
   if (claimed === 0) return [];
   return db().emailOutbox.findMany({
     where: { leaseOwner: owner, status: "queued" },
-    select: { id: true, messageId: true, toAddress: true, subject: true, html: true, text: true, attempts: true },
+    select: { id: true, messageId: true, fromName: true, replyTo: true, toAddress: true, subject: true, html: true, text: true, attempts: true },
   });
 }
 
@@ -80,7 +91,15 @@ async function deliverOne(row: OutboxRow, transport: MailTransport): Promise<Out
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<typeof TIMED_OUT>((resolve) => (timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs)));
   try {
-    const mail = { messageId: row.messageId, from: config().mailFrom, to: row.toAddress, subject: row.subject, html: row.html, text: row.text };
+    const mail = {
+      messageId: row.messageId,
+      from: fromAddress(row.fromName),
+      replyTo: row.replyTo,
+      to: row.toAddress,
+      subject: row.subject,
+      html: row.html,
+      text: row.text,
+    };
     // An abandoned delivery may still end later (its rejection is handled by the race); the SMTP
     // transport's own timeouts close its connection.
     const via = await Promise.race([transport.deliver(mail), deadline]);

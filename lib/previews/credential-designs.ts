@@ -2,8 +2,8 @@
 // out a URL stores its inputs, so the URL keeps answering with the same bytes after changes.
 import { notFound } from "../core/errors";
 import { credentialAttributeValues } from "../credentials/attributes";
-import { db } from "../db";
-import type { DesignDocument } from "../render/document";
+import { db, type Tx } from "../db";
+import { canvasSize, type DesignDocument } from "../render/document";
 import type { AttributeValues } from "../render/attributes";
 import { unsupportedTextIn } from "../render/render";
 import { designPreviewVersion, previewUrl } from "./versions";
@@ -53,6 +53,40 @@ async function unsupportedTextOf(digest: string, document: DesignDocument, value
   return problem;
 }
 
+function previewMeta(credential: { recipientName: string }, group: { name: string }, organization: { name: string }, values: AttributeValues) {
+  return { title: `${group.name}: ${credential.recipientName}`, author: organization.name, subject: group.name, url: values["credential.url"] ?? null };
+}
+
+/** The width of the certificate image in an email: its 560 px card less the padding. */
+const EMAIL_IMAGE_WIDTH = 496;
+
+/**
+ * The PNG of the credential's first design for its email, with the size to show it at: the same
+ * digest-versioned URL the wallet shows, stored within the caller's transaction. Null when the group
+ * has no design or the design cannot draw the credential's text (its preview would not answer).
+ */
+export async function emailCertificateImage(
+  tx: Tx,
+  organization: { id: string; name: string },
+  credential: { id: string; publicId: string; groupId: string; recipientName: string; issueDate: string; expiryDate: string | null; customAttributes: string },
+  group: { name: string },
+): Promise<{ url: string; width: number; height: number } | null> {
+  const first = await tx.groupDesign.findFirst({
+    where: { groupId: credential.groupId },
+    orderBy: { position: "asc" },
+    select: { design: { select: { id: true, updatedAt: true, currentRevision: { select: { id: true, document: true } } } } },
+  });
+  const revision = first?.design.currentRevision;
+  if (!first || !revision) return null;
+  const document = JSON.parse(revision.document) as DesignDocument;
+  const values = credentialAttributeValues({ credential, group, organization });
+  const meta = previewMeta(credential, group, organization, values);
+  const digest = await designPreviewVersion({ kind: "credential", design: first.design, revision, document, credentialId: credential.id, values, meta }, tx);
+  if ((await unsupportedTextOf(digest, document, values)) !== null) return null;
+  const size = canvasSize(document.canvas);
+  return { url: previewUrl(digest, "png"), width: EMAIL_IMAGE_WIDTH, height: Math.round((EMAIL_IMAGE_WIDTH * size.height) / size.width) };
+}
+
 type DesignWithInputs = { design: CredentialDesign; document: DesignDocument; values: AttributeValues; digest: string };
 
 async function designsOf(organization: { id: string; name: string }, credentialId: string): Promise<DesignWithInputs[]> {
@@ -72,12 +106,7 @@ async function designsOf(organization: { id: string; name: string }, credentialI
   });
   if (!credential) throw notFound("Credential");
   const values = credentialAttributeValues({ credential, group: credential.group, organization });
-  const meta = {
-    title: `${credential.group.name}: ${credential.recipientName}`,
-    author: organization.name,
-    subject: credential.group.name,
-    url: values["credential.url"] ?? null,
-  };
+  const meta = previewMeta(credential, credential.group, organization, values);
   const result: DesignWithInputs[] = [];
   for (const { design } of credential.group.designs) {
     const revision = design.currentRevision;

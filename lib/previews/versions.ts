@@ -91,7 +91,7 @@ export async function designPreviewVersion(input: {
   credentialId: string | null;
   values: Record<string, string | null | undefined>;
   meta: PreviewMeta;
-}): Promise<string> {
+}, client: DbOrTx = db()): Promise<string> {
   const used = attributesUsed(input.document);
   return ensurePreviewVersion(
     {
@@ -103,6 +103,7 @@ export async function designPreviewVersion(input: {
       values: Object.fromEntries(used.map((name) => [name, input.values[name] ?? null])),
     },
     input.meta,
+    client,
   );
 }
 

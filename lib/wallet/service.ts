@@ -18,7 +18,8 @@ export type WalletCredential = {
   /** What the credential stands for and how it was earned: the group's texts or their defaults (as signed). */
   description: string;
   criteria: string;
-  organization: { id: string; name: string; hasLogo: boolean };
+  /** `linkedinOrganizationId`: the issuer's LinkedIn company page, for "Add to profile" (null when not set). */
+  organization: { id: string; name: string; hasLogo: boolean; linkedinOrganizationId: string | null };
   issueDate: string;
   expiryDate: string | null;
   /** Set when the issuer revoked it (final): when (ISO date-time) and why (their text, or null). */
@@ -45,7 +46,7 @@ export async function findWalletCredential(publicId: string): Promise<WalletCred
       revokedAt: true,
       revocationReason: true,
       group: { select: { name: true, learningEventUrl: true, description: true, criteria: true } },
-      organization: { select: { id: true, name: true, logoMimeType: true } },
+      organization: { select: { id: true, name: true, logoMimeType: true, linkedinOrganizationId: true } },
     },
   });
   if (!row) return null;
@@ -60,7 +61,12 @@ export async function findWalletCredential(publicId: string): Promise<WalletCred
     learningEventUrl: row.group.learningEventUrl,
     description: achievementDescription(row.group, row.organization),
     criteria: achievementCriteria(row.group, row.organization),
-    organization: { id: row.organization.id, name: row.organization.name, hasLogo: row.organization.logoMimeType !== null },
+    organization: {
+      id: row.organization.id,
+      name: row.organization.name,
+      hasLogo: row.organization.logoMimeType !== null,
+      linkedinOrganizationId: row.organization.linkedinOrganizationId,
+    },
     issueDate: row.issueDate,
     expiryDate: row.expiryDate,
     revocation: row.revokedAt ? { revokedAt: row.revokedAt.toISOString(), reason: row.revocationReason } : null,

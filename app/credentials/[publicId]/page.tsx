@@ -171,6 +171,7 @@ export default async function WalletPage({ params }: Props) {
             addToLinkedInUrl={linkedInAddToProfileUrl({
               name: credential.groupName,
               organizationName: credential.organization.name,
+              organizationId: credential.organization.linkedinOrganizationId,
               issueDate: credential.issueDate,
               expiryDate: credential.expiryDate,
               url: credential.url,

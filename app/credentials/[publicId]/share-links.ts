@@ -26,10 +26,15 @@ export function shareTargets(input: { url: string; text: string; imageUrl: strin
   return targets.map((target) => ({ ...target, eventType: `credential_shared_to_${target.network}` as ShareTarget["eventType"] }));
 }
 
-/** LinkedIn's "Add to profile" form, filled in (certification name, organization, dates, URL, id). */
+/**
+ * LinkedIn's "Add to profile" form, filled in (certification name, organization, dates, URL, id).
+ * With the issuer's company page id, LinkedIn attaches that page (its name and logo) as the issuing
+ * organization; a name alone stays plain text on the profile. LinkedIn takes one or the other.
+ */
 export function linkedInAddToProfileUrl(input: {
   name: string;
   organizationName: string;
+  organizationId?: string | null;
   issueDate: string;
   expiryDate: string | null;
   url: string;
@@ -38,7 +43,7 @@ export function linkedInAddToProfileUrl(input: {
   const params = new URLSearchParams({
     startTask: "CERTIFICATION_NAME",
     name: input.name,
-    organizationName: input.organizationName,
+    ...(input.organizationId ? { organizationId: input.organizationId } : { organizationName: input.organizationName }),
     issueYear: input.issueDate.slice(0, 4),
     issueMonth: String(Number(input.issueDate.slice(5, 7))),
     certUrl: input.url,

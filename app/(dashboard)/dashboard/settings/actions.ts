@@ -3,6 +3,7 @@ import { revalidatePath } from "next/cache";
 import { invalidField } from "@/lib/core/errors";
 import { requireMember } from "@/lib/auth/member";
 import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
+import { updateOrganizationBranding } from "@/lib/organizations/branding";
 import { removeOrganizationLogo, renameOrganization, setOrganizationLogo } from "@/lib/organizations/service";
 
 export async function renameOrganizationAction(_previous: FormState, form: FormData): Promise<FormState> {
@@ -32,4 +33,20 @@ export async function removeLogoAction(_previous: FormState, _form: FormData): P
     revalidatePath("/dashboard/settings");
     return undefined;
   }, "Logo removed.");
+}
+
+/** The branding form sends all four fields; an empty one clears its setting. */
+export async function updateBrandingAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const member = await requireMember();
+  return runFormAction(async () => {
+    const field = (name: string) => String(form.get(name) ?? "");
+    await updateOrganizationBranding(member.organization.id, {
+      senderName: field("senderName"),
+      contactEmail: field("contactEmail"),
+      brandColor: field("brandColor"),
+      linkedinOrganizationId: field("linkedinOrganizationId"),
+    });
+    revalidatePath("/dashboard/settings");
+    return undefined;
+  }, "Saved. New emails and wallet pages use these settings.");
 }

@@ -2,10 +2,13 @@ import { userHasPassword } from "@/lib/accounts/service";
 import { activeSessionCount } from "@/lib/accounts/sessions";
 import { requireMember } from "@/lib/auth/member";
 import { domainClaimFor, type DomainClaimView } from "@/lib/domains/service";
+import { serviceSender } from "@/lib/mail/sender";
+import { organizationBranding } from "@/lib/organizations/branding";
 import { organizationLogoVersion, organizationUsage } from "@/lib/organizations/service";
 import styles from "../dashboard.module.css";
 import { UsageMeter } from "../usage-meter";
 import { ChangePasswordForm, SignOutEverywhereForm } from "./account-forms";
+import { BrandingForm } from "./branding-form";
 import { DomainSection, type DomainClaimProps } from "./domain-forms";
 import { LogoForm, RenameForm } from "./settings-forms";
 
@@ -21,12 +24,13 @@ function domainClaimProps(claim: DomainClaimView | null, slug: string): DomainCl
 
 export default async function SettingsPage() {
   const member = await requireMember();
-  const [usage, logoVersion, hasPassword, sessions, domainClaim] = await Promise.all([
+  const [usage, logoVersion, hasPassword, sessions, domainClaim, branding] = await Promise.all([
     organizationUsage(member.organization),
     organizationLogoVersion(member.organization.id),
     userHasPassword(member.user.id),
     activeSessionCount(member.user.id),
     domainClaimFor(member.organization.id),
+    organizationBranding(member.organization.id),
   ]);
   const logoUrl = logoVersion ? `/organizations/${member.organization.id}/logo?v=${logoVersion}` : null;
   return (
@@ -40,6 +44,15 @@ export default async function SettingsPage() {
       <section className={styles.section}>
         <h2>Logo</h2>
         <LogoForm logoUrl={logoUrl} />
+      </section>
+      <section className={styles.section} aria-labelledby="branding-heading">
+        <h2 id="branding-heading">Email and LinkedIn</h2>
+        <BrandingForm
+          organizationName={member.organization.name}
+          {...branding}
+          service={serviceSender()}
+          website={domainClaim ? { domain: domainClaim.domain, verified: domainClaim.verified } : null}
+        />
       </section>
       <section className={styles.section} aria-labelledby="domain-heading">
         <h2 id="domain-heading">Website domain</h2>

@@ -1,0 +1,22 @@
+// How an organization's emails present it: the sender name and Reply-To kept with each queued row,
+// and the logo and brand colour of the built-in body (lib/organizations/branding.ts sets them).
+import { config } from "../config";
+import type { DbOrTx } from "../db";
+import type { EmailSender } from "./outbox";
+import type { EmailBranding } from "./template";
+
+export type OrganizationEmailIdentity = { sender: EmailSender; branding: EmailBranding };
+
+export async function organizationEmailIdentity(client: DbOrTx, organizationId: string): Promise<OrganizationEmailIdentity> {
+  const org = await client.organization.findUniqueOrThrow({
+    where: { id: organizationId },
+    select: { name: true, senderName: true, contactEmail: true, brandColor: true, logoMimeType: true, updatedAt: true },
+  });
+  // The logo's URL changes with every change to the organization, like the dashboard's, so a mail
+  // client's cached copy of an older logo is not shown.
+  const logoUrl = org.logoMimeType ? `${config().publicUrl}/organizations/${organizationId}/logo?v=${org.updatedAt.getTime()}` : null;
+  return {
+    sender: { fromName: org.senderName ?? org.name, replyTo: org.contactEmail },
+    branding: { brandColor: org.brandColor, logoUrl, contactEmail: org.contactEmail },
+  };
+}
