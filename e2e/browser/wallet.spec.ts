@@ -665,7 +665,7 @@ test("user text is rendered as text: markup in names appears literally and no sc
   await expectEvents(api, credential.id, ["credential_viewed/guest", "credential_verified/guest", "credential_downloaded/guest"]);
 });
 
-test("a name the renderer cannot draw (right-to-left, emoji): the credential is shown as text, with no broken image, download or og:image", async ({
+test("a name no bundled font covers (Ethiopic): the credential is shown as text, with no broken image, download or og:image", async ({
   api,
   org,
   server,
@@ -673,7 +673,8 @@ test("a name the renderer cannot draw (right-to-left, emoji): the credential is 
   context,
 }) => {
   const group = await walletGroup(api, { name: "Data Ethics", badge: true });
-  for (const recipientName of ["דוד כהן", "Alex 🙂"]) {
+  // Hebrew, Arabic, Indic, Thai and emoji are drawn since the renderer shapes every bundled script.
+  for (const recipientName of ["ሰላም ዓለም"]) {
     const credential = await issueCredential(api, group.id, { name: recipientName });
     const previews = await credentialPreviews(api, credential.id);
     // The preview URLs refuse to draw it (what the page must not show as an image).
