@@ -1,5 +1,5 @@
 // Work the server does on its own, started once per server process from instrumentation.ts:
-// delivering queued email, issuing scheduled credentials whose date has come, and running confirmed
+// delivering queued email and webhook events, issuing scheduled credentials whose date has come, and running confirmed
 // CSV imports, and forgetting kept idempotent answers past their 24 hours.
 import { deleteExpiredIdempotencyRecords } from "./idempotency/service";
 import { promoteDueScheduledCredentials } from "./credentials/service";
@@ -9,9 +9,14 @@ import { errorSummary, log } from "./log";
 import { setMailNudge } from "./mail/nudge";
 import { mailTransport } from "./mail/transport";
 import { mailDelivery, type MailDelivery } from "./mail/worker";
+import { setWebhookNudge } from "./webhooks/nudge";
+import { webhookDelivery, type WebhookDelivery } from "./webhooks/worker";
 import { processSlot } from "./core/process-singleton";
 
 const MAIL_POLL_MS = 1000;
+// Events are written by the transactions of ordinary requests, which do not nudge: a short poll keeps
+// the delay from a change to its delivery well under the 2 s goal.
+const WEBHOOK_POLL_MS = 250;
 const SCHEDULE_POLL_MS = 30_000;
 const IMPORT_POLL_MS = 1000;
 // An expired key already behaves as new (lib/idempotency/service.ts); deleting its row only frees space.
@@ -68,6 +73,14 @@ export function startBackgroundWork(): Loops {
       /* more slots free and more due */
     }
   });
+  let webhooks: WebhookDelivery | undefined;
+  const webhook = loop("webhook_worker", WEBHOOK_POLL_MS, async () => {
+    // As for mail: only claims; each delivery frees its slot when recorded and nudges this loop.
+    webhooks ??= webhookDelivery(() => webhook.nudge());
+    while ((await webhooks.claim()) > 0) {
+      /* more slots free and more due */
+    }
+  });
   const schedule = loop("scheduler", SCHEDULE_POLL_MS, async () => {
     if ((await promoteDueScheduledCredentials()) > 0) mail.nudge();
   });
@@ -85,11 +98,14 @@ export function startBackgroundWork(): Loops {
   });
   setMailNudge(mail.nudge);
   setImportNudge(imports.nudge);
+  setWebhookNudge(webhook.nudge);
   started.current = {
     stop: () => {
       setMailNudge(undefined);
       setImportNudge(undefined);
+      setWebhookNudge(undefined);
       mail.stop();
+      webhook.stop();
       schedule.stop();
       imports.stop();
       idempotency.stop();

@@ -36,6 +36,8 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   WEBHOOK_ALLOW_PRIVATE: flag,
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().positive().default(5),
+  WEBHOOK_RETRY_WINDOW_SECONDS: z.coerce.number().positive().default(86_400),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
@@ -68,6 +70,13 @@ export type Config = Readonly<{
    * addresses. Off in production: a test switch, so a local receiver can stand in for the internet.
    */
   allowPrivateNetworks: boolean;
+  /** Wait after a webhook delivery's first failed attempt; doubles each time, at most 4 hours. */
+  webhookRetryBaseSeconds: number;
+  /**
+   * How long a webhook delivery is retried (from its event), and how long an endpoint may fail without
+   * a single success before it is disabled. 24 hours; shorter only in tests.
+   */
+  webhookRetryWindowSeconds: number;
   /** Signs cursors and sessions. Unset: generated once and kept in DATA_DIR/app-secret. */
   appSecret: string | null;
   /** Dashboard sign-in with these providers, each only when both its id and secret are set. */
@@ -112,6 +121,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mailAttemptTimeoutSeconds: e.MAIL_ATTEMPT_TIMEOUT_SECONDS,
     logLevel: e.LOG_LEVEL,
     allowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE,
+    webhookRetryBaseSeconds: e.WEBHOOK_RETRY_BASE_SECONDS,
+    webhookRetryWindowSeconds: e.WEBHOOK_RETRY_WINDOW_SECONDS,
     appSecret: e.APP_SECRET ?? null,
     oauth: {
       github: e.GITHUB_CLIENT_ID && e.GITHUB_CLIENT_SECRET ? { clientId: e.GITHUB_CLIENT_ID, clientSecret: e.GITHUB_CLIENT_SECRET } : null,
