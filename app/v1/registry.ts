@@ -15,6 +15,11 @@ import { revokeRoute } from "./credentials/[id]/revoke/endpoints";
 import { credentialDesignsRoute } from "./credentials/[id]/designs/endpoints";
 import { interactionsRoute } from "./credential-interactions/endpoints";
 import { attributesRoute } from "./attributes/endpoints";
+import { webhooksRoute } from "./webhooks/endpoints";
+import { webhookRoute } from "./webhooks/[id]/endpoints";
+import { rotateSecretRoute } from "./webhooks/[id]/rotate-secret/endpoints";
+import { deliveriesRoute } from "./webhooks/[id]/deliveries/endpoints";
+import { retryDeliveryRoute } from "./webhooks/[id]/deliveries/[eventId]/retry/endpoints";
 
 export const API_ROUTES: RouteDefinition[] = [
   credentialsRoute,
@@ -31,4 +36,9 @@ export const API_ROUTES: RouteDefinition[] = [
   designsRoute,
   designRoute,
   attributesRoute,
+  webhooksRoute,
+  webhookRoute,
+  rotateSecretRoute,
+  deliveriesRoute,
+  retryDeliveryRoute,
 ];
