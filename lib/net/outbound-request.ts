@@ -74,7 +74,9 @@ export function parseOutboundUrl(raw: string): URL {
 
 function refusal(host: string, address: string, reason: string): OutboundRequestError {
   const shown = host === address ? address : `${host} (${address})`;
-  return new OutboundRequestError("refused_address", `${shown} is a ${reason} address, not a public one`);
+  // ipaddr.js names ranges in camelCase ("linkLocal"); the message is read by people.
+  const words = reason.replace(/([a-z])([A-Z])/g, "$1-$2").toLowerCase();
+  return new OutboundRequestError("refused_address", `${shown} is a ${words} address, not a public one`);
 }
 
 /** Every address `host` resolves to; all must be public for the host to be called. */
