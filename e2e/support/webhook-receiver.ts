@@ -13,6 +13,8 @@ export type Delivery = {
   /** Parsed body, when a registered secret verified it; null otherwise. */
   event: { id: string; type: string; createdAt: string; data: any } | null;
   at: number;
+  /** True once the answer was written to a connection still open (a sender killed mid-request never gets it). */
+  answered: boolean;
 };
 
 export class WebhookReceiver {
@@ -29,12 +31,14 @@ export class WebhookReceiver {
         const path = req.url ?? "/";
         const body = Buffer.concat(chunks).toString("utf8");
         const headers = req.headers as Record<string, string>;
-        this.received.push({ path, headers, body, event: this.verify(path, body, headers), at: Date.now() });
+        const delivery: Delivery = { path, headers, body, event: this.verify(path, body, headers), at: Date.now(), answered: false };
+        this.received.push(delivery);
+        res.on("finish", () => (delivery.answered = !req.socket.destroyed));
         if (path.startsWith("/fail")) return void res.writeHead(500, { "content-type": "text/plain" }).end("receiver exploded");
         if (path.startsWith("/hang")) return; // never answers
         if (path.startsWith("/redirect")) return void res.writeHead(302, { location: `${this.url}/ok/redirected` }).end();
         if (path.startsWith("/huge")) return void this.streamHuge(res);
-        if (path.startsWith("/slow")) return void setTimeout(() => res.writeHead(200).end("slow ok"), 1000);
+        if (path.startsWith("/slow")) return void setTimeout(() => !req.socket.destroyed && res.writeHead(200).end("slow ok"), 1000);
         res.writeHead(200, { "content-type": "text/plain" }).end("thanks");
       });
     });
