@@ -139,3 +139,14 @@ test("the OpenAPI document lists every webhook route", async ({ api }) => {
   expect(Object.keys(doc.paths["/v1/webhooks/{id}/deliveries/{eventId}/retry"])).toEqual(["post"]);
   expect(doc.paths["/v1/webhooks/{id}/deliveries/{eventId}/retry"].post.responses).toHaveProperty("202");
 });
+
+test("a retried create with an Idempotency-Key gets the same endpoint and secret, and adds no second one", async ({ api }) => {
+  const headers = { "Idempotency-Key": `hook-${Date.now()}` };
+  const data = { url: PUBLIC_URL, events: ["credential.issued"] };
+  const first = await api.post("/v1/webhooks", { data, headers });
+  const created = await expectStatus(first, 201);
+  const again = await api.post("/v1/webhooks", { data, headers });
+  expect(again.headers()["idempotent-replayed"]).toBe("true");
+  expect(await expectStatus(again, 201)).toEqual(created);
+  expect((await endpoints(api)).map((e) => e.id)).toEqual([created.id]);
+});

@@ -22,6 +22,7 @@ export const webhooksRoute = defineRoute("/v1/webhooks", {
       "`credential_interaction.created`, `group.created`, `group.updated`, `group.deleted`. The answer carries the signing `secret`, shown this once. " +
       "Each delivery is a POST of `{id, type, createdAt, data}` signed as Standard Webhooks signs (`webhook-id`, `webhook-timestamp`, `webhook-signature`), " +
       "retried with exponential backoff for 24 hours until a 2xx answer.",
+    answerHoldsSecret: true,
     body: CreateWebhookBody,
     success: { status: 201, description: "The endpoint with its signing secret", schema: WebhookEndpointWithSecret },
     errors: ["conflict"],
