@@ -15,6 +15,8 @@ export async function smtpSink(): Promise<{ port: number; received: () => number
       });
     },
   });
+  // A server stopped at the end of a run resets its pooled connections: not an error worth dying for.
+  server.on("error", () => undefined);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as { port: number }).port;
   return { port, received: () => count, close: () => new Promise((r) => server.close(() => r())) };
