@@ -11,6 +11,7 @@ import { mailTransport } from "./mail/transport";
 import { mailDelivery, type MailDelivery } from "./mail/worker";
 import { setWebhookNudge } from "./webhooks/nudge";
 import { webhookDelivery, type WebhookDelivery } from "./webhooks/worker";
+import { deleteOldWebhookEvents } from "./webhooks/retention";
 import { processSlot } from "./core/process-singleton";
 
 const MAIL_POLL_MS = 1000;
@@ -96,6 +97,11 @@ export function startBackgroundWork(): Loops {
       /* next batch */
     }
   });
+  const webhookRetention = loop("webhook_retention", IDEMPOTENCY_CLEANUP_MS, async () => {
+    while ((await deleteOldWebhookEvents(IDEMPOTENCY_CLEANUP_BATCH)) === IDEMPOTENCY_CLEANUP_BATCH) {
+      /* next batch */
+    }
+  });
   setMailNudge(mail.nudge);
   setImportNudge(imports.nudge);
   setWebhookNudge(webhook.nudge);
@@ -109,6 +115,7 @@ export function startBackgroundWork(): Loops {
       schedule.stop();
       imports.stop();
       idempotency.stop();
+      webhookRetention.stop();
     },
   };
   return started.current;

@@ -140,7 +140,8 @@ export async function retryWebhookDelivery(organizationId: string, id: string, e
   const delivery = await db().webhookDelivery.findUnique({ where: { endpointId_eventId: { endpointId: id, eventId } }, select: { id: true } });
   if (!delivery) throw notFound("Delivery of this event to this endpoint");
   if (!endpoint.enabled) throw new ApiError("conflict", "This endpoint is disabled; enable it before retrying a delivery.");
-  await db().webhookDelivery.update({ where: { id: delivery.id }, data: { status: "queued", nextAttemptAt: new Date() } });
+  const { count } = await db().webhookDelivery.updateMany({ where: { id: delivery.id }, data: { status: "queued", nextAttemptAt: new Date() } });
+  if (count !== 1) throw notFound("Delivery of this event to this endpoint"); // its endpoint was deleted meanwhile
   nudgeWebhookWorker();
   return { eventId, status: "queued" };
 }

@@ -139,3 +139,24 @@ describe("webhook delivery", () => {
     for (const a of timedOut) expect(a).toMatchObject({ outcome: "failed", responseStatus: null, error: expect.stringMatching(/no complete answer .* within 10 s/) });
   }, 30_000);
 });
+
+describe("webhook event retention", () => {
+  it("deletes events older than 30 days with nothing queued, with their log; keeps queued and recent ones", async () => {
+    const { deleteOldWebhookEvents } = await import("./retention");
+    const endpoint = await createWebhookEndpoint("org_a", { url: `${base}/ok`, events: ["group.deleted"] });
+    await emit("org_a", "group.created", { id: "grp_recent" });
+    const ids = [];
+    for (const id of ["grp_old_done", "grp_old_queued"]) {
+      await db().$transaction((tx) => recordWebhookEvents(tx, "org_a", [{ type: "group.deleted", data: () => ({ id }) }]));
+      ids.push((await db().webhookEvent.findFirstOrThrow({ where: { payload: { contains: id } } })).id);
+    }
+    const longAgo = new Date(Date.now() - 31 * 24 * 3600_000);
+    await db().webhookEvent.updateMany({ where: { id: { in: ids } }, data: { createdAt: longAgo } });
+    await db().webhookDelivery.updateMany({ where: { eventId: ids[0], endpointId: endpoint.id }, data: { status: "delivered" } });
+    expect(await deleteOldWebhookEvents()).toBe(1);
+    expect(await db().webhookEvent.findUnique({ where: { id: ids[0] } })).toBeNull();
+    expect(await db().webhookDelivery.count({ where: { eventId: ids[0] } })).toBe(0);
+    expect(await db().webhookEvent.findUnique({ where: { id: ids[1] } })).not.toBeNull();
+    expect(await db().webhookEvent.count({ where: { payload: { contains: "grp_recent" } } })).toBe(1);
+  });
+});
