@@ -15,6 +15,11 @@ export type DeliveryPoolOptions<Row, Outcome> = {
   /** Log event name for a failed write of outcomes (`mail_worker_error`, ...). */
   name: string;
   parallel: number;
+  /**
+   * While deliveries are in flight, claim only once this many slots are free (default 1): under a
+   * steady stream, one claim statement per batch rather than one per delivery.
+   */
+  minClaim?: number;
   /** Leases up to `limit` due rows. `inFlight` are the rows being delivered now (for fairness rules). */
   claim: (now: Date, limit: number, inFlight: readonly Row[]) => Promise<Row[]>;
   /** One attempt; must not throw and must end within the lease (it has its own deadline). */
@@ -57,7 +62,7 @@ export function deliveryPool<Row, Outcome>(options: DeliveryPoolOptions<Row, Out
   return {
     async claim(now = new Date()) {
       const free = options.parallel - inFlight.size - reserved;
-      if (free <= 0) return 0;
+      if (free <= 0 || (inFlight.size > 0 && free < (options.minClaim ?? 1))) return 0;
       reserved += free;
       let rows: Row[];
       try {

@@ -11,6 +11,7 @@ import { MAX_ENDPOINTS_PER_ORGANIZATION, type CreateWebhookInput, type UpdateWeb
 import { newSigningSecret, PREVIOUS_SECRET_LIFETIME_MS, sealSigningSecret } from "./secrets";
 import { endpointSelect, serializeWebhookAttempt, serializeWebhookEndpoint, type ApiWebhookAttempt, type ApiWebhookEndpoint } from "./serialize";
 import { nudgeWebhookWorker } from "./nudge";
+import { disableEndpoint, enableEndpoint } from "./endpoint-state";
 
 export type ApiWebhookEndpointWithSecret = ApiWebhookEndpoint & { secret: string };
 
@@ -77,14 +78,16 @@ export async function updateWebhookEndpoint(organizationId: string, id: string, 
     ...(url !== undefined ? { url } : {}),
     ...(input.events !== undefined ? { events: JSON.stringify(normalizeEventList(input.events)) } : {}),
     ...(input.description !== undefined ? { description: input.description } : {}),
-    // Enabling (again) starts afresh: no reason shown, no failing streak carried over. Its queued
-    // deliveries resume.
-    ...(input.enabled !== undefined ? { enabled: input.enabled, disabledReason: null, failingSince: null } : {}),
   };
-  if (Object.keys(fields).length === 0) return getWebhookEndpoint(organizationId, id);
-  const { count } = await db().webhookEndpoint.updateMany({ where: { id, organizationId }, data: fields });
-  if (count !== 1) throw notFound("Webhook endpoint"); // deleted meanwhile
-  if (input.enabled) nudgeWebhookWorker();
+  if (Object.keys(fields).length > 0) {
+    const { count } = await db().webhookEndpoint.updateMany({ where: { id, organizationId }, data: fields });
+    if (count !== 1) throw notFound("Webhook endpoint"); // deleted meanwhile
+  }
+  if (input.enabled === false) await disableEndpoint(id, null);
+  if (input.enabled === true) {
+    await enableEndpoint(id);
+    nudgeWebhookWorker();
+  }
   return getWebhookEndpoint(organizationId, id);
 }
 

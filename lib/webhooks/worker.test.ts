@@ -160,3 +160,20 @@ describe("webhook event retention", () => {
     expect(await db().webhookEvent.count({ where: { payload: { contains: "grp_recent" } } })).toBe(1);
   });
 });
+
+describe("disabling and enabling an endpoint", () => {
+  it("parks its queued deliveries while disabled, and delivers them once enabled again", async () => {
+    const { updateWebhookEndpoint } = await import("./service");
+    await db().organization.create({ data: { id: "org_p", slug: "org_p", name: "P" } });
+    const endpoint = await createWebhookEndpoint("org_p", { url: `${base}/ok`, events: ["group.created"] });
+    await emit("org_p", "group.created", { id: "grp_parked" });
+    await updateWebhookEndpoint("org_p", endpoint.id, { enabled: false });
+    expect(await db().webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } })).toMatchObject({ status: "paused" });
+    expect(await emit("org_p", "group.created", { id: "grp_unseen" })).toBe(0);
+    const before = received.length;
+    expect(await deliverDueWebhooks()).toBe(0);
+    await updateWebhookEndpoint("org_p", endpoint.id, { enabled: true });
+    expect(await deliverDueWebhooks()).toBe(1);
+    expect(received.slice(before).map((r) => JSON.parse(r.body).data.id)).toEqual(["grp_parked"]);
+  });
+});

@@ -18,6 +18,7 @@ import { OutboundRequestError, outboundRequest } from "../net/outbound-request";
 import { exponentialBackoffMs } from "../outbox/backoff";
 import { claimLeasedRows, dueAndUnleased } from "../outbox/claim";
 import { deliveryPool, type DeliveryPool } from "../outbox/pool";
+import { disableEndpoint } from "./endpoint-state";
 import { openSigningSecret, signatureHeaders, WebhookSecretError } from "./secrets";
 
 const PARALLEL = 32;
@@ -45,44 +46,53 @@ type DeliveryRow = {
   };
 };
 
+const deliverySelect = {
+  id: true,
+  endpointId: true,
+  eventId: true,
+  attempts: true,
+  createdAt: true,
+  event: { select: { type: true, payload: true } },
+  endpoint: { select: { url: true, organizationId: true, encryptedSecret: true, encryptedPreviousSecret: true, previousSecretExpiresAt: true } },
+} as const;
+
 /**
- * Due deliveries of enabled endpoints, oldest first, at most PER_ENDPOINT in flight per endpoint in this
- * process (counting those already in flight), for up to `limit` free slots.
+ * Due deliveries of enabled endpoints, oldest first, for up to `limit` free slots, at most PER_ENDPOINT
+ * in flight per endpoint in this process. The query walks the (status, nextAttemptAt) index and stops
+ * after `limit` rows; endpoints already at their share are left out of it, and rows one claim took
+ * beyond an endpoint's share (a burst for one endpoint) are released again at once.
  */
 async function claimDue(now: Date, limit: number, inFlight: readonly DeliveryRow[]): Promise<DeliveryRow[]> {
   const busy = new Map<string, number>();
   for (const row of inFlight) busy.set(row.endpointId, (busy.get(row.endpointId) ?? 0) + 1);
-  // Our own integers, written into the statement: PostgreSQL cannot type a bare parameter in a CASE.
-  const perEndpoint =
-    busy.size === 0
-      ? Prisma.raw(String(PER_ENDPOINT))
-      : Prisma.sql`CASE "endpointId" ${Prisma.join(
-          [...busy].map(([id, n]) => Prisma.sql`WHEN ${id} THEN ${Prisma.raw(String(Math.max(0, PER_ENDPOINT - n)))}`),
-          " ",
-        )} ELSE ${Prisma.raw(String(PER_ENDPOINT))} END`;
+  const full = [...busy].filter(([, n]) => n >= PER_ENDPOINT).map(([id]) => id);
   const candidates = Prisma.sql`
-    SELECT "id" FROM (
-      SELECT d."id", d."endpointId", d."nextAttemptAt",
-             ROW_NUMBER() OVER (PARTITION BY d."endpointId" ORDER BY d."nextAttemptAt", d."id") AS "rank"
-      FROM "WebhookDelivery" d JOIN "WebhookEndpoint" e ON e."id" = d."endpointId"
-      WHERE ${dueAndUnleased(now, "d")} AND e."enabled" = TRUE
-    ) ranked
-    WHERE "rank" <= ${perEndpoint}
+    SELECT "id" FROM "WebhookDelivery"
+    WHERE ${dueAndUnleased(now)}
+      AND "endpointId" IN (SELECT "id" FROM "WebhookEndpoint" WHERE "enabled" = TRUE)
+      ${full.length > 0 ? Prisma.sql`AND "endpointId" NOT IN (${Prisma.join(full)})` : Prisma.empty}
     ORDER BY "nextAttemptAt" LIMIT ${limit}`;
   const { owner, claimed } = await claimLeasedRows("WebhookDelivery", candidates, now, ATTEMPT_TIMEOUT_MS + RECORD_MARGIN_MS);
   if (claimed === 0) return [];
-  return db().webhookDelivery.findMany({
-    where: { leaseOwner: owner, status: "queued" },
-    select: {
-      id: true,
-      endpointId: true,
-      eventId: true,
-      attempts: true,
-      createdAt: true,
-      event: { select: { type: true, payload: true } },
-      endpoint: { select: { url: true, organizationId: true, encryptedSecret: true, encryptedPreviousSecret: true, previousSecretExpiresAt: true } },
-    },
-  });
+  const rows = await db().webhookDelivery.findMany({ where: { leaseOwner: owner, status: "queued" }, select: deliverySelect, orderBy: { nextAttemptAt: "asc" } });
+  const kept: DeliveryRow[] = [];
+  const excess: string[] = [];
+  for (const row of rows) {
+    const n = busy.get(row.endpointId) ?? 0;
+    if (n >= PER_ENDPOINT) excess.push(row.id);
+    else {
+      busy.set(row.endpointId, n + 1);
+      kept.push(row);
+    }
+  }
+  if (excess.length > 0) {
+    // Not attempted: the claim's count is taken back and the row is due again at once.
+    await db().webhookDelivery.updateMany({
+      where: { id: { in: excess }, leaseOwner: owner },
+      data: { leaseUntil: null, leaseOwner: null, attempts: { decrement: 1 } },
+    });
+  }
+  return kept;
 }
 
 type Outcome = {
@@ -156,31 +166,24 @@ function failureText(o: Outcome): string {
 }
 
 /**
- * Writes a batch of outcomes in one transaction: each delivery's new state, every attempt, and each
- * endpoint's failing streak (a success ends it; a failure starts it or, past the window, disables the
- * endpoint). Deliveries whose endpoint was deleted meanwhile are skipped.
+ * The statements that write a batch of outcomes: each delivery's new state, every attempt, and the end
+ * of the failing streak of each endpoint that answered. One batch transaction: no statement waits on
+ * our code in between, which matters on SQLite, whose one writer the issuing requests share.
  */
-async function recordOutcomes(outcomes: Outcome[]): Promise<void> {
+function outcomeWrites(outcomes: Outcome[], now: Date) {
   const cfg = config();
-  await db().$transaction(async (tx) => {
-    const present = new Set(
-      (await tx.webhookDelivery.findMany({ where: { id: { in: outcomes.map((o) => o.row.id) } }, select: { id: true } })).map((d) => d.id),
-    );
-    const kept = outcomes.filter((o) => present.has(o.row.id));
-    if (kept.length === 0) return;
-    const now = new Date();
-    const succeeded = kept.filter((o) => o.succeeded);
-    const failed = kept.filter((o) => !o.succeeded);
-    if (succeeded.length > 0) {
-      await tx.webhookDelivery.updateMany({
-        where: { id: { in: succeeded.map((o) => o.row.id) } },
-        data: { status: "delivered", deliveredAt: now, leaseUntil: null, leaseOwner: null },
-      });
-    }
-    for (const o of failed) {
+  const succeeded = outcomes.filter((o) => o.succeeded);
+  const failed = outcomes.filter((o) => !o.succeeded);
+  const healthy = [...new Set(succeeded.map((o) => o.row.endpointId))];
+  return [
+    db().webhookDelivery.updateMany({
+      where: { id: { in: succeeded.map((o) => o.row.id) } },
+      data: { status: "delivered", deliveredAt: now, leaseUntil: null, leaseOwner: null },
+    }),
+    ...failed.map((o) => {
       const finishedAt = o.startedAt.getTime() + o.durationMs;
       const givesUp = finishedAt - o.row.createdAt.getTime() >= windowMs();
-      await tx.webhookDelivery.updateMany({
+      return db().webhookDelivery.updateMany({
         where: { id: o.row.id },
         data: {
           status: givesUp ? "failed" : "queued",
@@ -189,9 +192,9 @@ async function recordOutcomes(outcomes: Outcome[]): Promise<void> {
           nextAttemptAt: new Date(finishedAt + exponentialBackoffMs(o.row.attempts, cfg.webhookRetryBaseSeconds * 1000, BACKOFF_CAP_MS)),
         },
       });
-    }
-    await tx.webhookAttempt.createMany({
-      data: kept.map((o) => ({
+    }),
+    db().webhookAttempt.createMany({
+      data: outcomes.map((o) => ({
         id: newId("wha"),
         deliveryId: o.row.id,
         endpointId: o.row.endpointId,
@@ -205,22 +208,47 @@ async function recordOutcomes(outcomes: Outcome[]): Promise<void> {
         responseExcerpt: o.excerpt,
         createdAt: o.startedAt,
       })),
-    });
-    const healthy = new Set(succeeded.map((o) => o.row.endpointId));
-    if (healthy.size > 0) await tx.webhookEndpoint.updateMany({ where: { id: { in: [...healthy] }, failingSince: { not: null } }, data: { failingSince: null } });
-    const failing = new Map<string, Outcome>();
-    for (const o of failed) if (!healthy.has(o.row.endpointId)) failing.set(o.row.endpointId, o);
-    for (const [endpointId, last] of failing) {
-      const firstFailure = failed.filter((o) => o.row.endpointId === endpointId).reduce((a, o) => (o.startedAt < a ? o.startedAt : a), last.startedAt);
-      await tx.webhookEndpoint.updateMany({ where: { id: endpointId, failingSince: null }, data: { failingSince: firstFailure } });
-      const endpoint = await tx.webhookEndpoint.findUnique({ where: { id: endpointId }, select: { enabled: true, failingSince: true } });
-      if (endpoint?.enabled && endpoint.failingSince && now.getTime() - endpoint.failingSince.getTime() >= windowMs()) {
-        const reason = disabledReason(endpoint.failingSince, failureText(last));
-        await tx.webhookEndpoint.updateMany({ where: { id: endpointId, enabled: true }, data: { enabled: false, disabledReason: reason } });
-        log.warn("webhook_endpoint_disabled", { endpointId, failingSince: endpoint.failingSince.toISOString() });
-      }
-    }
-  });
+    }),
+    db().webhookEndpoint.updateMany({ where: { id: { in: healthy }, failingSince: { not: null } }, data: { failingSince: null } }),
+  ];
+}
+
+/**
+ * An endpoint that failed without a success in the same batch starts (or continues) its failing
+ * streak; past the retry window it is disabled with the reason, and its queued deliveries wait.
+ */
+async function noteFailingEndpoints(outcomes: Outcome[], now: Date): Promise<void> {
+  const healthy = new Set(outcomes.filter((o) => o.succeeded).map((o) => o.row.endpointId));
+  const failing = new Map<string, { first: Date; last: Outcome }>();
+  for (const o of outcomes) {
+    if (o.succeeded || healthy.has(o.row.endpointId)) continue;
+    const seen = failing.get(o.row.endpointId);
+    failing.set(o.row.endpointId, { first: seen && seen.first < o.startedAt ? seen.first : o.startedAt, last: o });
+  }
+  for (const [endpointId, { first, last }] of failing) {
+    await db().webhookEndpoint.updateMany({ where: { id: endpointId, failingSince: null }, data: { failingSince: first } });
+    const endpoint = await db().webhookEndpoint.findUnique({ where: { id: endpointId }, select: { enabled: true, failingSince: true } });
+    if (!endpoint?.enabled || !endpoint.failingSince || now.getTime() - endpoint.failingSince.getTime() < windowMs()) continue;
+    const disabled = await disableEndpoint(endpointId, disabledReason(endpoint.failingSince, failureText(last)));
+    if (disabled) log.warn("webhook_endpoint_disabled", { endpointId, failingSince: endpoint.failingSince.toISOString() });
+  }
+}
+
+/** Writes a batch of outcomes. Deliveries whose endpoint was deleted meanwhile are left out. */
+async function recordOutcomes(outcomes: Outcome[]): Promise<void> {
+  const now = new Date();
+  try {
+    await db().$transaction(outcomeWrites(outcomes, now));
+  } catch (error) {
+    // An attempt of a delivery deleted with its endpoint breaks the log's foreign key: write the rest.
+    const present = new Set(
+      (await db().webhookDelivery.findMany({ where: { id: { in: outcomes.map((o) => o.row.id) } }, select: { id: true } })).map((d) => d.id),
+    );
+    const kept = outcomes.filter((o) => present.has(o.row.id));
+    if (kept.length === outcomes.length) throw error;
+    if (kept.length > 0) await db().$transaction(outcomeWrites(kept, now));
+  }
+  if (outcomes.some((o) => !o.succeeded)) await noteFailingEndpoints(outcomes, now);
   for (const o of outcomes) {
     const fields = { deliveryId: o.row.id, eventId: o.row.eventId, attempt: o.row.attempts, durationMs: o.durationMs, status: o.responseStatus };
     if (o.succeeded) log.debug("webhook_delivered", fields);
@@ -235,6 +263,7 @@ export function webhookDelivery(onSlotFree: () => void = () => {}): WebhookDeliv
   return deliveryPool<DeliveryRow, Outcome>({
     name: "webhook_worker_error",
     parallel: PARALLEL,
+    minClaim: PER_ENDPOINT,
     claim: claimDue,
     deliver: attemptDelivery,
     record: recordOutcomes,
