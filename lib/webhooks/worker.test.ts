@@ -165,6 +165,8 @@ describe("disabling and enabling an endpoint", () => {
   it("parks its queued deliveries while disabled, and delivers them once enabled again", async () => {
     const { updateWebhookEndpoint } = await import("./service");
     await db().organization.create({ data: { id: "org_p", slug: "org_p", name: "P" } });
+    // Earlier tests' retries are not this test's business.
+    await db().webhookDelivery.updateMany({ where: { status: "queued" }, data: { status: "failed" } });
     const endpoint = await createWebhookEndpoint("org_p", { url: `${base}/ok`, events: ["group.created"] });
     await emit("org_p", "group.created", { id: "grp_parked" });
     await updateWebhookEndpoint("org_p", endpoint.id, { enabled: false });
