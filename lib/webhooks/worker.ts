@@ -57,42 +57,37 @@ const deliverySelect = {
 } as const;
 
 /**
- * Due deliveries of enabled endpoints, oldest first, for up to `limit` free slots, at most PER_ENDPOINT
- * in flight per endpoint in this process. The query walks the (status, nextAttemptAt) index and stops
- * after `limit` rows; endpoints already at their share are left out of it, and rows one claim took
- * beyond an endpoint's share (a burst for one endpoint) are released again at once.
+ * Due deliveries for up to `limit` free slots, each enabled endpoint getting at most its share
+ * (PER_ENDPOINT in flight in this process). First the endpoints with something due (one index probe
+ * each), in a rotating order so that none is always served last; then one claim statement taking each
+ * one's oldest due rows, up to its share. Neither statement scans a backlog.
  */
+let rotation = 0;
 async function claimDue(now: Date, limit: number, inFlight: readonly DeliveryRow[]): Promise<DeliveryRow[]> {
   const busy = new Map<string, number>();
   for (const row of inFlight) busy.set(row.endpointId, (busy.get(row.endpointId) ?? 0) + 1);
-  const full = [...busy].filter(([, n]) => n >= PER_ENDPOINT).map(([id]) => id);
-  const candidates = Prisma.sql`
-    SELECT "id" FROM "WebhookDelivery"
-    WHERE ${dueAndUnleased(now)}
-      AND "endpointId" IN (SELECT "id" FROM "WebhookEndpoint" WHERE "enabled" = TRUE)
-      ${full.length > 0 ? Prisma.sql`AND "endpointId" NOT IN (${Prisma.join(full)})` : Prisma.empty}
-    ORDER BY "nextAttemptAt" LIMIT ${limit}`;
-  const { owner, claimed } = await claimLeasedRows("WebhookDelivery", candidates, now, ATTEMPT_TIMEOUT_MS + RECORD_MARGIN_MS);
+  const due = await db().$queryRaw<{ id: string }[]>(Prisma.sql`
+    SELECT e."id" FROM "WebhookEndpoint" e
+    WHERE e."enabled" = TRUE
+      AND EXISTS (SELECT 1 FROM "WebhookDelivery" d WHERE d."endpointId" = e."id" AND ${dueAndUnleased(now, "d")})
+    ORDER BY e."id"`);
+  if (due.length === 0) return [];
+  const start = rotation++ % due.length;
+  const shares: Prisma.Sql[] = [];
+  let left = limit;
+  for (let i = 0; i < due.length && left > 0; i++) {
+    const endpointId = due[(start + i) % due.length]!.id;
+    const share = Math.min(left, PER_ENDPOINT - (busy.get(endpointId) ?? 0));
+    if (share <= 0) continue;
+    left -= share;
+    shares.push(Prisma.sql`SELECT "id" FROM (
+      SELECT "id" FROM "WebhookDelivery" WHERE "endpointId" = ${endpointId} AND ${dueAndUnleased(now)}
+      ORDER BY "nextAttemptAt" LIMIT ${share}) ${Prisma.raw(`"share${shares.length}"`)}`);
+  }
+  if (shares.length === 0) return [];
+  const { owner, claimed } = await claimLeasedRows("WebhookDelivery", Prisma.join(shares, " UNION ALL "), now, ATTEMPT_TIMEOUT_MS + RECORD_MARGIN_MS);
   if (claimed === 0) return [];
-  const rows = await db().webhookDelivery.findMany({ where: { leaseOwner: owner, status: "queued" }, select: deliverySelect, orderBy: { nextAttemptAt: "asc" } });
-  const kept: DeliveryRow[] = [];
-  const excess: string[] = [];
-  for (const row of rows) {
-    const n = busy.get(row.endpointId) ?? 0;
-    if (n >= PER_ENDPOINT) excess.push(row.id);
-    else {
-      busy.set(row.endpointId, n + 1);
-      kept.push(row);
-    }
-  }
-  if (excess.length > 0) {
-    // Not attempted: the claim's count is taken back and the row is due again at once.
-    await db().webhookDelivery.updateMany({
-      where: { id: { in: excess }, leaseOwner: owner },
-      data: { leaseUntil: null, leaseOwner: null, attempts: { decrement: 1 } },
-    });
-  }
-  return kept;
+  return db().webhookDelivery.findMany({ where: { leaseOwner: owner, status: "queued" }, select: deliverySelect });
 }
 
 type Outcome = {
@@ -263,7 +258,6 @@ export function webhookDelivery(onSlotFree: () => void = () => {}): WebhookDeliv
   return deliveryPool<DeliveryRow, Outcome>({
     name: "webhook_worker_error",
     parallel: PARALLEL,
-    minClaim: PER_ENDPOINT,
     claim: claimDue,
     deliver: attemptDelivery,
     record: recordOutcomes,
