@@ -125,11 +125,14 @@ const checkedLookup: LookupFunction = (hostname, options, callback) => {
   );
 };
 
-// Keep-alive pools: a busy endpoint gets its deliveries over a few reused connections. A pooled socket
-// was checked when it connected, so reusing it is safe.
+// Keep-alive pools: a busy endpoint gets its deliveries over reused connections. A pooled socket was
+// checked when it connected, so reusing it is safe. As many sockets per host as the webhook worker has
+// slots: requests queued in the agent would wait behind a hanging receiver on the same host, and the
+// worker already bounds how many go to one endpoint (lib/webhooks/worker.ts).
+const MAX_SOCKETS_PER_HOST = 64;
 const agents = {
-  "http:": new http.Agent({ keepAlive: true, maxSockets: 16, lookup: checkedLookup }),
-  "https:": new https.Agent({ keepAlive: true, maxSockets: 16, lookup: checkedLookup }),
+  "http:": new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS_PER_HOST, lookup: checkedLookup }),
+  "https:": new https.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS_PER_HOST, lookup: checkedLookup }),
 };
 
 /** Turns a socket-level error into a failure a user can act on, without internals. */

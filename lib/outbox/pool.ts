@@ -16,10 +16,11 @@ export type DeliveryPoolOptions<Row, Outcome> = {
   name: string;
   parallel: number;
   /**
-   * While deliveries are in flight, claim only once this many slots are free (default 1): under a
-   * steady stream, one claim statement per batch rather than one per delivery.
+   * While deliveries are in flight, claim at most once per this many ms (default 0): under a steady
+   * stream of quick deliveries, one claim per batch rather than one per delivery. A claim held back
+   * runs when the interval is over.
    */
-  minClaim?: number;
+  claimIntervalMs?: number;
   /** Leases up to `limit` due rows. `inFlight` are the rows being delivered now (for fairness rules). */
   claim: (now: Date, limit: number, inFlight: readonly Row[]) => Promise<Row[]>;
   /** One attempt; must not throw and must end within the lease (it has its own deadline). */
@@ -59,10 +60,22 @@ export function deliveryPool<Row, Outcome>(options: DeliveryPoolOptions<Row, Out
   const inFlight = new Map<Promise<void>, Row>();
   let reserved = 0; // slots of a claim under way, so that two claims at once cannot take too many rows
   const record = outcomeRecorder(options.name, options.record);
+  const interval = options.claimIntervalMs ?? 0;
+  let lastClaim = 0;
+  let heldBack: NodeJS.Timeout | undefined;
   return {
     async claim(now = new Date()) {
       const free = options.parallel - inFlight.size - reserved;
-      if (free <= 0 || (inFlight.size > 0 && free < (options.minClaim ?? 1))) return 0;
+      if (free <= 0) return 0;
+      const wait = lastClaim + interval - Date.now();
+      if (inFlight.size > 0 && wait > 0) {
+        heldBack ??= setTimeout(() => {
+          heldBack = undefined;
+          options.onSlotFree?.();
+        }, wait);
+        return 0;
+      }
+      lastClaim = Date.now();
       reserved += free;
       let rows: Row[];
       try {

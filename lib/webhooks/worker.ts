@@ -4,14 +4,15 @@
 // retried with exponential backoff while its event is younger than the retry window (24 h). A crash
 // re-sends only the attempts in flight (at least once; receivers deduplicate by webhook-id).
 //
-// One receiver cannot hold up the others: each has at most PER_ENDPOINT of the PARALLEL slots, so a
-// hanging one costs its own deliveries 10 s each and the rest go on.
+// One receiver cannot hold up the others: each has at most PER_ENDPOINT (32) of the PARALLEL (64)
+// slots, so a hanging one costs its own deliveries 10 s each and the rest go on.
 //
 // An endpoint is disabled, with the reason shown, once it has failed continuously (no successful
 // attempt) for the retry window: 24 hours of failures, at least a dozen attempts.
 import { config } from "../config";
 import { db } from "../db";
 import { newId } from "../db/ids";
+import { rawDate, rawNullableDate } from "../db/raw-values";
 import { Prisma } from "../generated/sqlite/client";
 import { errorSummary, log } from "../log";
 import { OutboundRequestError, outboundRequest } from "../net/outbound-request";
@@ -21,8 +22,10 @@ import { deliveryPool, type DeliveryPool } from "../outbox/pool";
 import { disableEndpoint } from "./endpoint-state";
 import { openSigningSecret, signatureHeaders, WebhookSecretError } from "./secrets";
 
-const PARALLEL = 32;
-const PER_ENDPOINT = 8;
+const PARALLEL = 64;
+const PER_ENDPOINT = 32;
+/** While deliveries are in flight, claims come at most this often: each takes a batch. */
+const CLAIM_INTERVAL_MS = 50;
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 export const MAX_RESPONSE_BYTES = 64 * 1024;
 /** What the lease allows beyond the attempt's deadline for writing its outcome. */
@@ -45,16 +48,6 @@ type DeliveryRow = {
     previousSecretExpiresAt: Date | null;
   };
 };
-
-const deliverySelect = {
-  id: true,
-  endpointId: true,
-  eventId: true,
-  attempts: true,
-  createdAt: true,
-  event: { select: { type: true, payload: true } },
-  endpoint: { select: { url: true, organizationId: true, encryptedSecret: true, encryptedPreviousSecret: true, previousSecretExpiresAt: true } },
-} as const;
 
 /**
  * Due deliveries for up to `limit` free slots, each enabled endpoint getting at most its share
@@ -87,7 +80,48 @@ async function claimDue(now: Date, limit: number, inFlight: readonly DeliveryRow
   if (shares.length === 0) return [];
   const { owner, claimed } = await claimLeasedRows("WebhookDelivery", Prisma.join(shares, " UNION ALL "), now, ATTEMPT_TIMEOUT_MS + RECORD_MARGIN_MS);
   if (claimed === 0) return [];
-  return db().webhookDelivery.findMany({ where: { leaseOwner: owner, status: "queued" }, select: deliverySelect });
+  return claimedRows(owner);
+}
+
+type ClaimedRow = {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  attempts: unknown;
+  createdAt: unknown;
+  type: string;
+  payload: string;
+  url: string;
+  organizationId: string;
+  encryptedSecret: string;
+  encryptedPreviousSecret: string | null;
+  previousSecretExpiresAt: unknown;
+};
+
+/** The rows a claim took, with their event and endpoint, in one statement. */
+async function claimedRows(owner: string): Promise<DeliveryRow[]> {
+  const rows = await db().$queryRaw<ClaimedRow[]>`
+    SELECT d."id", d."endpointId", d."eventId", d."attempts", d."createdAt", ev."type", ev."payload",
+           e."url", e."organizationId", e."encryptedSecret", e."encryptedPreviousSecret", e."previousSecretExpiresAt"
+    FROM "WebhookDelivery" d
+    JOIN "WebhookEvent" ev ON ev."id" = d."eventId"
+    JOIN "WebhookEndpoint" e ON e."id" = d."endpointId"
+    WHERE d."leaseOwner" = ${owner} AND d."status" = 'queued'`;
+  return rows.map((r) => ({
+    id: r.id,
+    endpointId: r.endpointId,
+    eventId: r.eventId,
+    attempts: Number(r.attempts),
+    createdAt: rawDate(r.createdAt),
+    event: { type: r.type, payload: r.payload },
+    endpoint: {
+      url: r.url,
+      organizationId: r.organizationId,
+      encryptedSecret: r.encryptedSecret,
+      encryptedPreviousSecret: r.encryptedPreviousSecret,
+      previousSecretExpiresAt: rawNullableDate(r.previousSecretExpiresAt),
+    },
+  }));
 }
 
 type Outcome = {
@@ -258,6 +292,7 @@ export function webhookDelivery(onSlotFree: () => void = () => {}): WebhookDeliv
   return deliveryPool<DeliveryRow, Outcome>({
     name: "webhook_worker_error",
     parallel: PARALLEL,
+    claimIntervalMs: CLAIM_INTERVAL_MS,
     claim: claimDue,
     deliver: attemptDelivery,
     record: recordOutcomes,
