@@ -21,6 +21,8 @@ export type DeliveryPoolOptions<Row, Outcome> = {
    * runs when the interval is over.
    */
   claimIntervalMs?: number;
+  /** Wait this long before each write of outcomes (default 0), so that one write takes more of them. */
+  recordBatchMs?: number;
   /** Leases up to `limit` due rows. `inFlight` are the rows being delivered now (for fairness rules). */
   claim: (now: Date, limit: number, inFlight: readonly Row[]) => Promise<Row[]>;
   /** One attempt; must not throw and must end within the lease (it has its own deadline). */
@@ -36,11 +38,12 @@ export type DeliveryPoolOptions<Row, Outcome> = {
  * next one (a burst costs few transactions, a slow delivery none). Resolves once the write that holds
  * the outcome is done (or failed and was logged: the row's lease runs out and it is tried again).
  */
-function outcomeRecorder<Outcome>(name: string, record: (outcomes: Outcome[]) => Promise<void>): (outcome: Outcome) => Promise<void> {
+function outcomeRecorder<Outcome>(name: string, record: (outcomes: Outcome[]) => Promise<void>, batchMs = 0): (outcome: Outcome) => Promise<void> {
   let waiting: { outcome: Outcome; written: () => void }[] = [];
   let writing = false;
   const drain = async () => {
     writing = true;
+    if (batchMs > 0) await new Promise((r) => setTimeout(r, batchMs));
     while (waiting.length > 0) {
       const batch = waiting;
       waiting = [];
@@ -59,7 +62,7 @@ function outcomeRecorder<Outcome>(name: string, record: (outcomes: Outcome[]) =>
 export function deliveryPool<Row, Outcome>(options: DeliveryPoolOptions<Row, Outcome>): DeliveryPool {
   const inFlight = new Map<Promise<void>, Row>();
   let reserved = 0; // slots of a claim under way, so that two claims at once cannot take too many rows
-  const record = outcomeRecorder(options.name, options.record);
+  const record = outcomeRecorder(options.name, options.record, options.recordBatchMs);
   const interval = options.claimIntervalMs ?? 0;
   let lastClaim = 0;
   let heldBack: NodeJS.Timeout | undefined;
