@@ -129,7 +129,7 @@ const checkedLookup: LookupFunction = (hostname, options, callback) => {
 // checked when it connected, so reusing it is safe. As many sockets per host as the webhook worker has
 // slots: requests queued in the agent would wait behind a hanging receiver on the same host, and the
 // worker already bounds how many go to one endpoint (lib/webhooks/worker.ts).
-const MAX_SOCKETS_PER_HOST = 64;
+const MAX_SOCKETS_PER_HOST = 128;
 const agents = {
   "http:": new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS_PER_HOST, lookup: checkedLookup }),
   "https:": new https.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS_PER_HOST, lookup: checkedLookup }),

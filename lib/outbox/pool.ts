@@ -21,6 +21,12 @@ export type DeliveryPoolOptions<Row, Outcome> = {
    * runs when the interval is over.
    */
   claimIntervalMs?: number;
+  /**
+   * Free a slot when its attempt ends rather than once its outcome is written (default false): where
+   * outcome writes wait behind other work, the slots keep sending meanwhile. The row stays leased
+   * until its outcome is written either way.
+   */
+  freeSlotWhenAttempted?: boolean;
   /** Wait this long before each write of outcomes (default 0), so that one write takes more of them. */
   recordBatchMs?: number;
   /** Leases up to `limit` due rows. `inFlight` are the rows being delivered now (for fairness rules). */
@@ -60,7 +66,10 @@ function outcomeRecorder<Outcome>(name: string, record: (outcomes: Outcome[]) =>
 }
 
 export function deliveryPool<Row, Outcome>(options: DeliveryPoolOptions<Row, Outcome>): DeliveryPool {
-  const inFlight = new Map<Promise<void>, Row>();
+  /** Rows holding a slot. */
+  const inFlight = new Map<Promise<unknown>, Row>();
+  /** Deliveries whose outcome is not written yet. */
+  const unsettled = new Set<Promise<void>>();
   let reserved = 0; // slots of a claim under way, so that two claims at once cannot take too many rows
   const record = outcomeRecorder(options.name, options.record, options.recordBatchMs);
   const interval = options.claimIntervalMs ?? 0;
@@ -87,19 +96,27 @@ export function deliveryPool<Row, Outcome>(options: DeliveryPoolOptions<Row, Out
         reserved -= free;
       }
       for (const row of rows) {
-        const done: Promise<void> = options
-          .deliver(row)
-          .then(record)
-          .finally(() => {
+        const attempted = options.deliver(row);
+        const done: Promise<void> = attempted.then(record).finally(() => {
+          unsettled.delete(done);
+          if (!options.freeSlotWhenAttempted) {
             inFlight.delete(done);
             options.onSlotFree?.();
+          }
+        });
+        unsettled.add(done);
+        if (options.freeSlotWhenAttempted) {
+          const slot: Promise<unknown> = attempted.finally(() => {
+            inFlight.delete(slot);
+            options.onSlotFree?.();
           });
-        inFlight.set(done, row);
+          inFlight.set(slot, row);
+        } else inFlight.set(done, row);
       }
       return rows.length;
     },
     async settled() {
-      while (inFlight.size > 0) await Promise.all(inFlight.keys());
+      while (unsettled.size > 0) await Promise.all(unsettled);
     },
   };
 }

@@ -120,22 +120,22 @@ describe("webhook delivery", () => {
   it("a receiver that hangs holds only its own slots: another endpoint's event is delivered meanwhile", async () => {
     await db().webhookEndpoint.updateMany({ where: { organizationId: "org_c" }, data: { url: `${base}/hang` } });
     await createWebhookEndpoint("org_a", { url: `${base}/ok`, events: ["credential.deleted"] });
-    for (let i = 0; i < 40; i++) await emit("org_c", "credential.deleted", { id: `cred_h${i}` });
+    for (let i = 0; i < 70; i++) await emit("org_c", "credential.deleted", { id: `cred_h${i}` });
     await emit("org_a", "credential.deleted", { id: "cred_fast" });
     const { webhookDelivery } = await import("./worker");
     const pool = webhookDelivery();
     const started = Date.now();
     await pool.claim();
-    // The hanging endpoint got at most 32 of the 64 slots; the other endpoint's event went out at once.
+    // The hanging endpoint got at most 64 of the 128 slots; the other endpoint's event went out at once.
     for (let i = 0; i < 50 && !received.some((r) => r.body.includes("cred_fast")); i++) await new Promise((r) => setTimeout(r, 20));
     expect(received.some((r) => r.body.includes("cred_fast"))).toBe(true);
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(received.filter((r) => r.path === "/hang").length).toBe(32);
+    expect(received.filter((r) => r.path === "/hang").length).toBe(64);
     await pool.settled(); // the hanging ones end at the 10 s deadline
     const hanging = await db().webhookEndpoint.findFirstOrThrow({ where: { organizationId: "org_c" } });
     const timedOut = await db().webhookAttempt.findMany({ where: { endpointId: hanging.id, outcome: "failed" } });
     expect(timedOut.length).toBeGreaterThanOrEqual(1);
-    expect(timedOut.length).toBe(32);
+    expect(timedOut.length).toBe(64);
     for (const a of timedOut) expect(a).toMatchObject({ outcome: "failed", responseStatus: null, error: expect.stringMatching(/no complete answer .* within 10 s/) });
   }, 30_000);
 });

@@ -4,7 +4,7 @@
 // retried with exponential backoff while its event is younger than the retry window (24 h). A crash
 // re-sends only the attempts in flight (at least once; receivers deduplicate by webhook-id).
 //
-// One receiver cannot hold up the others: each has at most PER_ENDPOINT (32) of the PARALLEL (64)
+// One receiver cannot hold up the others: each has at most PER_ENDPOINT (64) of the PARALLEL (128)
 // slots, so a hanging one costs its own deliveries 10 s each and the rest go on.
 //
 // An endpoint is disabled, with the reason shown, once it has failed continuously (no successful
@@ -22,8 +22,8 @@ import { deliveryPool, type DeliveryPool } from "../outbox/pool";
 import { disableEndpoint } from "./endpoint-state";
 import { openSigningSecret, signatureHeaders, WebhookSecretError } from "./secrets";
 
-const PARALLEL = 64;
-const PER_ENDPOINT = 32;
+const PARALLEL = 128;
+const PER_ENDPOINT = 64;
 /** While deliveries are in flight, claims come at most this often: each takes a batch. */
 const CLAIM_INTERVAL_MS = 100;
 /** Outcomes are written together after this pause: a stream of deliveries costs a write per batch. */
@@ -305,6 +305,7 @@ export function webhookDelivery(onSlotFree: () => void = () => {}): WebhookDeliv
     parallel: PARALLEL,
     claimIntervalMs: CLAIM_INTERVAL_MS,
     recordBatchMs: RECORD_BATCH_MS,
+    freeSlotWhenAttempted: true,
     claim: claimDue,
     deliver: attemptDelivery,
     record: recordOutcomes,
