@@ -1,6 +1,7 @@
 // Work the server does on its own, started once per server process from instrumentation.ts:
-// delivering queued email, issuing scheduled credentials whose date has come, and running confirmed
-// CSV imports, forgetting kept idempotent answers past their 24 hours, and re-checking verified domains.
+// delivering queued email and webhook events, issuing scheduled credentials whose date has come,
+// running confirmed CSV imports, forgetting kept idempotent answers past their 24 hours and old
+// webhook events past their 30 days, and re-checking verified domains.
 import { recheckDueDomainClaims } from "./domains/service";
 import { deleteExpiredIdempotencyRecords } from "./idempotency/service";
 import { promoteDueScheduledCredentials } from "./credentials/service";
@@ -10,9 +11,15 @@ import { errorSummary, log } from "./log";
 import { setMailNudge } from "./mail/nudge";
 import { mailTransport } from "./mail/transport";
 import { mailDelivery, type MailDelivery } from "./mail/worker";
+import { setWebhookNudge } from "./webhooks/nudge";
+import { webhookDelivery, type WebhookDelivery } from "./webhooks/worker";
+import { deleteOldWebhookEvents } from "./webhooks/retention";
 import { processSlot } from "./core/process-singleton";
 
 const MAIL_POLL_MS = 1000;
+// Events are written by the transactions of ordinary requests, which do not nudge: a short poll keeps
+// the delay from a change to its delivery well under the 2 s goal.
+const WEBHOOK_POLL_MS = 250;
 const SCHEDULE_POLL_MS = 30_000;
 const IMPORT_POLL_MS = 1000;
 // An expired key already behaves as new (lib/idempotency/service.ts); deleting its row only frees space.
@@ -72,6 +79,14 @@ export function startBackgroundWork(): Loops {
       /* more slots free and more due */
     }
   });
+  let webhooks: WebhookDelivery | undefined;
+  const webhook = loop("webhook_worker", WEBHOOK_POLL_MS, async () => {
+    // As for mail: only claims; each delivery frees its slot when recorded and nudges this loop.
+    webhooks ??= webhookDelivery(() => webhook.nudge());
+    while ((await webhooks.claim()) > 0) {
+      /* more slots free and more due */
+    }
+  });
   const schedule = loop("scheduler", SCHEDULE_POLL_MS, async () => {
     if ((await promoteDueScheduledCredentials()) > 0) mail.nudge();
   });
@@ -92,17 +107,26 @@ export function startBackgroundWork(): Loops {
       /* next batch */
     }
   });
+  const webhookRetention = loop("webhook_retention", IDEMPOTENCY_CLEANUP_MS, async () => {
+    while ((await deleteOldWebhookEvents(IDEMPOTENCY_CLEANUP_BATCH)) === IDEMPOTENCY_CLEANUP_BATCH) {
+      /* next batch */
+    }
+  });
   setMailNudge(mail.nudge);
   setImportNudge(imports.nudge);
+  setWebhookNudge(webhook.nudge);
   started.current = {
     stop: () => {
       setMailNudge(undefined);
       setImportNudge(undefined);
+      setWebhookNudge(undefined);
       mail.stop();
+      webhook.stop();
       schedule.stop();
       imports.stop();
       idempotency.stop();
       domains.stop();
+      webhookRetention.stop();
     },
   };
   return started.current;

@@ -41,6 +41,8 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => (v ?? "").split(",").map((s) => s.trim()).filter(Boolean))
     .refine((list) => list.every((s) => /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:.]+\](:\d{1,5})?|[0-9a-fA-F:.]*:[0-9a-fA-F:.]*)$/.test(s)), "must be IP addresses (optionally with :port), separated by commas"),
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().positive().default(5),
+  WEBHOOK_RETRY_WINDOW_SECONDS: z.coerce.number().positive().default(86_400),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
@@ -75,6 +77,13 @@ export type Config = Readonly<{
   allowPrivateNetworks: boolean;
   /** The resolvers asked for domain checks' DNS TXT records ("ip", "ip:port", "[ipv6]:port"); empty: the system's. */
   dnsServers: readonly string[];
+  /** Wait after a webhook delivery's first failed attempt; doubles each time, at most 4 hours. */
+  webhookRetryBaseSeconds: number;
+  /**
+   * How long a webhook delivery is retried (from its event), and how long an endpoint may fail without
+   * a single success before it is disabled. 24 hours; shorter only in tests.
+   */
+  webhookRetryWindowSeconds: number;
   /** Signs cursors and sessions. Unset: generated once and kept in DATA_DIR/app-secret. */
   appSecret: string | null;
   /** Dashboard sign-in with these providers, each only when both its id and secret are set. */
@@ -120,6 +129,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     allowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE,
     dnsServers: Object.freeze(e.DNS_SERVERS),
+    webhookRetryBaseSeconds: e.WEBHOOK_RETRY_BASE_SECONDS,
+    webhookRetryWindowSeconds: e.WEBHOOK_RETRY_WINDOW_SECONDS,
     appSecret: e.APP_SECRET ?? null,
     oauth: {
       github: e.GITHUB_CLIENT_ID && e.GITHUB_CLIENT_SECRET ? { clientId: e.GITHUB_CLIENT_ID, clientSecret: e.GITHUB_CLIENT_SECRET } : null,

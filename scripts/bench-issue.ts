@@ -2,31 +2,12 @@
 // the built app, with mail going to a local SMTP sink. Prints credentials/s accepted by the API and the
 // seconds until the last email was accepted by SMTP, on SQLite and (with BENCH_POSTGRES_URL, a
 // database the bench may use) on PostgreSQL.
-import { SMTPServer } from "smtp-server";
 import { runLoad } from "./bench/load";
 import { startBenchServer } from "./bench/app-server";
+import { smtpSink } from "./bench/smtp-sink";
 
 const TOTAL = Number(process.env.BENCH_CREDENTIALS ?? 2000);
 const CONNECTIONS = 20;
-
-async function smtpSink(): Promise<{ port: number; received: () => number; close: () => Promise<void> }> {
-  let count = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on("data", () => undefined);
-      stream.on("end", () => {
-        count++;
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as { port: number }).port;
-  return { port, received: () => count, close: () => new Promise((r) => server.close(() => r())) };
-}
 
 async function run(label: string, databaseUrl: string | undefined) {
   const sink = await smtpSink();

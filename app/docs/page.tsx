@@ -4,6 +4,7 @@ import { buildOpenApiDocument } from "@/lib/api/openapi";
 import { config } from "@/lib/config";
 import { allV1Routes } from "@/app/v1/openapi.json/endpoints";
 import styles from "./docs.module.css";
+import { WebhookVerification } from "./webhook-verification";
 
 export const metadata: Metadata = { title: "API reference" };
 export const dynamic = "force-dynamic";
@@ -54,6 +55,7 @@ export default function DocsPage() {
       {tags.map((tag) => (
         <section key={tag}>
           <h2>{tag}</h2>
+          {tag === "Webhooks" ? <WebhookVerification /> : null}
           {operations
             .filter((o) => o.op.tags[0] === tag)
             .map(({ path, method, op }) => (

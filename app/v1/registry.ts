@@ -16,6 +16,11 @@ import { verifiableCredentialRoute } from "./credentials/[id]/verifiable-credent
 import { credentialDesignsRoute } from "./credentials/[id]/designs/endpoints";
 import { interactionsRoute } from "./credential-interactions/endpoints";
 import { attributesRoute } from "./attributes/endpoints";
+import { webhooksRoute } from "./webhooks/endpoints";
+import { webhookRoute } from "./webhooks/[id]/endpoints";
+import { rotateSecretRoute } from "./webhooks/[id]/rotate-secret/endpoints";
+import { deliveriesRoute } from "./webhooks/[id]/deliveries/endpoints";
+import { retryDeliveryRoute } from "./webhooks/[id]/deliveries/[eventId]/retry/endpoints";
 
 export const API_ROUTES: RouteDefinition[] = [
   credentialsRoute,
@@ -33,4 +38,9 @@ export const API_ROUTES: RouteDefinition[] = [
   designsRoute,
   designRoute,
   attributesRoute,
+  webhooksRoute,
+  webhookRoute,
+  rotateSecretRoute,
+  deliveriesRoute,
+  retryDeliveryRoute,
 ];

@@ -1,7 +1,9 @@
 // Replays the request shapes typical published clients of the hosted API send (workflow-automation
 // connectors, LMS plug-ins, agent tool servers; CONTRACT.md section 9): they send `Certifier-Version`,
 // never `Service-Version`, a JSON body with `Content-Type: application/json`, and read
-// GET /v1/attributes as a bare array. Only the base URL changes.
+// GET /v1/attributes as a bare array. Only the base URL changes. The webhook-triggered connector's shape
+// (subscribe with Certifier-Version, receive a signed credential.issued, unsubscribe) is replayed in
+// webhooks-delivery.spec.ts, which runs a server allowed to call a receiver on this machine.
 import type { APIRequestContext } from "@playwright/test";
 import { test, expect, SERVICE_VERSION } from "../fixtures";
 import { expectStatus } from "../support/api-helpers";

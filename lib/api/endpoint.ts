@@ -64,6 +64,8 @@ export type EndpointDefinition<B = unknown, Q = unknown, P = unknown> = {
   params?: z.ZodType<P>;
   /** The success response, for the OpenAPI document. */
   success: { status: number; description: string; schema?: z.ZodType };
+  /** The answer carries a secret shown once: an Idempotency-Key's kept copy of it is stored encrypted. */
+  answerHoldsSecret?: boolean;
   /** Error codes this endpoint can answer besides the ones every endpoint has. */
   errors?: ErrorCode[];
   handle: (ctx: EndpointContext<B, Q, P>) => Promise<ApiResult | Response>;
@@ -334,7 +336,7 @@ function runEndpoint(definition: EndpointDefinition<unknown, unknown, unknown>):
       }
       response = errorResponse(apiError, requestId, headers);
     } finally {
-      if (claimId) response = await settleIdempotency(claimId, response!, requestId);
+      if (claimId) response = await settleIdempotency(claimId, response!, requestId, definition.answerHoldsSecret === true);
       log.info("request", {
         requestId,
         method: request.method,
@@ -367,7 +369,7 @@ async function claimIdempotency(request: Request, organizationId: string, rawBod
 const PER_REQUEST_HEADERS = new Set(["x-request-id", "ratelimit-limit", "ratelimit-remaining", "ratelimit-reset", "retry-after"]);
 
 /** Keeps the answer for retries, or frees the key when we failed (5xx) so that a retry runs again. */
-async function settleIdempotency(claimId: string, response: Response, requestId: string): Promise<Response> {
+async function settleIdempotency(claimId: string, response: Response, requestId: string, sealBody: boolean): Promise<Response> {
   try {
     if (response.status >= 500) {
       await releaseIdempotencyKey(claimId);
@@ -378,7 +380,7 @@ async function settleIdempotency(claimId: string, response: Response, requestId:
       if (!PER_REQUEST_HEADERS.has(name.toLowerCase())) kept[name] = value;
     });
     const body = response.body === null ? null : await response.clone().text();
-    await keepIdempotentAnswer(claimId, { status: response.status, headers: kept, body });
+    await keepIdempotentAnswer(claimId, { status: response.status, headers: kept, body }, new Date(), { sealBody });
   } catch (error) {
     // The answer stands; the claim lapses with its lease and a retry then runs as new.
     log.error("idempotency_keep_failed", { requestId, ...errorSummary(error) });

@@ -11,6 +11,7 @@ import { errorSummary, log } from "../log";
 import { db, type Tx } from "../db";
 import { newId } from "../db/ids";
 import { cancelQueuedEmails, enqueueEmail } from "../mail/outbox";
+import { recordWebhookEvents, type PendingWebhookEvent } from "../webhooks/outbox";
 import { nudgeMailWorker } from "../mail/nudge";
 import { organizationEmailIdentity } from "../mail/organization-identity";
 import { emailCertificateImage } from "../previews/credential-designs";
@@ -91,6 +92,11 @@ function refuseIfRevoked(credential: { revokedAt: Date | null }, action: "sent" 
   }
 }
 
+/** A webhook event about a credential, its data the credential as the API returns it. */
+function credentialEvent(type: PendingWebhookEvent["type"], row: CredentialRow): PendingWebhookEvent {
+  return { type, data: () => serializeCredential(row) };
+}
+
 function issuedStatusFor(issueDate: string, now: Date): "issued" | "scheduled" {
   return issueDate > todayUtc(now) ? "scheduled" : "issued";
 }
@@ -164,9 +170,11 @@ async function insertCredential(
 
 export async function createCredential(organization: Organization, input: CreateCredentialInput): Promise<ApiCredential> {
   const group = await groupForCredential(organization.id, input.groupId);
-  const row = await db().$transaction((tx) =>
-    insertCredential(tx, organization.id, group, input, { status: "draft", issuedAt: null, sendPending: false }),
-  );
+  const row = await db().$transaction(async (tx) => {
+    const created = await insertCredential(tx, organization.id, group, input, { status: "draft", issuedAt: null, sendPending: false });
+    await recordWebhookEvents(tx, organization.id, [credentialEvent("credential.created", created)]);
+    return created;
+  });
   return serializeCredential(row);
 }
 
@@ -227,6 +235,11 @@ async function createAndIssueWithin(
   await consumeIssueQuota(tx, organization, now);
   const emailQueued = status === "issued" && withEmail && row.recipient !== null;
   if (emailQueued) await queueCredentialEmail(tx, organization, row, group);
+  await recordWebhookEvents(tx, organization.id, [
+    credentialEvent("credential.created", row),
+    ...(status === "issued" ? [credentialEvent("credential.issued", row)] : []),
+    ...(emailQueued ? [credentialEvent("credential.sent", row)] : []),
+  ]);
   return { row, emailQueued };
 }
 
@@ -284,7 +297,10 @@ export async function issueCredential(organization: Organization, id: string): P
     });
     if (count !== 1) throw conflict("Only draft credentials can be issued; this one was issued by another request.");
     await consumeIssueQuota(tx, organization, now);
-    return findCredential(tx, organization.id, id);
+    const issued = await findCredential(tx, organization.id, id);
+    // A future issue date makes it scheduled: it is issued (and announced as such) when the date comes.
+    await recordWebhookEvents(tx, organization.id, [credentialEvent(issued.status === "issued" ? "credential.issued" : "credential.updated", issued)]);
+    return issued;
   });
   return serializeCredential(row);
 }
@@ -301,6 +317,7 @@ export async function sendCredential(organization: Organization, id: string): Pr
     if (!credential.recipient) throw conflict("This credential has no recipient email address to send it to.");
     const group = await tx.group.findUniqueOrThrow({ where: { id: credential.groupId }, select: groupSelect });
     await queueCredentialEmail(tx, organization, credential, group, { coalesceRepeats: true });
+    await recordWebhookEvents(tx, organization.id, [credentialEvent("credential.sent", credential)]);
     return credential;
   });
   // No nudge: the email waits REPEAT_WINDOW_MS for repeats to coalesce with it; the worker's next poll takes it.
@@ -366,9 +383,14 @@ export async function updateCredential(organization: Organization, id: string, i
     });
     // A scheduled credential whose issue date is moved to today or earlier is issued now, with its
     // email, rather than at the scheduler's next round: reads already show it as issued.
-    if (credential.status !== "scheduled" || issueDate > todayUtc()) return { row: updated, emailQueued: false };
+    if (credential.status !== "scheduled" || issueDate > todayUtc()) {
+      await recordWebhookEvents(tx, organization.id, [credentialEvent("credential.updated", updated)]);
+      return { row: updated, emailQueued: false };
+    }
     const { emailQueued } = await promoteScheduledWithin(tx, organization.id, id);
-    return { row: await tx.credential.findUniqueOrThrow({ where: { id }, include: credentialInclude }), emailQueued };
+    const promoted = await tx.credential.findUniqueOrThrow({ where: { id }, include: credentialInclude });
+    await recordWebhookEvents(tx, organization.id, [credentialEvent("credential.updated", promoted)]);
+    return { row: promoted, emailQueued };
   });
   if (emailQueued) nudgeMailWorker();
   return serializeCredential(row);
@@ -391,7 +413,9 @@ export async function revokeCredential(organization: Organization, id: string, i
     });
     if (count !== 1) throw conflict("This credential was revoked by another request; revocation is final.");
     await cancelQueuedEmails(tx, id);
-    return findCredential(tx, organization.id, id);
+    const revoked = await findCredential(tx, organization.id, id);
+    await recordWebhookEvents(tx, organization.id, [credentialEvent("credential.revoked", revoked)]);
+    return revoked;
   });
   return serializeCredential(row);
 }
@@ -403,6 +427,7 @@ export async function deleteCredential(organization: Organization, id: string): 
     const versions = await tx.previewVersion.findMany({ where: { credentialId: id }, select: { digest: true } });
     await cancelQueuedEmails(tx, id);
     await tx.credential.delete({ where: { id } });
+    await recordWebhookEvents(tx, organization.id, [{ type: "credential.deleted", data: () => ({ id }) }]);
     return versions.map((v) => v.digest);
   });
   forgetPreviewDigests(digests);
@@ -417,11 +442,15 @@ async function promoteScheduledWithin(tx: Tx, organizationId: string, id: string
   const { count } = await tx.credential.updateMany({ where: { id, status: "scheduled" }, data: { status: "issued" } });
   if (count !== 1) return { promoted: false, emailQueued: false };
   const credential = await findCredential(tx, organizationId, id);
-  if (!credential.sendPending) return { promoted: true, emailQueued: false };
+  if (!credential.sendPending) {
+    await recordWebhookEvents(tx, organizationId, [credentialEvent("credential.issued", credential)]);
+    return { promoted: true, emailQueued: false };
+  }
   const group = await tx.group.findUniqueOrThrow({ where: { id: credential.groupId }, select: groupSelect });
   const organization = await tx.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { id: true, name: true } });
   await queueCredentialEmail(tx, organization, credential, group);
   await tx.credential.update({ where: { id }, data: { sendPending: false } });
+  await recordWebhookEvents(tx, organizationId, [credentialEvent("credential.issued", credential), credentialEvent("credential.sent", credential)]);
   return { promoted: true, emailQueued: true };
 }
 

@@ -8,6 +8,7 @@ import { isForeignKeyViolation } from "../db/constraint-errors";
 import { rawBoolean, rawDate, rawNullableInt } from "../db/raw-values";
 import { customTagsInTexts, recordAttributeUse } from "../attributes/service";
 import type { CreateGroupInput, UpdateGroupInput } from "./schema";
+import { recordWebhookEvents } from "../webhooks/outbox";
 
 type ExtraInput = Pick<CreateGroupInput, "description" | "criteria" | "expiryPeriod" | "emailTemplate">;
 
@@ -103,8 +104,8 @@ type GroupJoinRow = {
 
 // Reading one group is the hottest group query (issuers' systems poll it), so it is one join in
 // plain SQL both engines accept instead of three Prisma relation queries.
-async function findGroup(organizationId: string, id: string): Promise<GroupRow> {
-  const rows = await db().$queryRaw<GroupJoinRow[]>`
+async function findGroup(organizationId: string, id: string, client: DbOrTx = db()): Promise<GroupRow> {
+  const rows = await client.$queryRaw<GroupJoinRow[]>`
     SELECT g."id", g."name", g."learningEventUrl", g."description", g."criteria", g."legacyDesignShape", g."expiryAmount", g."expiryUnit",
            g."emailSubject", g."emailHtml", g."emailText", g."createdAt", g."updatedAt",
            gd."designId", d."type" AS "designType"
@@ -164,6 +165,7 @@ export async function createGroup(organizationId: string, input: CreateGroupInpu
     });
     await writeDesigns(tx, id, choice.designIds);
     await recordTemplateAttributes(tx, organizationId, input);
+    await recordWebhookEvents(tx, organizationId, [{ type: "group.created", data: async () => serializeGroup(await findGroup(organizationId, id, tx)) }]);
   });
   return getGroup(organizationId, id);
 }
@@ -190,6 +192,7 @@ export async function updateGroup(organizationId: string, id: string, input: Upd
     await tx.group.update({ where: { id }, data: fields });
     if (choice) await writeDesigns(tx, id, choice.designIds);
     await recordTemplateAttributes(tx, organizationId, input);
+    await recordWebhookEvents(tx, organizationId, [{ type: "group.updated", data: async () => serializeGroup(await findGroup(organizationId, id, tx)) }]);
   });
   return getGroup(organizationId, id);
 }
@@ -228,6 +231,8 @@ export async function deleteGroup(organizationId: string, id: string): Promise<v
       const use = await groupUse(tx, id);
       if (use.credentials > 0 || use.unfinishedImports > 0) throw groupInUse(use);
       await tx.importJob.deleteMany({ where: { groupId: id, status: { in: FINISHED_IMPORT } } });
+      // Written before the delete so that its data is the group as it was; a refused delete rolls it back.
+      await recordWebhookEvents(tx, organizationId, [{ type: "group.deleted", data: async () => serializeGroup(await findGroup(organizationId, id, tx)) }]);
       const deleted = await tx.$executeRaw`
         DELETE FROM "Group" WHERE "id" = ${id} AND "organizationId" = ${organizationId}
           AND NOT EXISTS (SELECT 1 FROM "Credential" c WHERE c."groupId" = ${id})`;

@@ -70,4 +70,16 @@ describe("expiry cleanup", () => {
     const left = await db().idempotencyRecord.findMany({ where: { organizationId: req.organizationId }, orderBy: { key: "asc" } });
     expect(left.map((r) => r.key)).toEqual(["fresh", "old-0"]);
   });
+
+  it("keeps an answer holding a secret encrypted, and replays it as it was", async () => {
+    const req = await request("f-secret");
+    const claim = await idem.claimIdempotencyKey(req);
+    if (!("claimId" in claim)) throw new Error("expected a claim");
+    const body = JSON.stringify({ id: "whk_1", secret: "whsec_c2VjcmV0LXNob3duLW9uY2UtYW5kLW5ldmVyLWFnYWlu" });
+    await idem.keepIdempotentAnswer(claim.claimId, { status: 201, headers: {}, body }, new Date(), { sealBody: true });
+    const row = await db().idempotencyRecord.findUniqueOrThrow({ where: { id: claim.claimId } });
+    expect(row.body).not.toContain("whsec_");
+    expect(row.body).toMatch(/^sealed:v1\./);
+    expect(await idem.claimIdempotencyKey(req)).toEqual({ replay: { status: 201, headers: {}, body } });
+  });
 });

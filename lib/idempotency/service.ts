@@ -3,8 +3,10 @@
 // claim for one key only one succeeds; the other reads the row the winner wrote and is answered from it.
 import { ApiError } from "../core/errors";
 import { IDEMPOTENCY_KEEP_MS, IDEMPOTENCY_LEASE_MS } from "../core/idempotency";
+import { appSecret } from "../app-secret";
 import { db } from "../db";
 import { newId } from "../db/ids";
+import { openSecret, sealSecret, type SealContext } from "../issuers/key-encryption";
 
 export type KeptAnswer = { status: number; headers: Record<string, string>; body: string | null };
 
@@ -55,20 +57,33 @@ export async function claimIdempotencyKey(request: ClaimRequest, now = new Date(
     if (held.state !== "done" || held.status === null) {
       throw new ApiError("conflict", "A request with this Idempotency-Key is still running; retry once it has answered.");
     }
-    return { replay: { status: held.status, headers: JSON.parse(held.headers ?? "{}") as Record<string, string>, body: held.body } };
+    return { replay: { status: held.status, headers: JSON.parse(held.headers ?? "{}") as Record<string, string>, body: keptBody(held.id, held.body) } };
   }
   throw new Error("idempotency key claim did not settle");
 }
 
-/** Keeps the answer of the claim's request for 24 hours. A claim taken over meanwhile is left alone. */
-export async function keepIdempotentAnswer(claimId: string, answer: KeptAnswer, now = new Date()): Promise<void> {
+// An answer that carries a secret shown once (a webhook signing secret) is kept sealed, as the secret
+// itself is at rest, so that the replay table holds no secret in clear.
+const SEALED = "sealed:";
+const sealContext = (claimId: string): SealContext => ({ purpose: "cis idempotent-answer v1", binding: [claimId] });
+
+function keptBody(claimId: string, stored: string | null): string | null {
+  if (stored === null || !stored.startsWith(SEALED)) return stored;
+  return openSecret(stored.slice(SEALED.length), sealContext(claimId), appSecret(), () => new Error("A kept idempotent answer could not be decrypted."));
+}
+
+/**
+ * Keeps the answer of the claim's request for 24 hours (`sealBody`: encrypted, for an answer holding a
+ * secret). A claim taken over meanwhile is left alone.
+ */
+export async function keepIdempotentAnswer(claimId: string, answer: KeptAnswer, now = new Date(), options: { sealBody?: boolean } = {}): Promise<void> {
   await db().idempotencyRecord.updateMany({
     where: { id: claimId, state: "running" },
     data: {
       state: "done",
       status: answer.status,
       headers: JSON.stringify(answer.headers),
-      body: answer.body,
+      body: options.sealBody && answer.body !== null ? SEALED + sealSecret(answer.body, sealContext(claimId), appSecret()) : answer.body,
       expiresAt: new Date(now.getTime() + IDEMPOTENCY_KEEP_MS),
     },
   });

@@ -4,6 +4,7 @@ import { invalidField } from "../core/errors";
 import { newestFirstPage, type Page } from "../core/pagination";
 import { db } from "../db";
 import { newId } from "../db/ids";
+import { recordWebhookEvents, type PendingWebhookEvent } from "../webhooks/outbox";
 import type { CreateInteractionInput, EventType, TriggeredBy } from "./schema";
 
 export type ApiInteraction = { id: string; credentialId: string; eventType: EventType; triggeredBy: TriggeredBy; triggeredAt: string };
@@ -20,6 +21,11 @@ export function serializeInteraction(row: InteractionRow): ApiInteraction {
   };
 }
 
+/** The webhook event of a recorded interaction (API or wallet), its data the interaction as the API returns it. */
+export function interactionEvent(row: InteractionRow): PendingWebhookEvent {
+  return { type: "credential_interaction.created", data: () => serializeInteraction(row) };
+}
+
 async function credentialOfOrganization(organizationId: string, credentialId: string) {
   const credential = await db().credential.findFirst({ where: { id: credentialId, organizationId }, select: { id: true } });
   if (!credential) throw invalidField("credentialId", "no credential with this id in your organization");
@@ -28,16 +34,20 @@ async function credentialOfOrganization(organizationId: string, credentialId: st
 
 export async function createInteraction(organizationId: string, input: CreateInteractionInput): Promise<ApiInteraction> {
   await credentialOfOrganization(organizationId, input.credentialId);
-  const row = await db().interaction.create({
-    data: {
-      id: newId("evt"),
-      organizationId,
-      credentialId: input.credentialId,
-      eventType: input.eventType,
-      triggeredBy: input.triggeredBy,
-      triggeredAt: new Date(input.triggeredAt),
-      source: "api",
-    },
+  const row = await db().$transaction(async (tx) => {
+    const created = await tx.interaction.create({
+      data: {
+        id: newId("evt"),
+        organizationId,
+        credentialId: input.credentialId,
+        eventType: input.eventType,
+        triggeredBy: input.triggeredBy,
+        triggeredAt: new Date(input.triggeredAt),
+        source: "api",
+      },
+    });
+    await recordWebhookEvents(tx, organizationId, [interactionEvent(created)]);
+    return created;
   });
   return serializeInteraction(row);
 }

@@ -5,11 +5,14 @@
 // relay that never answers costs one slot for one attempt, not the queue. Failed attempts back off
 // exponentially up to MAIL_MAX_ATTEMPTS (a permanent SMTP refusal at once), then the row stays visible
 // as `failed`. Every attempt is recorded.
-import { randomUUID } from "node:crypto";
 import { config } from "../config";
 import { db } from "../db";
 import { newId } from "../db/ids";
+import { Prisma } from "../generated/sqlite/client";
 import { errorSummary, log } from "../log";
+import { exponentialBackoffMs } from "../outbox/backoff";
+import { claimLeasedRows, dueAndUnleased } from "../outbox/claim";
+import { deliveryPool, type DeliveryPool } from "../outbox/pool";
 import { fromAddress } from "./sender";
 import { mailTransport, SMTP_POOL_CONNECTIONS, type MailTransport } from "./transport";
 
@@ -22,8 +25,9 @@ function attemptTimeoutMs(): number {
   return config().mailAttemptTimeoutSeconds * 1000;
 }
 
+/** Doubling from the base, at most an hour (lib/outbox/backoff.ts). */
 export function retryDelayMs(attempts: number, baseSeconds: number): number {
-  return Math.min(3_600_000, baseSeconds * 1000 * 2 ** Math.max(0, attempts - 1));
+  return exponentialBackoffMs(attempts, baseSeconds * 1000, 3_600_000);
 }
 
 /** A delivery error as it may be stored and logged: its kind and SMTP codes, never credentials. */
@@ -59,20 +63,12 @@ type OutboxRow = {
 };
 
 /**
- * Claims up to `limit` due rows in one statement. The lease condition is repeated outside the subquery
- * so that, on PostgreSQL, a row another worker claimed meanwhile is re-checked and skipped. The lease
- * outlasts the attempt's deadline plus time to record it: it cannot run out while a delivery is live.
+ * Claims up to `limit` due rows in one statement (lib/outbox). The lease outlasts the attempt's deadline
+ * plus time to record it: it cannot run out while a delivery is live.
  */
 async function claimDue(now: Date, limit: number): Promise<OutboxRow[]> {
-  const owner = randomUUID();
-  const leaseUntil = new Date(now.getTime() + attemptTimeoutMs() + RECORD_MARGIN_MS);
-  const claimed = await db().$executeRaw`
-    UPDATE "EmailOutbox" SET "leaseUntil" = ${leaseUntil}, "leaseOwner" = ${owner}, "attempts" = "attempts" + 1
-    WHERE "id" IN (
-      SELECT "id" FROM "EmailOutbox"
-      WHERE "status" = 'queued' AND "nextAttemptAt" <= ${now} AND ("leaseUntil" IS NULL OR "leaseUntil" < ${now})
-      ORDER BY "nextAttemptAt" LIMIT ${limit})
-    AND "status" = 'queued' AND ("leaseUntil" IS NULL OR "leaseUntil" < ${now})`;
+  const candidates = Prisma.sql`SELECT "id" FROM "EmailOutbox" WHERE ${dueAndUnleased(now)} ORDER BY "nextAttemptAt" LIMIT ${limit}`;
+  const { owner, claimed } = await claimLeasedRows("EmailOutbox", candidates, now, attemptTimeoutMs() + RECORD_MARGIN_MS);
   if (claimed === 0) return [];
   return db().emailOutbox.findMany({
     where: { leaseOwner: owner, status: "queued" },
@@ -154,74 +150,22 @@ async function recordOutcomes(outcomes: Outcome[]): Promise<void> {
   }
 }
 
-/**
- * Records each outcome as soon as it comes, one write at a time: outcomes that end while a write is
- * under way go together in the next one (a burst costs few transactions, a slow delivery none).
- * Resolves once the write that holds the outcome is done (or failed and was logged).
- */
-function outcomeRecorder(): (outcome: Outcome) => Promise<void> {
-  let waiting: { outcome: Outcome; written: () => void }[] = [];
-  let writing = false;
-  const drain = async () => {
-    writing = true;
-    while (waiting.length > 0) {
-      const batch = waiting;
-      waiting = [];
-      await recordOutcomes(batch.map((w) => w.outcome)).catch((e) => log.error("mail_worker_error", errorSummary(e)));
-      for (const w of batch) w.written();
-    }
-    writing = false;
-  };
-  return (outcome) =>
-    new Promise<void>((written) => {
-      waiting.push({ outcome, written });
-      if (!writing) void drain();
-    });
-}
-
-export type MailDelivery = {
-  /** Claims due rows for the free slots and starts delivering them; resolves once they are claimed, with how many. */
-  claim(now?: Date): Promise<number>;
-  /** Resolves when every delivery started so far has its outcome recorded. */
-  settled(): Promise<void>;
-};
+export type MailDelivery = DeliveryPool;
 
 /**
- * Up to PARALLEL deliveries in flight, each recorded when it ends: a slow one holds only its own slot.
- * Rows are claimed only for free slots, so a claimed row starts at once and its lease runs during its
- * attempt, not while it waits. `onSlotFree` runs after each outcome is recorded (to claim again).
- * A crash can re-deliver only the rows in flight, whose outcome was not recorded (same Message-ID).
+ * Up to PARALLEL deliveries in flight, each recorded when it ends (lib/outbox/pool.ts). `onSlotFree`
+ * runs after each outcome is recorded (to claim again). A crash can re-deliver only the rows in
+ * flight, whose outcome was not recorded (same Message-ID).
  */
 export function mailDelivery(transport: MailTransport, onSlotFree: () => void = () => {}): MailDelivery {
-  const inFlight = new Set<Promise<void>>();
-  let reserved = 0; // slots of a claim under way, so that two claims at once cannot take too many rows
-  const record = outcomeRecorder();
-  return {
-    async claim(now = new Date()) {
-      const free = PARALLEL - inFlight.size - reserved;
-      if (free <= 0) return 0;
-      reserved += free;
-      let rows: OutboxRow[];
-      try {
-        rows = await claimDue(now, free);
-      } finally {
-        reserved -= free;
-      }
-      for (const row of rows) {
-        const done: Promise<void> = deliverOne(row, transport)
-          .then(record)
-          .finally(() => {
-            inFlight.delete(done);
-            onSlotFree();
-          });
-        inFlight.add(done);
-      }
-      return rows.length;
-    },
-    async settled() {
-      while (inFlight.size > 0) await Promise.all(inFlight);
-    },
-  };
+  return deliveryPool<OutboxRow, Outcome>({
+    name: "mail_worker_error",
+    parallel: PARALLEL,
+    claim: (now, limit) => claimDue(now, limit),
+    deliver: (row) => deliverOne(row, transport),
+    record: recordOutcomes,
+    onSlotFree,
+  });
 }
 
 /** One pass (tests, scripts): claim what the slots take, deliver it, record it. Returns how many rows were claimed. */

@@ -53,7 +53,7 @@ describe("without WEBHOOK_ALLOW_PRIVATE", () => {
 
   it("refuses a private literal when a URL is saved, and a name resolving to loopback", async () => {
     expect((await failure(assertCallableUrl("https://10.0.0.8/hook"))).kind).toBe("refused_address");
-    expect((await failure(assertCallableUrl("https://169.254.169.254/latest/meta-data"))).message).toMatch(/linkLocal/);
+    expect((await failure(assertCallableUrl("https://169.254.169.254/latest/meta-data"))).message).toMatch(/is a link-local address/);
     expect((await failure(assertCallableUrl("http://localhost:9/hook"))).kind).toBe("refused_address");
   });
 

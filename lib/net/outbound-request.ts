@@ -74,7 +74,9 @@ export function parseOutboundUrl(raw: string): URL {
 
 function refusal(host: string, address: string, reason: string): OutboundRequestError {
   const shown = host === address ? address : `${host} (${address})`;
-  return new OutboundRequestError("refused_address", `${shown} is a ${reason} address, not a public one`);
+  // ipaddr.js names ranges in camelCase ("linkLocal"); the message is read by people.
+  const words = reason.replace(/([a-z])([A-Z])/g, "$1-$2").toLowerCase();
+  return new OutboundRequestError("refused_address", `${shown} is a ${words} address, not a public one`);
 }
 
 /** Every address `host` resolves to; all must be public for the host to be called. */
@@ -123,11 +125,14 @@ const checkedLookup: LookupFunction = (hostname, options, callback) => {
   );
 };
 
-// Keep-alive pools: a busy endpoint gets its deliveries over a few reused connections. A pooled socket
-// was checked when it connected, so reusing it is safe.
+// Keep-alive pools: a busy endpoint gets its deliveries over reused connections. A pooled socket was
+// checked when it connected, so reusing it is safe. As many sockets per host as the webhook worker has
+// slots: requests queued in the agent would wait behind a hanging receiver on the same host, and the
+// worker already bounds how many go to one endpoint (lib/webhooks/worker.ts).
+const MAX_SOCKETS_PER_HOST = 128;
 const agents = {
-  "http:": new http.Agent({ keepAlive: true, maxSockets: 16, lookup: checkedLookup }),
-  "https:": new https.Agent({ keepAlive: true, maxSockets: 16, lookup: checkedLookup }),
+  "http:": new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS_PER_HOST, lookup: checkedLookup }),
+  "https:": new https.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS_PER_HOST, lookup: checkedLookup }),
 };
 
 /** Turns a socket-level error into a failure a user can act on, without internals. */

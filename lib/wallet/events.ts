@@ -6,7 +6,8 @@ import { readStatus } from "../credentials/serialize";
 import { db } from "../db";
 import { newId } from "../db/ids";
 import { EVENT_TYPES, TRIGGERED_BY } from "../interactions/schema";
-import { serializeInteraction, type ApiInteraction } from "../interactions/service";
+import { interactionEvent, serializeInteraction, type ApiInteraction } from "../interactions/service";
+import { recordWebhookEvents } from "../webhooks/outbox";
 
 export const WalletEventBody = z.strictObject({
   publicId: z.uuid("must be a credential's public id (a UUID)"),
@@ -28,16 +29,20 @@ async function walletCredentialOrFail(publicId: string) {
 
 export async function recordWalletEvent(input: WalletEventInput): Promise<ApiInteraction> {
   const credential = await walletCredentialOrFail(input.publicId);
-  const row = await db().interaction.create({
-    data: {
-      id: newId("evt"),
-      organizationId: credential.organizationId,
-      credentialId: credential.id,
-      eventType: input.eventType,
-      triggeredBy: input.triggeredBy,
-      triggeredAt: new Date(),
-      source: "wallet",
-    },
+  const row = await db().$transaction(async (tx) => {
+    const created = await tx.interaction.create({
+      data: {
+        id: newId("evt"),
+        organizationId: credential.organizationId,
+        credentialId: credential.id,
+        eventType: input.eventType,
+        triggeredBy: input.triggeredBy,
+        triggeredAt: new Date(),
+        source: "wallet",
+      },
+    });
+    await recordWebhookEvents(tx, credential.organizationId, [interactionEvent(created)]);
+    return created;
   });
   return serializeInteraction(row);
 }

@@ -12,6 +12,7 @@ const LINKS = [
   { href: "/dashboard/designs", label: "Designs" },
   { href: "/dashboard/analytics", label: "Analytics" },
   { href: "/dashboard/tokens", label: "API tokens" },
+  { href: "/dashboard/webhooks", label: "Webhooks" },
   { href: "/dashboard/settings", label: "Settings" },
 ];
 

@@ -1,0 +1,3 @@
+import { retryDeliveryRoute } from "./endpoints";
+
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = retryDeliveryRoute.handlers;

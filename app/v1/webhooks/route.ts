@@ -1,0 +1,3 @@
+import { webhooksRoute } from "./endpoints";
+
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = webhooksRoute.handlers;

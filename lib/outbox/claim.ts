@@ -1,0 +1,29 @@
+// Claiming due outbox rows with a lease, the same way for every outbox table (EmailOutbox,
+// WebhookDelivery). A table qualifies by its columns: "status" ('queued' while work is left),
+// "nextAttemptAt", "leaseUntil", "leaseOwner" and "attempts".
+import { randomUUID } from "node:crypto";
+import { db } from "../db";
+import { Prisma } from "../generated/sqlite/client";
+
+/** The condition a row must meet to be claimed at `now`: queued, due, and not leased by a live claim. */
+export function dueAndUnleased(now: Date, alias = ""): Prisma.Sql {
+  const c = (column: string) => Prisma.raw(alias ? `${alias}."${column}"` : `"${column}"`);
+  return Prisma.sql`${c("status")} = 'queued' AND ${c("nextAttemptAt")} <= ${now} AND (${c("leaseUntil")} IS NULL OR ${c("leaseUntil")} < ${now})`;
+}
+
+/**
+ * Leases the rows `candidates` selects (a query returning an "id" column, built with
+ * `dueAndUnleased`, ordered and limited by the caller) for `leaseMs`, counting the attempt, in one
+ * statement. The lease condition is repeated outside the subquery so that, on PostgreSQL, a row another
+ * worker claimed meanwhile is re-checked and skipped. Returns the claim's owner (to read the rows back
+ * by) and how many rows it took.
+ */
+export async function claimLeasedRows(table: "EmailOutbox" | "WebhookDelivery", candidates: Prisma.Sql, now: Date, leaseMs: number): Promise<{ owner: string; claimed: number }> {
+  const owner = randomUUID();
+  const leaseUntil = new Date(now.getTime() + leaseMs);
+  const name = Prisma.raw(`"${table}"`);
+  const claimed = await db().$executeRaw(Prisma.sql`
+    UPDATE ${name} SET "leaseUntil" = ${leaseUntil}, "leaseOwner" = ${owner}, "attempts" = "attempts" + 1
+    WHERE "id" IN (${candidates}) AND ${dueAndUnleased(now)}`);
+  return { owner, claimed };
+}

@@ -1,0 +1,181 @@
+// The webhook worker against a scratch database and a real local receiver (WEBHOOK_ALLOW_PRIVATE=1):
+// events written with a change are delivered signed, failures are recorded and retried, a hanging
+// receiver does not hold up another, and a long failing streak disables the endpoint.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scratchDatabase } from "../db/scratch-database";
+
+await scratchDatabase("webhook-worker", { WEBHOOK_ALLOW_PRIVATE: "1", WEBHOOK_RETRY_BASE_SECONDS: "10", WEBHOOK_RETRY_WINDOW_SECONDS: "3600" });
+
+const { db } = await import("../db");
+const { recordWebhookEvents } = await import("./outbox");
+const { createWebhookEndpoint, rotateWebhookSecret } = await import("./service");
+const { deliverDueWebhooks } = await import("./worker");
+
+type Received = { path: string; body: string; headers: Record<string, string> };
+const received: Received[] = [];
+let base = "";
+const server = http.createServer((req, res) => {
+  let body = "";
+  req.on("data", (c: Buffer) => (body += c.toString()));
+  req.on("end", () => {
+    received.push({ path: req.url ?? "", body, headers: req.headers as Record<string, string> });
+    if (req.url === "/fail") return void res.writeHead(500).end("boom");
+    if (req.url === "/hang") return; // never answers
+    res.writeHead(200).end("ok thanks");
+  });
+});
+
+beforeAll(async () => {
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  for (const id of ["org_a", "org_b", "org_c"]) await db().organization.create({ data: { id, slug: id, name: id } });
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+});
+
+async function emit(organizationId: string, type: "group.created" | "credential.deleted", data: unknown): Promise<number> {
+  return db().$transaction((tx) => recordWebhookEvents(tx, organizationId, [{ type, data: () => data }]));
+}
+
+describe("webhook delivery", () => {
+  it("writes nothing for an organization without a subscribed endpoint, and never builds the payload", async () => {
+    let built = 0;
+    const queued = await db().$transaction((tx) =>
+      recordWebhookEvents(tx, "org_a", [{ type: "group.created", data: () => (built++, {}) }]),
+    );
+    expect(queued).toBe(0);
+    expect(built).toBe(0);
+    expect(await db().webhookEvent.count({ where: { organizationId: "org_a" } })).toBe(0);
+  });
+
+  it("delivers a subscribed event once, signed with the endpoint's secret, and records the attempt", async () => {
+    const endpoint = await createWebhookEndpoint("org_a", { url: `${base}/ok`, events: ["group.created"] });
+    expect(await emit("org_a", "credential.deleted", { id: "cred_x" })).toBe(0); // not subscribed
+    expect(await emit("org_a", "group.created", { id: "grp_1" })).toBe(1);
+    expect(await deliverDueWebhooks()).toBe(1);
+    expect(await deliverDueWebhooks()).toBe(0);
+    const got = received.filter((r) => r.path === "/ok");
+    expect(got).toHaveLength(1);
+    const body = new Webhook(endpoint.secret).verify(got[0]!.body, got[0]!.headers) as { id: string; type: string; data: unknown };
+    expect(body).toMatchObject({ type: "group.created", data: { id: "grp_1" } });
+    expect(got[0]!.headers["webhook-id"]).toBe(body.id);
+    const attempts = await db().webhookAttempt.findMany({ where: { endpointId: endpoint.id } });
+    expect(attempts).toMatchObject([{ attempt: 1, outcome: "succeeded", responseStatus: 200, responseExcerpt: "ok thanks", error: null }]);
+  });
+
+  it("retries a 500 later, with backoff, and keeps every attempt", async () => {
+    const endpoint = await createWebhookEndpoint("org_b", { url: `${base}/fail`, events: ["*"] });
+    await emit("org_b", "group.created", { id: "grp_2" });
+    const now = new Date();
+    expect(await deliverDueWebhooks(now)).toBe(1);
+    expect(await deliverDueWebhooks(now)).toBe(0); // not due again yet
+    const delivery = await db().webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } });
+    expect(delivery).toMatchObject({ status: "queued", attempts: 1, leaseUntil: null });
+    expect(delivery.nextAttemptAt.getTime()).toBeGreaterThan(now.getTime() + 9_000);
+    expect(await deliverDueWebhooks(new Date(now.getTime() + 11_000))).toBe(1);
+    const again = await db().webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } });
+    expect(again.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 19_000); // 20 s after the second
+    const attempts = await db().webhookAttempt.findMany({ where: { endpointId: endpoint.id }, orderBy: { attempt: "asc" } });
+    expect(attempts.map((a) => [a.attempt, a.outcome, a.responseStatus, a.responseExcerpt])).toEqual([
+      [1, "failed", 500, "boom"],
+      [2, "failed", 500, "boom"],
+    ]);
+    const row = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+    expect(row.failingSince).not.toBeNull();
+    expect(row.enabled).toBe(true);
+  });
+
+  it("disables an endpoint that has failed for the whole retry window, with the reason, and gives the delivery up", async () => {
+    const endpoint = await db().webhookEndpoint.findFirstOrThrow({ where: { organizationId: "org_b" } });
+    // As if the event and the failing streak had begun more than the window (an hour here) ago.
+    const hoursAgo = new Date(Date.now() - 3_700_000);
+    await db().webhookEndpoint.update({ where: { id: endpoint.id }, data: { failingSince: hoursAgo } });
+    await db().webhookDelivery.updateMany({ where: { endpointId: endpoint.id }, data: { createdAt: hoursAgo } });
+    const later = new Date(Date.now() + 3_700_000);
+    expect(await deliverDueWebhooks(later)).toBe(1);
+    const row = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+    expect(row.enabled).toBe(false);
+    expect(row.disabledReason).toMatch(/^Disabled after failing continuously for 1 hours \(since .*\); last attempt: answered 500$/);
+    expect(await db().webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } })).toMatchObject({ status: "failed", attempts: 3 });
+    // Disabled: new events are not even written for it.
+    expect(await emit("org_b", "group.created", { id: "grp_3" })).toBe(0);
+  });
+
+  it("signs with both secrets for a day after a rotation", async () => {
+    const endpoint = await createWebhookEndpoint("org_c", { url: `${base}/ok`, events: ["credential.deleted"] });
+    const rotated = await rotateWebhookSecret("org_c", endpoint.id);
+    await emit("org_c", "credential.deleted", { id: "cred_r" });
+    expect(await deliverDueWebhooks()).toBe(1);
+    const got = received.filter((r) => r.body.includes("cred_r"));
+    expect(got).toHaveLength(1);
+    expect(got[0]!.headers["webhook-signature"]!.split(" ")).toHaveLength(2);
+    for (const secret of [endpoint.secret, rotated.secret]) expect(new Webhook(secret).verify(got[0]!.body, got[0]!.headers)).toMatchObject({ data: { id: "cred_r" } });
+  });
+
+  it("a receiver that hangs holds only its own slots: another endpoint's event is delivered meanwhile", async () => {
+    await db().webhookEndpoint.updateMany({ where: { organizationId: "org_c" }, data: { url: `${base}/hang` } });
+    await createWebhookEndpoint("org_a", { url: `${base}/ok`, events: ["credential.deleted"] });
+    for (let i = 0; i < 70; i++) await emit("org_c", "credential.deleted", { id: `cred_h${i}` });
+    await emit("org_a", "credential.deleted", { id: "cred_fast" });
+    const { webhookDelivery } = await import("./worker");
+    const pool = webhookDelivery();
+    const started = Date.now();
+    await pool.claim();
+    // The hanging endpoint got at most 64 of the 128 slots; the other endpoint's event went out at once.
+    for (let i = 0; i < 50 && !received.some((r) => r.body.includes("cred_fast")); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(received.some((r) => r.body.includes("cred_fast"))).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(received.filter((r) => r.path === "/hang").length).toBe(64);
+    await pool.settled(); // the hanging ones end at the 10 s deadline
+    const hanging = await db().webhookEndpoint.findFirstOrThrow({ where: { organizationId: "org_c" } });
+    const timedOut = await db().webhookAttempt.findMany({ where: { endpointId: hanging.id, outcome: "failed" } });
+    expect(timedOut.length).toBeGreaterThanOrEqual(1);
+    expect(timedOut.length).toBe(64);
+    for (const a of timedOut) expect(a).toMatchObject({ outcome: "failed", responseStatus: null, error: expect.stringMatching(/no complete answer .* within 10 s/) });
+  }, 30_000);
+});
+
+describe("webhook event retention", () => {
+  it("deletes events older than 30 days with nothing queued, with their log; keeps queued and recent ones", async () => {
+    const { deleteOldWebhookEvents } = await import("./retention");
+    const endpoint = await createWebhookEndpoint("org_a", { url: `${base}/ok`, events: ["group.deleted"] });
+    await emit("org_a", "group.created", { id: "grp_recent" });
+    const ids = [];
+    for (const id of ["grp_old_done", "grp_old_queued"]) {
+      await db().$transaction((tx) => recordWebhookEvents(tx, "org_a", [{ type: "group.deleted", data: () => ({ id }) }]));
+      ids.push((await db().webhookEvent.findFirstOrThrow({ where: { payload: { contains: id } } })).id);
+    }
+    const longAgo = new Date(Date.now() - 31 * 24 * 3600_000);
+    await db().webhookEvent.updateMany({ where: { id: { in: ids } }, data: { createdAt: longAgo } });
+    await db().webhookDelivery.updateMany({ where: { eventId: ids[0], endpointId: endpoint.id }, data: { status: "delivered" } });
+    expect(await deleteOldWebhookEvents()).toBe(1);
+    expect(await db().webhookEvent.findUnique({ where: { id: ids[0] } })).toBeNull();
+    expect(await db().webhookDelivery.count({ where: { eventId: ids[0] } })).toBe(0);
+    expect(await db().webhookEvent.findUnique({ where: { id: ids[1] } })).not.toBeNull();
+    expect(await db().webhookEvent.count({ where: { payload: { contains: "grp_recent" } } })).toBe(1);
+  });
+});
+
+describe("disabling and enabling an endpoint", () => {
+  it("parks its queued deliveries while disabled, and delivers them once enabled again", async () => {
+    const { updateWebhookEndpoint } = await import("./service");
+    await db().organization.create({ data: { id: "org_p", slug: "org_p", name: "P" } });
+    // Earlier tests' retries are not this test's business.
+    await db().webhookDelivery.updateMany({ where: { status: "queued" }, data: { status: "failed" } });
+    const endpoint = await createWebhookEndpoint("org_p", { url: `${base}/ok`, events: ["group.created"] });
+    await emit("org_p", "group.created", { id: "grp_parked" });
+    await updateWebhookEndpoint("org_p", endpoint.id, { enabled: false });
+    expect(await db().webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } })).toMatchObject({ status: "paused" });
+    expect(await emit("org_p", "group.created", { id: "grp_unseen" })).toBe(0);
+    const before = received.length;
+    expect(await deliverDueWebhooks()).toBe(0);
+    await updateWebhookEndpoint("org_p", endpoint.id, { enabled: true });
+    expect(await deliverDueWebhooks()).toBe(1);
+    expect(received.slice(before).map((r) => JSON.parse(r.body).data.id)).toEqual(["grp_parked"]);
+  });
+});

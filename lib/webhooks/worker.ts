@@ -1,0 +1,322 @@
+// Delivers webhook events (CONTRACT.md section 11) with the outbox machinery mail uses (lib/outbox):
+// due deliveries are claimed with a lease, each attempt is a signed POST through lib/net (public
+// addresses only, no redirects, 10 s deadline, at most 64 KiB read), recorded as soon as it ends, and
+// retried with exponential backoff while its event is younger than the retry window (24 h). A crash
+// re-sends only the attempts in flight (at least once; receivers deduplicate by webhook-id).
+//
+// One receiver cannot hold up the others: each has at most PER_ENDPOINT (64) of the PARALLEL (128)
+// slots, so a hanging one costs its own deliveries 10 s each and the rest go on.
+//
+// An endpoint is disabled, with the reason shown, once it has failed continuously (no successful
+// attempt) for the retry window: 24 hours of failures, at least a dozen attempts.
+import { config } from "../config";
+import { db } from "../db";
+import { newId } from "../db/ids";
+import { rawDate, rawNullableDate } from "../db/raw-values";
+import { Prisma } from "../generated/sqlite/client";
+import { errorSummary, log } from "../log";
+import { OutboundRequestError, outboundRequest } from "../net/outbound-request";
+import { exponentialBackoffMs } from "../outbox/backoff";
+import { claimLeasedRows, dueAndUnleased } from "../outbox/claim";
+import { deliveryPool, type DeliveryPool } from "../outbox/pool";
+import { disableEndpoint } from "./endpoint-state";
+import { openSigningSecret, signatureHeaders, WebhookSecretError } from "./secrets";
+
+const PARALLEL = 128;
+const PER_ENDPOINT = 64;
+/** While deliveries are in flight, claims come at most this often: each takes a batch. */
+const CLAIM_INTERVAL_MS = 100;
+/** Outcomes are written together after this pause: a stream of deliveries costs a write per batch. */
+const RECORD_BATCH_MS = 25;
+export const ATTEMPT_TIMEOUT_MS = 10_000;
+export const MAX_RESPONSE_BYTES = 64 * 1024;
+/** What the lease allows beyond the attempt's deadline for writing its outcome. */
+const RECORD_MARGIN_MS = 20_000;
+const BACKOFF_CAP_MS = 4 * 3600_000;
+const EXCERPT_CHARS = 1000;
+
+type DeliveryRow = {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  attempts: number;
+  createdAt: Date;
+  event: { type: string; payload: string };
+  endpoint: {
+    url: string;
+    organizationId: string;
+    encryptedSecret: string;
+    encryptedPreviousSecret: string | null;
+    previousSecretExpiresAt: Date | null;
+    /** As claimed: whether the endpoint was in a failing streak (a success must end it). */
+    failing: boolean;
+  };
+};
+
+/**
+ * Due deliveries for up to `limit` free slots, each enabled endpoint getting at most its share
+ * (PER_ENDPOINT in flight in this process). First the endpoints with something due (one index probe
+ * each), in a rotating order so that none is always served last; then one claim statement taking each
+ * one's oldest due rows, up to its share. Neither statement scans a backlog.
+ */
+let rotation = 0;
+async function claimDue(now: Date, limit: number, inFlight: readonly DeliveryRow[]): Promise<DeliveryRow[]> {
+  const busy = new Map<string, number>();
+  for (const row of inFlight) busy.set(row.endpointId, (busy.get(row.endpointId) ?? 0) + 1);
+  const due = await db().$queryRaw<{ id: string }[]>(Prisma.sql`
+    SELECT e."id" FROM "WebhookEndpoint" e
+    WHERE e."enabled" = TRUE
+      AND EXISTS (SELECT 1 FROM "WebhookDelivery" d WHERE d."endpointId" = e."id" AND ${dueAndUnleased(now, "d")})
+    ORDER BY e."id"`);
+  if (due.length === 0) return [];
+  const start = rotation++ % due.length;
+  const shares: Prisma.Sql[] = [];
+  let left = limit;
+  for (let i = 0; i < due.length && left > 0; i++) {
+    const endpointId = due[(start + i) % due.length]!.id;
+    const share = Math.min(left, PER_ENDPOINT - (busy.get(endpointId) ?? 0));
+    if (share <= 0) continue;
+    left -= share;
+    shares.push(Prisma.sql`SELECT "id" FROM (
+      SELECT "id" FROM "WebhookDelivery" WHERE "endpointId" = ${endpointId} AND ${dueAndUnleased(now)}
+      ORDER BY "nextAttemptAt" LIMIT ${share}) ${Prisma.raw(`"share${shares.length}"`)}`);
+  }
+  if (shares.length === 0) return [];
+  const { owner, claimed } = await claimLeasedRows("WebhookDelivery", Prisma.join(shares, " UNION ALL "), now, ATTEMPT_TIMEOUT_MS + RECORD_MARGIN_MS);
+  if (claimed === 0) return [];
+  return claimedRows(owner);
+}
+
+type ClaimedRow = {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  attempts: unknown;
+  createdAt: unknown;
+  type: string;
+  payload: string;
+  url: string;
+  organizationId: string;
+  encryptedSecret: string;
+  encryptedPreviousSecret: string | null;
+  previousSecretExpiresAt: unknown;
+  failingSince: unknown;
+};
+
+/** The rows a claim took, with their event and endpoint, in one statement. */
+async function claimedRows(owner: string): Promise<DeliveryRow[]> {
+  const rows = await db().$queryRaw<ClaimedRow[]>`
+    SELECT d."id", d."endpointId", d."eventId", d."attempts", d."createdAt", ev."type", ev."payload",
+           e."url", e."organizationId", e."encryptedSecret", e."encryptedPreviousSecret", e."previousSecretExpiresAt", e."failingSince"
+    FROM "WebhookDelivery" d
+    JOIN "WebhookEvent" ev ON ev."id" = d."eventId"
+    JOIN "WebhookEndpoint" e ON e."id" = d."endpointId"
+    WHERE d."leaseOwner" = ${owner} AND d."status" = 'queued'`;
+  return rows.map((r) => ({
+    id: r.id,
+    endpointId: r.endpointId,
+    eventId: r.eventId,
+    attempts: Number(r.attempts),
+    createdAt: rawDate(r.createdAt),
+    event: { type: r.type, payload: r.payload },
+    endpoint: {
+      url: r.url,
+      organizationId: r.organizationId,
+      encryptedSecret: r.encryptedSecret,
+      encryptedPreviousSecret: r.encryptedPreviousSecret,
+      previousSecretExpiresAt: rawNullableDate(r.previousSecretExpiresAt),
+      failing: r.failingSince !== null && r.failingSince !== undefined,
+    },
+  }));
+}
+
+type Outcome = {
+  row: DeliveryRow;
+  startedAt: Date;
+  durationMs: number;
+  succeeded: boolean;
+  responseStatus: number | null;
+  error: string | null;
+  excerpt: string | null;
+};
+
+/** The secrets that sign now: the current one, and the previous one during its 24 hours after a rotation. */
+function activeSecrets(row: DeliveryRow, now: Date): string[] {
+  const endpoint = { id: row.endpointId, organizationId: row.endpoint.organizationId };
+  const secrets = [openSigningSecret(row.endpoint.encryptedSecret, endpoint)];
+  const previous = row.endpoint.encryptedPreviousSecret;
+  if (previous && row.endpoint.previousSecretExpiresAt && row.endpoint.previousSecretExpiresAt > now) secrets.push(openSigningSecret(previous, endpoint));
+  return secrets;
+}
+
+/** The start of an answer's body as text we can store on both engines (PostgreSQL text holds no NUL). */
+function excerptOf(body: Buffer): string | null {
+  if (body.length === 0) return null;
+  return body.subarray(0, EXCERPT_CHARS * 4).toString("utf8").slice(0, EXCERPT_CHARS).replace(/\u0000/g, "\uFFFD");
+}
+
+/** One signed POST. Never throws: every way it can go wrong is an outcome to record. */
+export async function attemptDelivery(row: DeliveryRow): Promise<Outcome> {
+  const startedAt = new Date();
+  const base = { row, startedAt, responseStatus: null, excerpt: null };
+  try {
+    const headers = { "content-type": "application/json", ...signatureHeaders(row.eventId, row.event.payload, activeSecrets(row, startedAt), startedAt) };
+    const answer = await outboundRequest(row.endpoint.url, {
+      method: "POST",
+      headers,
+      body: row.event.payload,
+      timeoutMs: ATTEMPT_TIMEOUT_MS,
+      maxResponseBytes: MAX_RESPONSE_BYTES,
+    });
+    const succeeded = answer.status >= 200 && answer.status < 300;
+    const redirected = answer.status >= 300 && answer.status < 400;
+    return {
+      ...base,
+      durationMs: answer.durationMs,
+      succeeded,
+      responseStatus: answer.status,
+      error: redirected ? `answered ${answer.status}: redirects are not followed` : null,
+      excerpt: excerptOf(answer.body),
+    };
+  } catch (error) {
+    const durationMs = Date.now() - startedAt.getTime();
+    if (error instanceof OutboundRequestError || error instanceof WebhookSecretError) return { ...base, durationMs, succeeded: false, error: error.message };
+    log.error("webhook_attempt_error", { deliveryId: row.id, ...errorSummary(error) });
+    return { ...base, durationMs, succeeded: false, error: "internal error while sending" };
+  }
+}
+
+function windowMs(): number {
+  return config().webhookRetryWindowSeconds * 1000;
+}
+
+function disabledReason(since: Date, lastError: string): string {
+  const hours = config().webhookRetryWindowSeconds / 3600;
+  const span = hours >= 1 ? `${Math.round(hours)} hours` : `${config().webhookRetryWindowSeconds} seconds`;
+  return `Disabled after failing continuously for ${span} (since ${since.toISOString()}); last attempt: ${lastError}`;
+}
+
+function failureText(o: Outcome): string {
+  return o.error ?? `answered ${o.responseStatus}`;
+}
+
+/**
+ * The statements that write a batch of outcomes: each delivery's new state, every attempt, and the end
+ * of the failing streak of each endpoint that answered. One batch transaction: no statement waits on
+ * our code in between, which matters on SQLite, whose one writer the issuing requests share.
+ */
+function outcomeWrites(outcomes: Outcome[], now: Date) {
+  const cfg = config();
+  const succeeded = outcomes.filter((o) => o.succeeded);
+  const failed = outcomes.filter((o) => !o.succeeded);
+  // Only endpoints that were failing when claimed: on the usual path this costs no statement.
+  const healthy = [...new Set(succeeded.filter((o) => o.row.endpoint.failing).map((o) => o.row.endpointId))];
+  return [
+    ...(succeeded.length > 0
+      ? [
+          db().webhookDelivery.updateMany({
+            where: { id: { in: succeeded.map((o) => o.row.id) } },
+            data: { status: "delivered", deliveredAt: now, leaseUntil: null, leaseOwner: null },
+          }),
+        ]
+      : []),
+    ...failed.map((o) => {
+      const finishedAt = o.startedAt.getTime() + o.durationMs;
+      const givesUp = finishedAt - o.row.createdAt.getTime() >= windowMs();
+      return db().webhookDelivery.updateMany({
+        where: { id: o.row.id },
+        data: {
+          status: givesUp ? "failed" : "queued",
+          leaseUntil: null,
+          leaseOwner: null,
+          nextAttemptAt: new Date(finishedAt + exponentialBackoffMs(o.row.attempts, cfg.webhookRetryBaseSeconds * 1000, BACKOFF_CAP_MS)),
+        },
+      });
+    }),
+    db().webhookAttempt.createMany({
+      data: outcomes.map((o) => ({
+        id: newId("wha"),
+        deliveryId: o.row.id,
+        endpointId: o.row.endpointId,
+        eventId: o.row.eventId,
+        eventType: o.row.event.type,
+        attempt: o.row.attempts,
+        outcome: o.succeeded ? "succeeded" : "failed",
+        responseStatus: o.responseStatus,
+        error: o.error,
+        durationMs: o.durationMs,
+        responseExcerpt: o.excerpt,
+        createdAt: o.startedAt,
+      })),
+    }),
+    ...(healthy.length > 0 ? [db().webhookEndpoint.updateMany({ where: { id: { in: healthy }, failingSince: { not: null } }, data: { failingSince: null } })] : []),
+  ];
+}
+
+/**
+ * An endpoint that failed without a success in the same batch starts (or continues) its failing
+ * streak; past the retry window it is disabled with the reason, and its queued deliveries wait.
+ */
+async function noteFailingEndpoints(outcomes: Outcome[], now: Date): Promise<void> {
+  const healthy = new Set(outcomes.filter((o) => o.succeeded).map((o) => o.row.endpointId));
+  const failing = new Map<string, { first: Date; last: Outcome }>();
+  for (const o of outcomes) {
+    if (o.succeeded || healthy.has(o.row.endpointId)) continue;
+    const seen = failing.get(o.row.endpointId);
+    failing.set(o.row.endpointId, { first: seen && seen.first < o.startedAt ? seen.first : o.startedAt, last: o });
+  }
+  for (const [endpointId, { first, last }] of failing) {
+    await db().webhookEndpoint.updateMany({ where: { id: endpointId, failingSince: null }, data: { failingSince: first } });
+    const endpoint = await db().webhookEndpoint.findUnique({ where: { id: endpointId }, select: { enabled: true, failingSince: true } });
+    if (!endpoint?.enabled || !endpoint.failingSince || now.getTime() - endpoint.failingSince.getTime() < windowMs()) continue;
+    const disabled = await disableEndpoint(endpointId, disabledReason(endpoint.failingSince, failureText(last)));
+    if (disabled) log.warn("webhook_endpoint_disabled", { endpointId, failingSince: endpoint.failingSince.toISOString() });
+  }
+}
+
+/** Writes a batch of outcomes. Deliveries whose endpoint was deleted meanwhile are left out. */
+async function recordOutcomes(outcomes: Outcome[]): Promise<void> {
+  const now = new Date();
+  try {
+    await db().$transaction(outcomeWrites(outcomes, now));
+  } catch (error) {
+    // An attempt of a delivery deleted with its endpoint breaks the log's foreign key: write the rest.
+    const present = new Set(
+      (await db().webhookDelivery.findMany({ where: { id: { in: outcomes.map((o) => o.row.id) } }, select: { id: true } })).map((d) => d.id),
+    );
+    const kept = outcomes.filter((o) => present.has(o.row.id));
+    if (kept.length === outcomes.length) throw error;
+    if (kept.length > 0) await db().$transaction(outcomeWrites(kept, now));
+  }
+  if (outcomes.some((o) => !o.succeeded)) await noteFailingEndpoints(outcomes, now);
+  for (const o of outcomes) {
+    const fields = { deliveryId: o.row.id, eventId: o.row.eventId, attempt: o.row.attempts, durationMs: o.durationMs, status: o.responseStatus };
+    if (o.succeeded) log.debug("webhook_delivered", fields);
+    else log.warn("webhook_attempt_failed", { ...fields, error: failureText(o) });
+  }
+}
+
+export type WebhookDelivery = DeliveryPool;
+
+/** The pool of webhook deliveries (lib/outbox/pool.ts); `onSlotFree` runs after each outcome is recorded. */
+export function webhookDelivery(onSlotFree: () => void = () => {}): WebhookDelivery {
+  return deliveryPool<DeliveryRow, Outcome>({
+    name: "webhook_worker_error",
+    parallel: PARALLEL,
+    claimIntervalMs: CLAIM_INTERVAL_MS,
+    recordBatchMs: RECORD_BATCH_MS,
+    freeSlotWhenAttempted: true,
+    claim: claimDue,
+    deliver: attemptDelivery,
+    record: recordOutcomes,
+    onSlotFree,
+  });
+}
+
+/** One pass (tests, scripts): claim what the slots take, deliver it, record it. Returns how many were claimed. */
+export async function deliverDueWebhooks(now = new Date()): Promise<number> {
+  const delivery = webhookDelivery();
+  const claimed = await delivery.claim(now);
+  await delivery.settled();
+  return claimed;
+}
