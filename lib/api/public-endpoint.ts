@@ -78,3 +78,17 @@ export function publicJsonEndpoint<S extends z.ZodType>(schema: S, handle: (body
     return Response.json(result.body, { status: result.status, headers: { "Cache-Control": "no-store" } });
   });
 }
+
+const READ_ONLY_ALLOW = "GET, HEAD, OPTIONS";
+
+/**
+ * The methods a read-only public route (a document, an image) does not take, each answered with the
+ * error envelope and the route's `Allow`. Without them Next answers 405 with an empty body and no Allow.
+ * In a route file: `export const { POST, PUT, PATCH, DELETE } = readOnlyRoute();`
+ */
+export function readOnlyRoute() {
+  const refuse = publicEndpoint({}, async ({ request }) => {
+    throw new ApiError("method_not_allowed", `${request.method} is not allowed here; allowed: ${READ_ONLY_ALLOW}.`, { headers: { Allow: READ_ONLY_ALLOW } });
+  });
+  return { POST: refuse, PUT: refuse, PATCH: refuse, DELETE: refuse };
+}

@@ -10,7 +10,9 @@ import { log } from "../log";
 
 /** Paths whose clients are programs: they get the JSON error envelope, not an HTML page. */
 export function isApiPath(path: string): boolean {
-  return /^\/(?:v1|api|organizations|previews)(?:\/|$)/.test(path);
+  // Besides the API and the issuers' documents: a credential's signed document and baked image, which
+  // verifiers and badge tools fetch (the wallet page beside them is for people).
+  return /^\/(?:v1|api|organizations|previews)(?:\/|$)/.test(path) || /^\/credentials\/[^/]*\/(?:credential\.json|badge\.png)$/.test(path);
 }
 
 export function requestIdHeader(req: IncomingMessage): string {

@@ -4,7 +4,7 @@
 // download: unknown, draft, scheduled, deleted or revoked credentials, designs not in its group.
 import { z } from "zod";
 import { ApiError } from "@/lib/core/errors";
-import { publicEndpoint } from "@/lib/api/public-endpoint";
+import { publicEndpoint, readOnlyRoute } from "@/lib/api/public-endpoint";
 import { attachmentDisposition, safeDownloadName } from "@/lib/previews/download-name";
 import { bakedCredentialPng } from "@/lib/verification/baked-download";
 
@@ -28,3 +28,5 @@ export const GET = publicEndpoint({ params: z.strictObject({ publicId: z.string(
     },
   });
 });
+
+export const { POST, PUT, PATCH, DELETE } = readOnlyRoute();

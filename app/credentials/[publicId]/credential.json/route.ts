@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/core/errors";
 import { jsonDocumentResponse } from "@/lib/api/document-response";
-import { publicEndpoint } from "@/lib/api/public-endpoint";
+import { publicEndpoint, readOnlyRoute } from "@/lib/api/public-endpoint";
 import { publicOpenBadgeCredential } from "@/lib/verifiable/service";
 
 // A content change is a new document (and ETag); a revocation is not (the status list says it), so a
@@ -15,3 +15,5 @@ export const GET = publicEndpoint({ params: z.strictObject({ publicId: z.string(
   if (!document) throw new ApiError("not_found", "Credential not found.");
   return jsonDocumentResponse(request, document, CACHE_CONTROL);
 });
+
+export const { POST, PUT, PATCH, DELETE } = readOnlyRoute();

@@ -2,7 +2,7 @@
 // keys, current and retired). The segment is named `id` because Next wants one name per level and the
 // logo route owns it; here it holds the slug, as the did:web path requires.
 import { z } from "zod";
-import { publicEndpoint } from "@/lib/api/public-endpoint";
+import { publicEndpoint, readOnlyRoute } from "@/lib/api/public-endpoint";
 import { organizationSlug } from "@/lib/organizations/schema";
 import { organizationDidDocument } from "@/lib/issuers/service";
 
@@ -14,3 +14,5 @@ export const GET = publicEndpoint({ params: z.strictObject({ id: organizationSlu
   const document = await organizationDidDocument(params.id);
   return new Response(JSON.stringify(document), { headers: { "Content-Type": "application/did+json", "Cache-Control": CACHE_CONTROL } });
 });
+
+export const { POST, PUT, PATCH, DELETE } = readOnlyRoute();

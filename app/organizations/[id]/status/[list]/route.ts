@@ -3,7 +3,7 @@
 // is named `id` because the logo route owns that level's name; here it holds the slug, like did.json.
 import { z } from "zod";
 import { jsonDocumentResponse } from "@/lib/api/document-response";
-import { publicEndpoint } from "@/lib/api/public-endpoint";
+import { publicEndpoint, readOnlyRoute } from "@/lib/api/public-endpoint";
 import { organizationSlug } from "@/lib/organizations/schema";
 import { statusListCredential } from "@/lib/verifiable/service";
 
@@ -16,3 +16,5 @@ const params = z.strictObject({ id: organizationSlug, list: z.string().regex(/^[
 export const GET = publicEndpoint({ params }, async ({ request, params }) =>
   jsonDocumentResponse(request, await statusListCredential(params.id, params.list), CACHE_CONTROL),
 );
+
+export const { POST, PUT, PATCH, DELETE } = readOnlyRoute();
