@@ -10,29 +10,10 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
+import { smtpSink } from "./bench/smtp-sink";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const LIMIT_SECONDS = 600;
-
-async function smtpSink(): Promise<{ port: number; received: () => number; close: () => Promise<void> }> {
-  let count = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on("data", () => undefined);
-      stream.on("end", () => {
-        count++;
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as { port: number }).port;
-  return { port, received: () => count, close: () => new Promise((r) => server.close(() => r())) };
-}
 
 // Every 100th recipient is named in a script no bundled font has (Ethiopic): the report warns about them.
 const UNDRAWABLE_ROWS = Math.floor(ROWS / 100);
