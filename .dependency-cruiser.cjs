@@ -1,6 +1,6 @@
 // The import boundaries of ../shared/ARCHITECTURE.md ("may import"), checked in CI by `npm run lint:boundaries`.
 // A rule names who may not import what; each comment says why the boundary exists.
-const DOMAINS = "accounts|attributes|domains|health|net|outbox|webhooks|verifiable|verification|credentials|designs|groups|idempotency|imports|interactions|issuers|mail|organizations|previews|recipients|search|storage|wallet|dashboard|render|db|core";
+const DOMAINS = "accounts|i18n|attributes|domains|health|net|outbox|webhooks|verifiable|verification|credentials|designs|groups|idempotency|imports|interactions|issuers|mail|organizations|previews|recipients|search|storage|wallet|dashboard|render|db|core";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
