@@ -101,15 +101,42 @@ describe("status list entries", () => {
     expect(await db().statusListEntry.count({ where: { credentialId: { in: many.map((c) => c.id) } } })).toBe(many.length);
   });
 
-  it("a full list opens the next one", async () => {
+  it("indexes are drawn at random across the list, not handed out in issuing order", async () => {
+    const fresh = await createOrganization({ slug: "vc-random" });
+    const design = await createDesign(fresh, { name: "D", type: "badge" });
+    const g = (await createGroup(fresh.id, { name: "G", designIds: [design.id] })).id;
+    const indexes: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const c = await credentials.createIssueCredential(fresh, { groupId: g, recipient: { name: `R${i}`, email: `r${i}@example.com` } });
+      const entry = await statusEntryFor({ id: c.id, organizationId: fresh.id });
+      expect(entry.listNumber).toBe(1);
+      expect(entry.index).toBeGreaterThanOrEqual(0);
+      expect(entry.index).toBeLessThan(131_072);
+      indexes.push(entry.index);
+    }
+    expect(new Set(indexes).size).toBe(40);
+    // In order they would be 0..39; at random, 40 draws below 10,000 of 131,072 happen with p ≈ 1e-45.
+    expect(Math.max(...indexes)).toBeGreaterThan(10_000);
+    expect(indexes).not.toEqual([...indexes].sort((a, b) => a - b));
+  });
+
+  it("a list takes entries up to 7/8 of its length, then the next one opens; a short list hands out every usable index once", async () => {
     const fresh = await createOrganization({ slug: "vc-full" });
     const design = await createDesign(fresh, { name: "D", type: "badge" });
     const g = (await createGroup(fresh.id, { name: "G", designIds: [design.id] })).id;
-    const a = await credentials.createIssueCredential(fresh, { groupId: g, recipient: { name: "A", email: "a@example.com" } });
-    const b = await credentials.createIssueCredential(fresh, { groupId: g, recipient: { name: "B", email: "b@example.com" } });
-    expect(await statusEntryFor({ id: a.id, organizationId: fresh.id })).toEqual({ listNumber: 1, index: 0 });
-    await db().statusList.updateMany({ where: { organizationId: fresh.id }, data: { length: 1 } });
-    expect(await statusEntryFor({ id: b.id, organizationId: fresh.id })).toEqual({ listNumber: 2, index: 0 });
+    const issue = (name: string) => credentials.createIssueCredential(fresh, { groupId: g, recipient: { name, email: `${name}@example.com` } });
+    const first = await issue("a");
+    expect((await statusEntryFor({ id: first.id, organizationId: fresh.id })).listNumber).toBe(1);
+    // A list of 16 entries takes 14 (7/8): the first one, then 13 more drawn concurrently, all distinct.
+    await db().statusList.updateMany({ where: { organizationId: fresh.id }, data: { length: 16, nextIndex: 1 } });
+    await db().statusListEntry.updateMany({ where: { credentialId: first.id }, data: { index: 3 } });
+    const more = await Promise.all(Array.from({ length: 13 }, (_, i) => issue(`m${i}`)));
+    const entries = await Promise.all(more.map((c) => statusEntryFor({ id: c.id, organizationId: fresh.id })));
+    expect(entries.every((e) => e.listNumber === 1 && e.index >= 0 && e.index < 16 && e.index !== 3)).toBe(true);
+    expect(new Set(entries.map((e) => e.index)).size).toBe(13);
+    const next = await issue("z");
+    expect((await statusEntryFor({ id: next.id, organizationId: fresh.id })).listNumber).toBe(2);
+    expect(await db().statusList.findFirst({ where: { organizationId: fresh.id, number: 1 }, select: { nextIndex: true } })).toEqual({ nextIndex: 14 });
   });
 });
 

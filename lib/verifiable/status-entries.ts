@@ -3,6 +3,11 @@
 // (the hot path, bench:issue) stays as it was, drafts and scheduled credentials never use an entry,
 // and since a list's bits are read from revokedAt when it is served, a credential revoked before
 // anyone asked for its document still reads as revoked once it has an entry.
+//
+// Indexes are drawn at random, not handed out in order: Bitstring Status List v1.0 asks issuers to,
+// so that an index tells a verifier nothing about when (or after whom) a credential was issued, and
+// neighbouring bits do not belong to the same batch of people.
+import { randomInt } from "node:crypto";
 import { db } from "../db";
 import { newId } from "../db/ids";
 import { STATUS_LIST_LENGTH } from "./status-list";
@@ -28,30 +33,63 @@ async function openList(organizationId: string, number: number): Promise<void> {
   }
 }
 
-type Claim = StatusEntry | "full";
+type Claim = StatusEntry | "full" | "retry";
 
 /**
- * Takes the list's next index and gives it to the credential, in one transaction. The increment is
- * conditional (`nextIndex < length`), so concurrent claims each get their own index on both engines
- * (PostgreSQL's row lock orders them; SQLite has one writer); if the credential got an entry from a
- * concurrent request meanwhile, the unique credentialId refuses ours and the increment rolls back with it.
+ * A list takes entries until seven eighths of its indexes are used: random draws then still find a
+ * free index among a handful of candidates, and the list stays large enough for herd privacy.
  */
-async function claimIndex(list: { id: string; number: number }, credentialId: string): Promise<Claim> {
+export const usableEntries = (length: number) => length - Math.floor(length / 8);
+
+/** How many random indexes one claim considers; at most 7/8 taken, all of them are taken with p < 2e-4. */
+const CANDIDATES = 64;
+
+/** Distinct random indexes of a list; a short list is tried whole, in random order. */
+function candidateIndexes(length: number): number[] {
+  if (length <= CANDIDATES * 4) {
+    const all = Array.from({ length }, (_, i) => i);
+    for (let i = all.length - 1; i > 0; i--) {
+      const j = randomInt(i + 1);
+      [all[i], all[j]] = [all[j]!, all[i]!];
+    }
+    return all;
+  }
+  const picked = new Set<number>();
+  while (picked.size < CANDIDATES) picked.add(randomInt(length));
+  return [...picked];
+}
+
+/**
+ * Counts the entry against the list's capacity and gives the credential a random free index, in one
+ * transaction. The count is a conditional increment (`nextIndex < usable entries`), so a list never
+ * takes more than it may on either engine; two claims drawing the same free index collide on the
+ * (list, index) key, and so does a credential given an entry by a concurrent request (unique
+ * credentialId): either way the transaction rolls back whole and the caller's next round tries again.
+ */
+async function claimIndex(list: { id: string; number: number; length: number }, credentialId: string): Promise<Claim> {
   return db().$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ nextIndex: number | bigint }[]>`
+    const counted = await tx.$executeRaw`
       UPDATE "StatusList" SET "nextIndex" = "nextIndex" + 1
-      WHERE "id" = ${list.id} AND "nextIndex" < "length"
-      RETURNING "nextIndex"`;
-    const taken = rows[0];
-    if (!taken) return "full" as const;
-    const index = Number(taken.nextIndex) - 1;
+      WHERE "id" = ${list.id} AND "nextIndex" < "length" - "length" / 8`;
+    if (counted === 0) return "full" as const;
+    const candidates = candidateIndexes(list.length);
+    const taken = await tx.statusListEntry.findMany({ where: { statusListId: list.id, index: { in: candidates } }, select: { index: true } });
+    const used = new Set(taken.map((t) => t.index));
+    const index = candidates.find((i) => !used.has(i));
+    if (index === undefined) throw new NoFreeCandidate(); // rolls the count back; the next round draws again
     await tx.statusListEntry.create({ data: { statusListId: list.id, index, credentialId } });
     return { listNumber: list.number, index };
+  }).catch((error: unknown) => {
+    if (error instanceof NoFreeCandidate) return "retry" as const;
+    throw error;
   });
 }
 
-// Each round either ends or sees another request make progress (an entry for this credential, or a
-// list filled or opened), so a handful of rounds is plenty even under heavy contention.
+class NoFreeCandidate extends Error {}
+
+// Each round either ends, sees another request make progress (an entry for this credential, a list
+// filled or opened) or drew only taken indexes (p < 2e-4 on a list at capacity), so a handful of
+// rounds is plenty even under heavy contention.
 const MAX_ROUNDS = 20;
 
 /** The credential's (list, index), handed out now if it has none. Never the same pair for two credentials. */
@@ -59,13 +97,14 @@ export async function statusEntryFor(credential: { id: string; organizationId: s
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const existing = await existingEntry(credential.id);
     if (existing) return existing;
-    const list = await db().statusList.findFirst({ where: { organizationId: credential.organizationId }, orderBy: { number: "desc" }, select: { id: true, number: true } });
+    const list = await db().statusList.findFirst({ where: { organizationId: credential.organizationId }, orderBy: { number: "desc" }, select: { id: true, number: true, length: true } });
     if (!list) {
       await openList(credential.organizationId, 1);
       continue;
     }
     try {
       const claim = await claimIndex(list, credential.id);
+      if (claim === "retry") continue;
       if (claim !== "full") return claim;
       await openList(credential.organizationId, list.number + 1);
     } catch (error) {
