@@ -57,7 +57,13 @@ function TextFields({ element, path, errors, onChange, customAttributes }: Eleme
     const end = Math.min(Math.max(selection.current?.end ?? at, at), element.text.length);
     onChange({ ...element, text: element.text.slice(0, at) + placeholder + element.text.slice(end) });
     selection.current = { start: at + placeholder.length, end: at + placeholder.length };
+    // Back to the text box after the new text is drawn, unless focus has moved on meanwhile: a person
+    // (or a test on a slow machine) already typing into another field keeps it, rather than having
+    // the rest of their typing land in the text.
+    const pickedFrom = document.activeElement;
     requestAnimationFrame(() => {
+      const focusNow = document.activeElement;
+      if (focusNow !== pickedFrom && focusNow !== document.body && focusNow !== null) return;
       area.current?.focus();
       area.current?.setSelectionRange(at + placeholder.length, at + placeholder.length);
     });
