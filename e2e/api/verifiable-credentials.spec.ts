@@ -326,3 +326,36 @@ test("the wallet page says what the credential is and how it was earned, as sign
     expect(html).toContain(doc.credentialSubject.achievement.criteria.narrative.replace(/</g, "&lt;").replace(/>/g, "&gt;"));
   }
 });
+
+test("the achievement a credential names resolves: the group's texts as signed, its issuer as creator; 404 before anything is public", async ({ api, org, client, newOrg }) => {
+  const anonymous = await client();
+  const group = await newGroup(api, { name: "Crane Operation <i>II</i>", description: "Operating tower cranes safely.", criteria: "Forty supervised hours." });
+  // Nothing public yet (a draft only): the group's texts are not shown anywhere, so not here either.
+  const draft = await createCredential(api, { groupId: group.id, recipient: { name: "Draft", email: uniqueEmail("vc") } });
+  const achievementPath = `/organizations/${org.slug}/achievements/${group.id}`;
+  await expectError(await anonymous.get(achievementPath), 404, "not_found");
+
+  await issue(api, draft.id);
+  const { doc } = await fetchDocument(anonymous, publicPath(draft.publicId));
+  expect(new URL(doc.credentialSubject.achievement.id).pathname).toBe(achievementPath);
+  const res = await anonymous.get(doc.credentialSubject.achievement.id);
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toMatch(/^application\/json/);
+  expect(Number(/max-age=(\d+)/.exec(res.headers()["cache-control"] ?? "")?.[1])).toBeLessThanOrEqual(300);
+  const achievement = (await res.json()) as Record<string, unknown>;
+  expect(achievement).toEqual({
+    "@context": doc["@context"],
+    ...doc.credentialSubject.achievement,
+    creator: { id: doc.issuer.id, type: ["Profile"], name: doc.issuer.name, url: expect.stringMatching(new RegExp(`/organizations/${org.slug}$`)) },
+  });
+  expect(achievement.name).toBe("Crane Operation <i>II</i>");
+  const etag = res.headers()["etag"]!;
+  expect((await anonymous.get(achievementPath, { headers: { "If-None-Match": etag } })).status()).toBe(304);
+
+  // Another organization's slug with this group, unknown and malformed ids: 404; writes: 405.
+  const other = await newOrg();
+  await expectError(await anonymous.get(`/organizations/${other.slug}/achievements/${group.id}`), 404, "not_found");
+  await expectError(await anonymous.get(`/organizations/${org.slug}/achievements/grp_nope`), 404, "not_found");
+  await expectError(await anonymous.get(`/organizations/${org.slug}/achievements/a%20b`), 404, "not_found");
+  await expectError(await anonymous.post(achievementPath, { data: {} }), 405, "method_not_allowed");
+});

@@ -57,6 +57,29 @@ function identifiers(credential: OpenBadgeSource["credential"]): IdentityObject[
   ];
 }
 
+/** The group as an Open Badges Achievement: what every credential of the group says it stands for. */
+export function buildAchievement(group: OpenBadgeSource["group"], organization: { name: string }) {
+  return {
+    id: group.achievementId,
+    type: ["Achievement"],
+    name: group.name,
+    description: achievementDescription(group, organization),
+    criteria: { narrative: achievementCriteria(group, organization) },
+  };
+}
+
+/**
+ * The Achievement on its own, as served at its id so that the URI a credential names resolves: the
+ * same fields as in the credential (as the group reads now), with the issuer as its creator.
+ */
+export function buildAchievementDocument(group: OpenBadgeSource["group"], organization: Omit<OpenBadgeSource["organization"], "logoUrl">) {
+  return {
+    "@context": [VC_V2_CONTEXT, OPEN_BADGES_V3_CONTEXT],
+    ...buildAchievement(group, organization),
+    creator: { id: organization.did, type: ["Profile"], name: organization.name, url: organization.profileUrl },
+  };
+}
+
 export function buildOpenBadgeCredential(source: OpenBadgeSource) {
   const { credential, organization, group, status } = source;
   return {
@@ -71,13 +94,7 @@ export function buildOpenBadgeCredential(source: OpenBadgeSource) {
       type: ["AchievementSubject"],
       name: credential.recipientName,
       identifier: identifiers(credential),
-      achievement: {
-        id: group.achievementId,
-        type: ["Achievement"],
-        name: group.name,
-        description: achievementDescription(group, organization),
-        criteria: { narrative: achievementCriteria(group, organization) },
-      },
+      achievement: buildAchievement(group, organization),
     },
     credentialStatus: {
       id: `${status.listUrl}#${status.index}`,

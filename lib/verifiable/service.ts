@@ -20,7 +20,7 @@ import { issuerDid, issuerSigner } from "../issuers/service";
 import { shownCredentialDesigns } from "../previews/credential-designs";
 import { createDocumentLoader, type DocumentLoader, type UrlResolver } from "./document-loader";
 import { identitySalt } from "./identity";
-import { buildOpenBadgeCredential } from "./open-badge";
+import { buildAchievementDocument, buildOpenBadgeCredential } from "./open-badge";
 import { resolveOwnDid } from "./own-did";
 import { signDocument } from "./signing";
 import { statusEntryFor } from "./status-entries";
@@ -79,6 +79,36 @@ function achievementId(slug: string, groupId: string): string {
   return `${config().publicUrl}/organizations/${encodeURIComponent(slug)}/achievements/${encodeURIComponent(groupId)}`;
 }
 
+function profileUrl(slug: string): string {
+  return `${config().publicUrl}/organizations/${encodeURIComponent(slug)}`;
+}
+
+/**
+ * `{PUBLIC_URL}/organizations/<slug>/achievements/<groupId>`: the Achievement a credential's
+ * `achievement.id` names, so that the URI resolves for verifiers and wallets that follow it. Public only
+ * once the group has a public credential (issued, expired or revoked), so nothing is shown that no
+ * credential page shows already; otherwise, and for another organization's slug, 404.
+ */
+export async function publicAchievement(slug: string, groupId: string): Promise<ServedDocument> {
+  const today = new Date().toISOString().slice(0, 10);
+  const group = await db().group.findFirst({
+    where: {
+      id: groupId,
+      organization: { slug },
+      credentials: { some: { OR: [{ status: "issued" }, { status: "scheduled", issueDate: { lte: today } }] } },
+    },
+    select: { id: true, name: true, description: true, criteria: true, organization: { select: { slug: true, name: true } } },
+  });
+  if (!group) throw notFound("Achievement");
+  const org = group.organization;
+  const document = buildAchievementDocument(
+    { achievementId: achievementId(org.slug, group.id), name: group.name, description: group.description, criteria: group.criteria },
+    { did: issuerDid(org.slug), name: org.name, profileUrl: profileUrl(org.slug) },
+  );
+  const json = JSON.stringify(document);
+  return { json, etag: `"${sha256Hex(json).slice(0, 40)}"` };
+}
+
 /**
  * The logo's URL, versioned by the organization's last change so that a new logo changes the signed
  * content (the route ignores the query; caches see a new URL).
@@ -120,7 +150,7 @@ async function unsignedDocument(credential: CredentialForDocument) {
       recipientEmail: credential.recipient?.email ?? null,
       identitySalt: identitySalt(credential.id, appSecret()),
     },
-    organization: { did: issuerDid(org.slug), name: org.name, logoUrl: logoUrl(org), profileUrl: `${config().publicUrl}/organizations/${encodeURIComponent(org.slug)}` },
+    organization: { did: issuerDid(org.slug), name: org.name, logoUrl: logoUrl(org), profileUrl: profileUrl(org.slug) },
     group: { achievementId: achievementId(org.slug, credential.group.id), ...credential.group },
     imageUrl: image,
     status: { listUrl: statusListUrl(org.slug, status.listNumber), index: status.index },
