@@ -9,9 +9,10 @@
 //   npm run bench:wallet -- --baseline <dir>      also a checkout of main built in <dir>, interleaved
 //                                                 (A, B, A, B) so the machine's load hits both alike
 // Env: BENCH_RUNS (default 3 per view and app; the median is reported), CHROME_PATH (/usr/bin/chromium),
-// BENCH_DPR (3).
+// BENCH_DPR (3), BENCH_SAVE (a directory: each run's Lighthouse JSON report is written there).
 import { execSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startBenchServer, type BenchServer } from "./bench/app-server";
@@ -42,7 +43,8 @@ async function issueOne(server: BenchServer): Promise<string> {
   const credential = (await created.json()) as { publicId?: string };
   if (!credential.publicId) throw new Error(`could not issue: ${JSON.stringify(credential)}`);
   // The page on this server (PUBLIC_URL may name another host; the bench reads the page where it runs).
-  const pageUrl = `${server.url}/credentials/${credential.publicId}`;
+  // As localhost, the host PUBLIC_URL names by default: the page and its previews share one origin, as in production.
+  const pageUrl = `${server.url.replace("127.0.0.1", "localhost")}/credentials/${credential.publicId}`;
   await warm(pageUrl);
   return pageUrl;
 }
@@ -69,7 +71,7 @@ async function warm(pageUrl: string) {
   }
 }
 
-async function lighthouseRun(url: string): Promise<Figures> {
+async function lighthouseRun(url: string, saveAs: string): Promise<Figures> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(
@@ -87,6 +89,10 @@ async function lighthouseRun(url: string): Promise<Figures> {
     );
     if (!result) throw new Error("Lighthouse returned no result");
     const lhr = result.lhr;
+    if (process.env.BENCH_SAVE) {
+      mkdirSync(process.env.BENCH_SAVE, { recursive: true });
+      writeFileSync(path.join(process.env.BENCH_SAVE, `${saveAs}.json`), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     return {
@@ -132,7 +138,7 @@ async function main() {
       for (const [view, query] of views) {
         for (const app of [...apps].sort(() => (round % 2 ? -1 : 1))) {
           const key = `${app.label} | ${view}`;
-          const figures = await lighthouseRun(app.pageUrl + query);
+          const figures = await lighthouseRun(app.pageUrl + query, `${apps.indexOf(app) === 0 ? "this" : "baseline"}-${view}-${round + 1}`);
           results.set(key, [...(results.get(key) ?? []), figures]);
           console.error(`round ${round + 1} ${key}: perf ${figures.performance}, a11y ${figures.accessibility}, CLS ${figures.cls.toFixed(3)}, LCP ${figures.lcpMs.toFixed(0)} ms, TBT ${figures.tbtMs.toFixed(0)} ms`);
         }

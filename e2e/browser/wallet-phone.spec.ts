@@ -62,7 +62,7 @@ test("phone fold: status, title, recipient, issuer and the main action are on th
     await test.step(viewer, async () => {
       const { context, page } = await open(browser, PHONE, viewer === "recipient" ? `${url}?recipient=true` : url);
       await viewerSettled(page, viewer);
-      await expectAboveFold(page, page.getByRole("banner").getByText(`E2E ${org.slug}`, { exact: true }), "issuer name");
+      await expectAboveFold(page, page.getByRole("banner").getByText(`E2E ${org.slug}`, { exact: true }).first(), "issuer name");
       await expectAboveFold(page, page.getByTestId("issuer-identity"), "issuer identity line");
       await expectAboveFold(page, page.getByTestId("validity"), "status pill");
       await expectAboveFold(page, page.getByRole("heading", { level: 1, name: group.name }), "title");
