@@ -105,6 +105,9 @@ test.describe("several processes on one PostgreSQL database", () => {
       expect(fromA.status()).toBe(200);
       expect(fromB.status()).toBe(200);
       expect(Buffer.compare(await fromA.body(), await fromB.body())).toBe(0);
+      // Each process keeps the file in its own DATA_DIR; deleting the credential through one makes both answer 404.
+      await expectStatus(await apiA.delete(`/v1/credentials/${made[0]!.id}`), 204);
+      for (const web of [webA, webB]) expect((await (await client({ baseURL: web.baseURL })).get(png)).status(), `${web.baseURL}${png} after the delete`).toBe(404);
       for (const web of [webA, webB]) {
         const page = await (await client({ baseURL: web.baseURL })).get(`/credentials/${made[1]!.publicId}`);
         expect(page.status()).toBe(200);
