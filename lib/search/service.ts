@@ -30,8 +30,8 @@ const MAX_FILTER_IN_CURSOR = 64 * 1024;
 
 /** How many credentials, in sort order, a recipient-substring search reads before it asks the trigram indexes instead. */
 const PROBE_WINDOW = 3000;
-/** Fewer trigram candidates than this (recipients, all organizations) skip the probe: their credentials are quick to sort. */
-const RARE_CANDIDATES = 300;
+/** Fewer trigram candidates than this (recipients, all organizations) skip the probe: their credentials (a few per recipient) are quicker to sort than a window of PROBE_WINDOW is to read. */
+const RARE_CANDIDATES = 1500;
 
 /**
  * What a search cursor carries, signed (lib/core/cursor.ts): the search it belongs to (a hash of its
