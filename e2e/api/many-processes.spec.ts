@@ -48,12 +48,12 @@ test.describe("several processes on one PostgreSQL database", () => {
       return s;
     };
     try {
-      const [webA, webB, worker1, worker2] = await Promise.all([
+      const [webA, webB, worker1, worker2] = await allStarted([
         start("web-a", { CIS_BACKGROUND: "off" }),
         start("web-b", { CIS_BACKGROUND: "off" }),
         start("worker-1", { CIS_BACKGROUND: "only" }),
         start("worker-2", { CIS_BACKGROUND: "only" }),
-      ]);
+      ]) as [OwnServer, OwnServer, OwnServer, OwnServer];
       const apiA = await client({ baseURL: webA.baseURL, token: org!.token });
       const apiB = await client({ baseURL: webB.baseURL, token: org!.token });
 
@@ -129,7 +129,7 @@ test.describe("several processes on one PostgreSQL database", () => {
     const appSecret = randomBytes(32).toString("hex");
     const servers: OwnServer[] = [];
     try {
-      const [webA, webB] = await Promise.all(
+      const [webA, webB] = await allStarted(
         (["web-a", "web-b"] as const).map(async (name) => {
           const s = await startOwnServer(
             { DATABASE_URL: databaseUrl, APP_SECRET: appSecret, CIS_BACKGROUND: "off", DATA_DIR: newDataDir(e2eState.runDir, `${label}-${name}`) },
@@ -177,6 +177,17 @@ test.describe("several processes on one PostgreSQL database", () => {
     }
   });
 });
+
+/**
+ * Waits for every server start, not only until the first failure (as Promise.all would): the finally
+ * blocks stop what `servers` holds, and a server that came up after another failed must be in it.
+ */
+async function allStarted<T>(starts: Promise<T>[]): Promise<T[]> {
+  const settled = await Promise.allSettled(starts);
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failed) throw failed.reason;
+  return settled.map((r) => (r as PromiseFulfilledResult<T>).value);
+}
 
 /**
  * One password sign-in through next-auth's credentials callback from `address` (the proxy's
