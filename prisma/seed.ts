@@ -16,7 +16,9 @@ export async function seedDemo(): Promise<string | null> {
   try {
     org = await createOrganization({ slug: DEMO_SLUG, name: "Demo Academy", plan: "premium" });
   } catch (error) {
-    if (error instanceof OrganizationError) return null; // another process seeded it meanwhile
+    // Another process seeded it meanwhile: seen before the insert (OrganizationError), or by the unique
+    // slug when several processes start on one fresh database at once (P2002).
+    if (error instanceof OrganizationError || (error as { code?: string } | null)?.code === "P2002") return null;
     throw error;
   }
   const designIds: string[] = [];

@@ -14,6 +14,14 @@
 // p95. A server that dies under the benchmark (killed from outside) is started again and the step repeated.
 // BENCH_SEARCH_KEEP=1 keeps both databases afterwards (their URLs are printed) to look at query plans.
 //
+// Seeding a million rows takes minutes on a busy machine; BENCH_SEARCH_REUSE=DIR seeds once and measures
+// many times (scripts/bench/search-reuse.ts): the SQLite file lives in DIR and the PostgreSQL database
+// gets a fixed name on BENCH_POSTGRES_URL's server; both keep the dataset's description in a table, so a
+// later run with the same BENCH_SEARCH_ROWS only applies new migrations and measures. Neither is deleted.
+// BENCH_SEARCH_ONLY=regex times only the queries whose name matches (and skips the cursor walks).
+// BENCH_SEARCH_TRGM=0 drops PostgreSQL's trigram indexes for the run (the fallback a server without
+// pg_trgm gets) and creates them again at the end.
+//
 // Every answer is checked too (status 200, the page's credentials match the filter, order, the walk
 // returns distinct credentials), so a fast wrong answer cannot pass for a fast one.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -24,7 +32,8 @@ import { normalizeName } from "@/lib/recipients/service";
 import { startBenchServer, type BenchServer } from "./bench/app-server";
 import { runLoad } from "./bench/load";
 import { createScratchDatabase } from "./bench/pg-scratch";
-import { seedSearchDataset, type SearchDataset } from "./bench/search-dataset";
+import { seedSearchDataset, type SearchDataset, type SeedResult } from "./bench/search-dataset";
+import { emptyDatabase, loadKeptDataset, keepDataset, reusableDatabases, withoutTrigramIndexes } from "./bench/search-reuse";
 
 const ROWS = Number(process.env.BENCH_SEARCH_ROWS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_SEARCH_REQUESTS ?? 200);
@@ -36,6 +45,9 @@ const WALK_PAGES = Math.max(12, Math.min(Number(process.env.BENCH_SEARCH_WALK_PA
 const DEEP_PAGES = 11; // the last pages of the walk, timed like page 1
 const TARGET_P95_MS = 50;
 const KEEP = process.env.BENCH_SEARCH_KEEP === "1";
+const REUSE_DIR = process.env.BENCH_SEARCH_REUSE || null;
+const ONLY = process.env.BENCH_SEARCH_ONLY ? new RegExp(process.env.BENCH_SEARCH_ONLY, "i") : null;
+const TRIGRAM_INDEXES = process.env.BENCH_SEARCH_TRGM !== "0";
 
 type Credential = {
   id: string;
@@ -125,6 +137,13 @@ function queries(dataset: SearchDataset): Query[] {
       name: "recipient.name contains, no match (worst case)",
       indexed: true,
       body: () => ({ filter: { "recipient.name": { contains: "qxzj" } } }),
+      check: (page) => (page.data.length === 0 ? null : "matches for a substring no name has"),
+    },
+    {
+      // Two characters are shorter than a trigram: no index can narrow them, every recipient is read.
+      name: "recipient.name contains 2 characters, no match (no trigram)",
+      indexed: true,
+      body: () => ({ filter: { "recipient.name": { contains: "qx" } } }),
       check: (page) => (page.data.length === 0 ? null : "matches for a substring no name has"),
     },
     {
@@ -338,14 +357,27 @@ class App {
 }
 
 async function benchDatabase(database: string, databaseUrl: string) {
-  log(`\n${database}: migrating and seeding ${ROWS.toLocaleString("en")} credentials`);
+  let seed: SeedResult | null = REUSE_DIR ? await loadKeptDataset(databaseUrl) : null;
+  // A kept database without its description was left half seeded: start it again from empty.
+  if (REUSE_DIR && !seed) await emptyDatabase(databaseUrl, process.env.BENCH_POSTGRES_URL);
   const applied = await applyMigrations(databaseUrl);
-  log(`  applied ${applied.length} migration(s)`);
-  const seed = await seedSearchDataset(databaseUrl, ROWS, log);
-  log(`  seeded ${seed.dataset.counts.totalRows.toLocaleString("en")} rows in ${seed.seconds.toFixed(1)} s (${seed.rowsPerSecond.toFixed(0)} rows/s)`);
+  if (seed) {
+    log(`\n${database}: reusing the ${seed.dataset.counts.totalRows.toLocaleString("en")} rows seeded earlier (applied ${applied.length} new migration(s))`);
+  } else {
+    log(`\n${database}: migrated (${applied.length} migration(s)); seeding ${ROWS.toLocaleString("en")} credentials`);
+    seed = await seedSearchDataset(databaseUrl, ROWS, log);
+    log(`  seeded ${seed.dataset.counts.totalRows.toLocaleString("en")} rows in ${seed.seconds.toFixed(1)} s (${seed.rowsPerSecond.toFixed(0)} rows/s)`);
+    if (REUSE_DIR) await keepDataset(databaseUrl, seed);
+  }
+  if (database === "PostgreSQL" && !TRIGRAM_INDEXES) {
+    return withoutTrigramIndexes(databaseUrl, log, () => measureDatabase(database + " (no pg_trgm)", databaseUrl, seed));
+  }
+  return measureDatabase(database, databaseUrl, seed);
+}
 
+async function measureDatabase(database: string, databaseUrl: string, seed: SeedResult) {
   const token = seed.dataset.token;
-  const list = queries(seed.dataset);
+  const list = queries(seed.dataset).filter((q) => !ONLY || ONLY.test(q.name));
   // A fresh server's first requests (JIT, statement caches, the database's cache) count for no query.
   const app = new App(databaseUrl, async (server) => {
     for (const query of list) await search(server, token, 1, 10, requestBody(query, 0));
@@ -361,7 +393,7 @@ async function benchDatabase(database: string, databaseUrl: string) {
       ["default sort (createdAt desc)", {}, (c) => c.createdAt, "desc"],
       ["sort expiryDate asc (nulls last)", { sort: { property: "expiryDate", order: "asc" } }, (c) => c.expiryDate, "asc"],
     ];
-    for (const [name, first, key, order] of walksToTime) {
+    for (const [name, first, key, order] of ONLY ? [] : walksToTime) {
       log(`  cursor walk, ${name}`);
       const result = await app.step(`cursor walk, ${name}`, (server) => walk(server, token, first, key, order));
       const pageCheck = (page: SearchPage) => (page.data.length === LIMIT && sortedBy(page.data, key, order) ? null : "a short or unsorted page");
@@ -385,14 +417,21 @@ function fmt(ms: number): string {
 
 async function main() {
   const results: Awaited<ReturnType<typeof benchDatabase>>[] = [];
-  const dir = mkdtempSync(path.join(tmpdir(), "cis-bench-search-"));
-  try {
-    results.push(await benchDatabase("SQLite", `file:${path.join(dir, "search.db")}`));
-  } finally {
-    if (KEEP) log(`\nkept: DATABASE_URL=file:${path.join(dir, "search.db")}`);
-    else rmSync(dir, { recursive: true, force: true });
+  const reuse = REUSE_DIR ? await reusableDatabases(REUSE_DIR, ROWS, process.env.BENCH_POSTGRES_URL) : null;
+  if (process.env.BENCH_SEARCH_SQLITE !== "0") {
+    const dir = reuse ? null : mkdtempSync(path.join(tmpdir(), "cis-bench-search-"));
+    const url = reuse ? reuse.sqliteUrl : `file:${path.join(dir!, "search.db")}`;
+    try {
+      results.push(await benchDatabase("SQLite", url));
+    } finally {
+      if (KEEP || reuse) log(`\nkept: DATABASE_URL=${url}`);
+      else rmSync(dir!, { recursive: true, force: true });
+    }
   }
-  if (process.env.BENCH_POSTGRES_URL) {
+  if (reuse?.postgresUrl) {
+    results.push(await benchDatabase("PostgreSQL", reuse.postgresUrl));
+    log(`\nkept: DATABASE_URL=${reuse.postgresUrl}`);
+  } else if (process.env.BENCH_POSTGRES_URL) {
     const scratch = await createScratchDatabase(process.env.BENCH_POSTGRES_URL, "cis_bench_search");
     try {
       results.push(await benchDatabase("PostgreSQL", scratch.url));
@@ -404,6 +443,7 @@ async function main() {
     log("\n(set BENCH_POSTGRES_URL=postgresql://user@host:port/postgres, a server the bench may create a scratch database on, to measure PostgreSQL too)");
   }
 
+  if (!results.length) return;
   const first = results[0]!.seed.dataset.counts;
   console.log(
     `\nPOST /v1/credentials/search, limit ${LIMIT}: ${first.credentials.toLocaleString("en")} credentials of one organization ` +

@@ -2,7 +2,8 @@
 // processes (CIS_BACKGROUND=only), each with a DATA_DIR of its own and one shared APP_SECRET, as on
 // separate machines. The per-token rate limit holds across both web processes; every email goes out
 // once although a worker is SIGKILLed with messages in flight; previews and wallet pages answer the
-// same from each web process; a worker-only process serves nothing but its health.
+// same from each web process; a worker-only process serves nothing but its health. The sign-in lock-out
+// and the public per-address limits hold across both web processes too.
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
@@ -11,6 +12,7 @@ import { expectError, expectStatus } from "../support/api-helpers";
 import { newDataDir, newGroup, startOwnServer, uniqueEmail, type Credential, type OwnServer } from "../support/credentials";
 import { sleep, SmtpSink, waitFor } from "../support/mail";
 import { createOrgs } from "../support/state";
+import { issueCredential, uniqueAddress, walletGroup } from "../support/wallet-helpers";
 
 const PER_SECOND = 5;
 const BURST = 40;
@@ -46,12 +48,12 @@ test.describe("several processes on one PostgreSQL database", () => {
       return s;
     };
     try {
-      const [webA, webB, worker1, worker2] = await Promise.all([
+      const [webA, webB, worker1, worker2] = await allStarted([
         start("web-a", { CIS_BACKGROUND: "off" }),
         start("web-b", { CIS_BACKGROUND: "off" }),
         start("worker-1", { CIS_BACKGROUND: "only" }),
         start("worker-2", { CIS_BACKGROUND: "only" }),
-      ]);
+      ]) as [OwnServer, OwnServer, OwnServer, OwnServer];
       const apiA = await client({ baseURL: webA.baseURL, token: org!.token });
       const apiB = await client({ baseURL: webB.baseURL, token: org!.token });
 
@@ -103,6 +105,9 @@ test.describe("several processes on one PostgreSQL database", () => {
       expect(fromA.status()).toBe(200);
       expect(fromB.status()).toBe(200);
       expect(Buffer.compare(await fromA.body(), await fromB.body())).toBe(0);
+      // Each process keeps the file in its own DATA_DIR; deleting the credential through one makes both answer 404.
+      await expectStatus(await apiA.delete(`/v1/credentials/${made[0]!.id}`), 204);
+      for (const web of [webA, webB]) expect((await (await client({ baseURL: web.baseURL })).get(png)).status(), `${web.baseURL}${png} after the delete`).toBe(404);
       for (const web of [webA, webB]) {
         const page = await (await client({ baseURL: web.baseURL })).get(`/credentials/${made[1]!.publicId}`);
         expect(page.status()).toBe(200);
@@ -116,21 +121,108 @@ test.describe("several processes on one PostgreSQL database", () => {
       }
     }
   });
+  test("two web processes share the sign-in lock-out and the per-address limit of the public routes", async ({ scratchDatabase, e2eState, client }, testInfo) => {
+    test.setTimeout(240_000);
+    const databaseUrl = await scratchDatabase();
+    const label = `limits-${randomBytes(3).toString("hex")}`;
+    const [org] = await createOrgs({ databaseUrl, dataDir: newDataDir(e2eState.runDir, `${label}-setup`) }, label, 0, 1);
+    const appSecret = randomBytes(32).toString("hex");
+    const servers: OwnServer[] = [];
+    try {
+      const [webA, webB] = await allStarted(
+        (["web-a", "web-b"] as const).map(async (name) => {
+          const s = await startOwnServer(
+            { DATABASE_URL: databaseUrl, APP_SECRET: appSecret, CIS_BACKGROUND: "off", DATA_DIR: newDataDir(e2eState.runDir, `${label}-${name}`) },
+            path.join(e2eState.runDir, `${label}-${name}-${testInfo.project.name}.log`),
+          );
+          servers.push(s);
+          return s;
+        }),
+      ) as [OwnServer, OwnServer];
+
+      // Sign-in: 5 quick attempts per (address, email), wherever they land. Alternating between the
+      // processes, each would allow 5 of its own if it counted alone.
+      const email = uniqueEmail("locked");
+      const address = uniqueAddress();
+      const outcomes: string[] = [];
+      for (let i = 0; i < 6; i++) outcomes.push(await signInError(i % 2 ? webB.baseURL : webA.baseURL, email, "not the password", address));
+      expect(outcomes).toEqual([...Array(5).fill("CredentialsSignin"), "TooManyAttempts"]);
+      // Locked out on both processes, and only that address: another one may still try.
+      expect(await signInError(webA.baseURL, email, "not the password", address)).toBe("TooManyAttempts");
+      expect(await signInError(webB.baseURL, email, "not the password", uniqueAddress())).toBe("CredentialsSignin");
+
+      // The wallet's public events: one address gets its burst (30) plus the refill (5/s) over both processes together.
+      const api = await client({ baseURL: webA.baseURL, token: org!.token });
+      const credential = await issueCredential(api, (await walletGroup(api)).id, { name: "Ada Lovelace" });
+      const visitorAddress = uniqueAddress();
+      const visitors = await Promise.all([webA, webB].map((web) => client({ baseURL: web.baseURL, version: null, headers: { "X-Forwarded-For": visitorAddress } })));
+      const body = { publicId: credential.publicId, eventType: "credential_viewed", triggeredBy: "guest" };
+      const started = Date.now();
+      const statuses: number[] = [];
+      for (let round = 0; round < 5 && !statuses.includes(429); round++) {
+        const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => visitors[i % 2]!.post("/api/wallet/events", { data: body })));
+        statuses.push(...answers.map((r) => r.status()));
+      }
+      const elapsed = (Date.now() - started) / 1000;
+      const accepted = statuses.filter((s) => s === 201).length;
+      expect(statuses.filter((s) => s !== 201 && s !== 429), "only 201 and 429").toEqual([]);
+      expect(statuses).toContain(429);
+      expect(accepted, `accepted over both processes in ${elapsed.toFixed(1)} s`).toBeLessThanOrEqual(30 + Math.ceil(elapsed * 5) + 1);
+      expect(accepted).toBeGreaterThanOrEqual(27);
+    } finally {
+      for (const s of servers) await s.stop().catch(() => undefined);
+      if (testInfo.status !== testInfo.expectedStatus) {
+        for (const [i, s] of servers.entries()) await testInfo.attach(`server-${i}.log`, { body: s.output(), contentType: "text/plain" });
+      }
+    }
+  });
 });
 
 /**
- * One token, requests alternating between the two web processes, 8 at a time for 3 s: accepted
- * requests stay within the one bucket (BURST + PER_SECOND × elapsed) and reach at least 90% of it.
+ * Waits for every server start, not only until the first failure (as Promise.all would): the finally
+ * blocks stop what `servers` holds, and a server that came up after another failed must be in it.
+ */
+async function allStarted<T>(starts: Promise<T>[]): Promise<T[]> {
+  const settled = await Promise.allSettled(starts);
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failed) throw failed.reason;
+  return settled.map((r) => (r as PromiseFulfilledResult<T>).value);
+}
+
+/**
+ * One password sign-in through next-auth's credentials callback from `address` (the proxy's
+ * X-Forwarded-For; test servers trust it); returns the error the answer redirects with ("" for none).
+ */
+async function signInError(baseURL: string, email: string, password: string, address: string): Promise<string> {
+  const headers = { "X-Forwarded-For": address };
+  const csrf = await fetch(`${baseURL}/api/auth/csrf`, { headers });
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const answer = await fetch(`${baseURL}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { ...headers, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ csrfToken, email, password, callbackUrl: `${baseURL}/dashboard` }).toString(),
+  });
+  const location = answer.headers.get("location") ?? (((await answer.json().catch(() => ({}))) as { url?: string }).url ?? "");
+  return new URL(location, baseURL).searchParams.get("error") ?? "";
+}
+
+/**
+ * One token, requests alternating between the two web processes, 8 at a time for at least 3 s and until
+ * some are refused (on a loaded machine 3 s may not reach the burst): accepted requests stay within the
+ * one bucket (BURST + PER_SECOND × elapsed) and reach at least 90% of it.
  */
 async function rateLimitHoldsAcrossProcesses(apiA: APIRequestContext, apiB: APIRequestContext): Promise<void> {
   const started = Date.now();
-  const until = started + 3000;
+  const atLeastUntil = started + 3000;
+  const atMostUntil = started + 60_000;
   let accepted = 0;
   let limited = 0;
   let n = 0;
   await Promise.all(
     Array.from({ length: 8 }, async () => {
-      while (Date.now() < until) {
+      while (Date.now() < atMostUntil && (Date.now() < atLeastUntil || limited === 0)) {
         const api = n++ % 2 ? apiB : apiA;
         const res = await api.get("/v1/groups?limit=1");
         if (res.status() === 200) accepted++;

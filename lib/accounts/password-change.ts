@@ -22,9 +22,9 @@ export async function changePassword(
     throw invalidField("currentPassword", "cannot be checked: your account has no password yet. Use “Forgot password?” on the sign-in page to set one");
   }
   // Guessing the current password from a stolen session counts like guessing it at sign-in.
-  if (!signInThrottle().admit(who.clientAddress, user.email).allowed) throw new ApiError("rate_limited", TOO_MANY_PASSWORD_ATTEMPTS);
+  if (!(await signInThrottle().admit(who.clientAddress, user.email)).allowed) throw new ApiError("rate_limited", TOO_MANY_PASSWORD_ATTEMPTS);
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    signInThrottle().recordFailure(user.email);
+    await signInThrottle().recordFailure(user.email);
     throw invalidField("currentPassword", "is not correct");
   }
   if (input.newPassword === input.currentPassword) throw invalidField("newPassword", "must be different from your current password");
@@ -37,5 +37,5 @@ export async function changePassword(
     await retireResetLinksOf(tx, who.userId);
   });
   log.info("password_changed", { userId: who.userId });
-  signInThrottle().forgetEmail(user.email);
+  await signInThrottle().forgetEmail(user.email);
 }

@@ -5,7 +5,7 @@
 // not an account has the email, so the form cannot be used to find out who has an account.
 import { createHash, randomBytes } from "node:crypto";
 import { ApiError } from "../core/errors";
-import { TokenBucketLimiter } from "../core/rate-limit";
+import { exactBuckets } from "../auth/shared-rate-limit";
 import { config } from "../config";
 import { db, type Tx } from "../db";
 import { newId } from "../db/ids";
@@ -18,7 +18,6 @@ import { escapeHtml, type RenderedEmail } from "../mail/template";
 import type { PasswordResetInput } from "./schema";
 import { normalizeAccountEmail } from "./service";
 import { endSessionsOf } from "./sessions";
-import { processSingleton } from "../core/process-singleton";
 
 export const RESET_LINK_LIFETIME_MINUTES = 60;
 /** A request answers no sooner than this either way, so its timing does not tell whether the account exists. */
@@ -34,9 +33,13 @@ export function resetLink(token: string): string {
 }
 
 // Per email: 3 at once, then one every 5 minutes (nobody fills someone's inbox with links); per client
-// address: 10 at once, then one a minute. In memory, per process, like the sign-in limits.
+// address: 10 at once, then one a minute. Kept like the sign-in limits (in the database on PostgreSQL,
+// so every process counts the same requests; lib/auth/shared-rate-limit.ts).
 function resetLimits() {
-  return processSingleton("accounts.resetLimits", () => ({ byEmail: new TokenBucketLimiter(1 / 300, 3), byAddress: new TokenBucketLimiter(1 / 60, 10) }));
+  return {
+    byEmail: exactBuckets({ name: "reset.email", perSecond: 1 / 300, burst: 3 }),
+    byAddress: exactBuckets({ name: "reset.address", perSecond: 1 / 60, burst: 10 }),
+  };
 }
 
 export function resetEmail(input: { name: string; email: string; link: string }): RenderedEmail {
@@ -87,7 +90,7 @@ export async function requestPasswordReset(input: { email: string; clientAddress
   const started = Date.now();
   const email = normalizeAccountEmail(input.email);
   const limits = resetLimits();
-  if (!limits.byAddress.take(input.clientAddress).allowed || !limits.byEmail.take(email).allowed) {
+  if (!(await limits.byAddress.take(input.clientAddress)).allowed || !(await limits.byEmail.take(email)).allowed) {
     log.warn("password_reset_rate_limited", { address: input.clientAddress });
     throw new ApiError("rate_limited", TOO_MANY_RESET_REQUESTS);
   }
@@ -146,5 +149,5 @@ export async function resetPassword(input: PasswordResetInput, now = new Date())
     return { userId: row.userId, email: user.email };
   });
   log.info("password_reset", { userId });
-  signInThrottle().forgetEmail(email);
+  await signInThrottle().forgetEmail(email);
 }

@@ -13,8 +13,8 @@ import { ApiError, invalidFields, type ErrorCode, type ErrorDetail } from "../co
 import { errorResponse, internalError } from "./envelope";
 import { requestIdOf } from "./request-id";
 import { searchParamsOf, unroutableMethodOf } from "./request-target";
-import { rateLimitHeaders, TokenBucketLimiter, type RateLimitState } from "../core/rate-limit";
-import { SharedTokenLimiter } from "../auth/shared-rate-limit";
+import { rateLimitHeaders, type RateLimitState } from "../core/rate-limit";
+import { apiTokenLimiter } from "../auth/shared-rate-limit";
 import { formatPath, safeParseWithDetails } from "../core/validation";
 import { processSingleton } from "../core/process-singleton";
 import {
@@ -89,21 +89,8 @@ export type RouteDefinition = {
   handlers: Record<HttpMethod | "HEAD" | "OPTIONS", RouteHandler>;
 };
 
-type TokenLimiter = { take(key: string): RateLimitState | Promise<RateLimitState> };
-
-/**
- * Per token, shared by every route bundle of the process. On PostgreSQL, where several processes may
- * serve one database (CONTRACT §13), the bucket is kept in the database; a single SQLite process
- * keeps it in memory.
- */
-function limiter(): TokenLimiter {
-  return processSingleton("api.tokenLimiter", (): TokenLimiter => {
-    const { rateLimitPerSecond, rateLimitBurst, databaseProvider } = config();
-    return databaseProvider === "postgresql"
-      ? new SharedTokenLimiter(rateLimitPerSecond, rateLimitBurst)
-      : new TokenBucketLimiter(rateLimitPerSecond, rateLimitBurst);
-  });
-}
+/** Per token, shared by every route bundle of the process; where it is kept: lib/auth/shared-rate-limit.ts. */
+const limiter = apiTokenLimiter;
 
 
 /** Headers every /v1 response starts with. Until a token is known no quota is spent: the rate-limit

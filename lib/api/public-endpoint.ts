@@ -4,8 +4,8 @@
 // nothing: 404), and for JSON routes a small body parsed and validated like /v1's.
 import { z } from "zod";
 import { ApiError, invalidFields } from "../core/errors";
-import { processSingleton } from "../core/process-singleton";
-import { rateLimitHeaders, TokenBucketLimiter } from "../core/rate-limit";
+import { rateLimitHeaders } from "../core/rate-limit";
+import { sharedLimiter } from "../auth/shared-rate-limit";
 import { safeParseWithDetails } from "../core/validation";
 import { config } from "../config";
 import { errorSummary, log } from "../log";
@@ -21,8 +21,9 @@ export type AddressRateLimit = { name: string; perSecond: number; burst: number 
 
 export type PublicRequest<P> = { request: Request; params: P; requestId: string };
 
-function addressLimiter(limit: AddressRateLimit): TokenBucketLimiter {
-  return processSingleton(`public.${limit.name}`, () => new TokenBucketLimiter(limit.perSecond, limit.burst));
+/** Kept where lib/auth/shared-rate-limit.ts decides: in the database on PostgreSQL, so every process counts the same requests. */
+function addressLimiter(limit: AddressRateLimit) {
+  return sharedLimiter({ ...limit, name: `address.${limit.name}` });
 }
 
 export function publicEndpoint<P = Record<string, never>>(
@@ -38,7 +39,7 @@ export function publicEndpoint<P = Record<string, never>>(
     try {
       if (options.rateLimit) {
         const address = clientConnection(request.headers, config().trustProxy).address ?? "unknown";
-        const rate = addressLimiter(options.rateLimit).take(address);
+        const rate = await addressLimiter(options.rateLimit).take(address);
         Object.assign(headers, rateLimitHeaders(rate));
         if (!rate.allowed) {
           throw new ApiError("rate_limited", `Too many requests; retry in ${rate.retryAfterSeconds} s.`, {

@@ -73,14 +73,14 @@ export function dashboardAuthOptions(): NextAuthOptions {
           const password = String(credentials?.password ?? "");
           if (!email || !password) return null;
           const address = clientAddressOfRecord(request?.headers);
-          const verdict = signInThrottle().admit(address, email);
+          const verdict = await signInThrottle().admit(address, email);
           if (!verdict.allowed) {
             log.warn("sign_in_rate_limited", { address, limitedBy: verdict.limitedBy });
             throw new Error(TOO_MANY_ATTEMPTS);
           }
           const user = await authenticateUser(email, password);
           if (!user) {
-            signInThrottle().recordFailure(email);
+            await signInThrottle().recordFailure(email);
             return null;
           }
           return { id: user.id, name: user.name, email: user.email, sessionVersion: user.sessionVersion };

@@ -1,16 +1,27 @@
-// The per-token API rate limit when several processes serve one PostgreSQL database (CONTRACT §13:
-// "rate limits hold per token across them"). The bucket itself lives in the database
-// ("RateLimitBucket"); a process leases a few tokens at a time from it with one atomic statement and
-// spends them locally, so a busy token costs one round trip per lease, not one per request.
+// Rate limits that hold across processes (CONTRACT §13: several processes may serve one PostgreSQL
+// database). The buckets live in the database ("RateLimitBucket", one row per key), and this module is
+// the one place that decides where each limit is kept (`limitKeptFor` below): in the database on
+// PostgreSQL, in memory on SQLite (one process serves a SQLite database).
 //
-// Accuracy: a lease left unspent expires with LEASE_TTL_MS and its tokens are lost to everyone, so
-// with N processes the limit can be undercounted by at most N × lease size tokens (5 of a burst of
-// 200 per process by default), never exceeded. Denials are remembered until the bucket will have a
-// token again, so a client hammering past its limit does not become a database load.
+// Two ways to use a database bucket:
+//   - SharedTokenLimiter, for busy keys (the per-token API limit, the public per-address limits): a
+//     process leases a few tokens at a time with one atomic statement and spends them locally, so a
+//     busy key costs one round trip per lease, not one per request. Accuracy: a lease left unspent
+//     expires with LEASE_TTL_MS and its tokens are lost to everyone, so with N processes the limit can
+//     be undercounted by at most N × lease size tokens (5 of a burst of 200 per process by default),
+//     never exceeded. Denials are remembered until the bucket will have a token again, so a client
+//     hammering past its limit does not become a database load.
+//   - DatabaseBuckets, for rare attempts that must be counted exactly and can be forgotten or looked at
+//     without taking (sign-in, password reset): one statement per attempt.
+//
+// Rows of a limit that have been idle for longer than its bucket takes to refill completely are full
+// again, and are deleted now and then (a deleted bucket starts full: nothing changes).
 import { db } from "../db";
 import { errorSummary, log } from "../log";
-import type { RateLimitState } from "../core/rate-limit";
-import { TokenBucketLimiter } from "../core/rate-limit";
+import { config } from "../config";
+import type { Buckets, RateLimitState } from "../core/rate-limit";
+import { MemoryBuckets, TokenBucketLimiter } from "../core/rate-limit";
+import { processSingleton } from "../core/process-singleton";
 
 const LEASE_TTL_MS = 2_000;
 
@@ -35,15 +46,25 @@ export class SharedTokenLimiter {
   readonly #fallback: TokenBucketLimiter;
   readonly #leaseSize: number;
 
+  readonly #pruner: Pruner | null;
+
+  /** `namespace` prefixes the keys in the shared table ("" for the API tokens' buckets, which predate namespaces). */
   constructor(
     readonly perSecond: number,
     readonly burst: number,
+    readonly namespace = "",
   ) {
     this.#fallback = new TokenBucketLimiter(perSecond, burst);
     this.#leaseSize = Math.max(1, Math.floor(burst / 40));
+    this.#pruner = namespace ? new Pruner(namespace, burst / perSecond) : null;
   }
 
   async take(key: string): Promise<RateLimitState> {
+    this.#pruner?.maybePrune();
+    return this.#take(this.namespace + key);
+  }
+
+  async #take(key: string): Promise<RateLimitState> {
     for (let round = 0; round < 4; round++) {
       const now = Date.now();
       const local = this.#local.get(key);
@@ -135,4 +156,112 @@ async function leaseTokens(key: string, want: number, perSecond: number, burst: 
   const row = rows[0];
   if (!row) throw new Error("rate limit bucket vanished");
   return { granted: Number(row.granted), remaining: Number(row.remaining) };
+}
+
+/**
+ * Exact buckets in the database: each take is one locked update of the key's row, so any number of
+ * processes count one attempt once. For rare events (sign-in attempts, reset requests), where one
+ * round trip per attempt costs nothing next to the attempt itself.
+ */
+export class DatabaseBuckets implements Buckets {
+  readonly #pruner: Pruner;
+  constructor(
+    readonly perSecond: number,
+    readonly burst: number,
+    readonly namespace: string,
+  ) {
+    this.#pruner = new Pruner(namespace, burst / perSecond);
+  }
+
+  async take(key: string): Promise<RateLimitState> {
+    this.#pruner.maybePrune();
+    const { granted, remaining } = await leaseTokens(this.namespace + key, 1, this.perSecond, this.burst);
+    const allowed = granted >= 1;
+    const left = Math.max(0, Math.floor(remaining));
+    return {
+      allowed,
+      limit: this.burst,
+      remaining: left,
+      resetSeconds: Math.ceil((this.burst - remaining) / this.perSecond),
+      retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((1 - remaining) / this.perSecond)),
+    };
+  }
+
+  async hasToken(key: string): Promise<boolean> {
+    const rows = await db().$queryRawUnsafe<{ has: boolean }[]>(
+      `SELECT (LEAST($2::double precision, "tokens" + GREATEST(0, EXTRACT(EPOCH FROM (statement_timestamp() - "updatedAt"))) * $3::double precision) >= 1) AS has
+       FROM "RateLimitBucket" WHERE "key" = $1`,
+      this.namespace + key,
+      this.burst,
+      this.perSecond,
+    );
+    return rows.length === 0 || Boolean(rows[0]!.has);
+  }
+
+  async forget(key: string): Promise<void> {
+    await db().$executeRawUnsafe(`DELETE FROM "RateLimitBucket" WHERE "key" = $1`, this.namespace + key);
+  }
+
+  async forgetPrefix(prefix: string): Promise<void> {
+    await db().$executeRawUnsafe(`DELETE FROM "RateLimitBucket" WHERE starts_with("key", $1)`, this.namespace + prefix);
+  }
+}
+
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+/** Deletes, at most every ten minutes per process, the rows of one namespace that are full again. */
+class Pruner {
+  #nextAt = Date.now() + PRUNE_EVERY_MS;
+  constructor(
+    readonly namespace: string,
+    /** How long an empty bucket takes to be full again. */
+    readonly refillSeconds: number,
+  ) {}
+
+  maybePrune(): void {
+    const now = Date.now();
+    if (now < this.#nextAt) return;
+    this.#nextAt = now + PRUNE_EVERY_MS;
+    // A row updated concurrently is locked by its lease; the DELETE then re-checks "updatedAt" and keeps it.
+    db()
+      .$executeRawUnsafe(
+        `DELETE FROM "RateLimitBucket" WHERE starts_with("key", $1) AND "updatedAt" < statement_timestamp() - make_interval(secs => $2::double precision)`,
+        this.namespace,
+        Math.ceil(this.refillSeconds) + 1,
+      )
+      .catch((error: unknown) => log.warn("rate_limit_prune_failed", errorSummary(error)));
+  }
+}
+
+/** A limit: `burst` at once, then `perSecond`; `name` keeps its keys apart from other limits'. */
+export type LimitRule = { name: string; perSecond: number; burst: number };
+
+/** Where limits are kept: the database when several processes may share it (PostgreSQL), else memory. */
+function limitKeptFor(): "database" | "memory" {
+  return config().databaseProvider === "postgresql" ? "database" : "memory";
+}
+
+type Limiter = { take(key: string): RateLimitState | Promise<RateLimitState> };
+
+/** The per-token API limit (CONTRACT §7), one per process. */
+export function apiTokenLimiter(): Limiter {
+  return processSingleton("api.tokenLimiter", (): Limiter => {
+    const { rateLimitPerSecond, rateLimitBurst } = config();
+    // In memory, the synchronous limiter: the API's hot path need not wait for a promise.
+    return limitKeptFor() === "database" ? new SharedTokenLimiter(rateLimitPerSecond, rateLimitBurst) : new TokenBucketLimiter(rateLimitPerSecond, rateLimitBurst);
+  });
+}
+
+/** A busy limit per key (the public routes' per-address limits): leased from the database on PostgreSQL. */
+export function sharedLimiter(rule: LimitRule): Limiter {
+  return processSingleton(`limits.${rule.name}`, (): Limiter =>
+    limitKeptFor() === "database" ? new SharedTokenLimiter(rule.perSecond, rule.burst, `${rule.name}:`) : new MemoryBuckets(rule.perSecond, rule.burst),
+  );
+}
+
+/** An exact limit per key for rare attempts (sign-in, password reset), which may be looked at and forgotten. */
+export function exactBuckets(rule: LimitRule): Buckets {
+  return processSingleton(`limits.${rule.name}`, (): Buckets =>
+    limitKeptFor() === "database" ? new DatabaseBuckets(rule.perSecond, rule.burst, `${rule.name}:`) : new MemoryBuckets(rule.perSecond, rule.burst),
+  );
 }

@@ -4,81 +4,81 @@ import { SignInThrottle } from "./sign-in-throttle";
 const T0 = 1_800_000_000_000;
 
 /** Attempts until the first refusal (at most `max`). */
-function attemptsUntilRefused(throttle: SignInThrottle, address: string, email: string, now = T0, max = 50): number {
-  for (let i = 0; i < max; i++) if (!throttle.admit(address, email, now).allowed) return i;
+async function attemptsUntilRefused(throttle: SignInThrottle, address: string, email: string, now = T0, max = 50): Promise<number> {
+  for (let i = 0; i < max; i++) if (!(await throttle.admit(address, email, now)).allowed) return i;
   return max;
 }
 
 describe("sign-in throttling", () => {
-  it("refuses the sixth quick attempt from one address for one email, and lets the next one in after 12 s", () => {
+  it("refuses the sixth quick attempt from one address for one email, and lets the next one in after 12 s", async () => {
     const throttle = new SignInThrottle();
-    expect(attemptsUntilRefused(throttle, "203.0.113.1", "ada@example.com")).toBe(5);
-    expect(throttle.admit("203.0.113.1", "ada@example.com", T0 + 11_000)).toEqual({ allowed: false, limitedBy: "account" });
-    expect(throttle.admit("203.0.113.1", "ada@example.com", T0 + 12_000).allowed).toBe(true);
+    expect(await attemptsUntilRefused(throttle, "203.0.113.1", "ada@example.com")).toBe(5);
+    expect(await throttle.admit("203.0.113.1", "ada@example.com", T0 + 11_000)).toEqual({ allowed: false, limitedBy: "account" });
+    expect((await throttle.admit("203.0.113.1", "ada@example.com", T0 + 12_000)).allowed).toBe(true);
   });
 
-  it("keys the account limit by address and email together: guesses elsewhere never block the owner", () => {
+  it("keys the account limit by address and email together: guesses elsewhere never block the owner", async () => {
     const throttle = new SignInThrottle();
-    attemptsUntilRefused(throttle, "203.0.113.1", "ada@example.com");
-    for (let i = 0; i < 5; i++) throttle.recordFailure("ada@example.com", T0);
-    expect(throttle.admit("198.51.100.7", "ada@example.com", T0)).toEqual({ allowed: true });
+    await attemptsUntilRefused(throttle, "203.0.113.1", "ada@example.com");
+    for (let i = 0; i < 5; i++) (await throttle.recordFailure("ada@example.com", T0));
+    expect(await throttle.admit("198.51.100.7", "ada@example.com", T0)).toEqual({ allowed: true });
     // The attacker's own address is still refused for that email, and is free for other emails.
-    expect(throttle.admit("203.0.113.1", "ada@example.com", T0).allowed).toBe(false);
-    expect(throttle.admit("203.0.113.1", "grace@example.com", T0).allowed).toBe(true);
+    expect((await throttle.admit("203.0.113.1", "ada@example.com", T0)).allowed).toBe(false);
+    expect((await throttle.admit("203.0.113.1", "grace@example.com", T0)).allowed).toBe(true);
   });
 
-  it("limits one address over all emails to 10 at once, then one every 6 s", () => {
+  it("limits one address over all emails to 10 at once, then one every 6 s", async () => {
     const throttle = new SignInThrottle();
-    for (let i = 0; i < 10; i++) expect(throttle.admit("203.0.113.2", `user${i}@example.com`, T0).allowed).toBe(true);
-    expect(throttle.admit("203.0.113.2", "someone.else@example.com", T0)).toEqual({ allowed: false, limitedBy: "address" });
-    expect(throttle.admit("203.0.113.2", "someone.else@example.com", T0 + 6_000).allowed).toBe(true);
-    expect(throttle.admit("198.51.100.8", "someone.else@example.com", T0).allowed).toBe(true);
+    for (let i = 0; i < 10; i++) expect((await throttle.admit("203.0.113.2", `user${i}@example.com`, T0)).allowed).toBe(true);
+    expect(await throttle.admit("203.0.113.2", "someone.else@example.com", T0)).toEqual({ allowed: false, limitedBy: "address" });
+    expect((await throttle.admit("203.0.113.2", "someone.else@example.com", T0 + 6_000)).allowed).toBe(true);
+    expect((await throttle.admit("198.51.100.8", "someone.else@example.com", T0)).allowed).toBe(true);
   });
 
-  it("after 100 wrong passwords from everywhere, lets guesses in only as fast as the count refills, and the owner's first try still goes in", () => {
+  it("after 100 wrong passwords from everywhere, lets guesses in only as fast as the count refills, and the owner's first try still goes in", async () => {
     const throttle = new SignInThrottle();
     const email = "target@example.com";
-    for (let i = 0; i < 99; i++) throttle.recordFailure(email, T0);
-    expect(throttle.isUnderAttack(email, T0)).toBe(false);
-    throttle.recordFailure(email, T0);
-    expect(throttle.isUnderAttack(email, T0)).toBe(true);
+    for (let i = 0; i < 99; i++) (await throttle.recordFailure(email, T0));
+    expect((await throttle.isUnderAttack(email, T0))).toBe(false);
+    await throttle.recordFailure(email, T0);
+    expect((await throttle.isUnderAttack(email, T0))).toBe(true);
 
     // A fresh address gets one guess at once, then not another 12 s later as it otherwise would.
-    expect(throttle.admit("192.0.2.50", email, T0).allowed).toBe(true);
-    throttle.recordFailure(email, T0);
-    expect(throttle.admit("192.0.2.50", email, T0 + 12_000).allowed).toBe(false);
+    expect((await throttle.admit("192.0.2.50", email, T0)).allowed).toBe(true);
+    await throttle.recordFailure(email, T0);
+    expect((await throttle.admit("192.0.2.50", email, T0 + 12_000)).allowed).toBe(false);
 
     // Guessing on for 15 minutes, one try every 12 s from each of 3 addresses: every wrong password
     // keeps the count empty, so together they get about one guess per 36 s (the refill), not 3 x 5 a minute.
     let admitted = 0;
     for (let t = T0 + 12_000; t < T0 + 900_000; t += 12_000) {
       for (const address of ["192.0.2.50", "192.0.2.51", "192.0.2.52"]) {
-        if (throttle.admit(address, email, t).allowed) {
+        if ((await throttle.admit(address, email, t)).allowed) {
           admitted++;
-          throttle.recordFailure(email, t);
+          await throttle.recordFailure(email, t);
         }
       }
       // The owner, from an address that has not tried lately, is always let in to check the password.
-      if (t === T0 + 600_000) expect(throttle.admit("198.51.100.9", email, t)).toEqual({ allowed: true });
+      if (t === T0 + 600_000) expect(await throttle.admit("198.51.100.9", email, t)).toEqual({ allowed: true });
     }
     expect(admitted).toBeLessThanOrEqual(Math.ceil(888 / 36) + 3);
     expect(admitted).toBeGreaterThan(0);
     // Once the wrong passwords stop, the count refills and the attack mode ends.
-    expect(throttle.isUnderAttack(email, T0 + 900_000 + 36_000)).toBe(false);
+    expect((await throttle.isUnderAttack(email, T0 + 900_000 + 36_000))).toBe(false);
   });
 
-  it("forgets an email's counts after a password reset or change, but not the per-address limit", () => {
+  it("forgets an email's counts after a password reset or change, but not the per-address limit", async () => {
     const throttle = new SignInThrottle();
     const email = "forget@example.com";
-    attemptsUntilRefused(throttle, "203.0.113.3", email);
-    for (let i = 0; i < 100; i++) throttle.recordFailure(email, T0);
-    throttle.forgetEmail(email);
-    expect(throttle.isUnderAttack(email, T0)).toBe(false);
-    expect(throttle.admit("203.0.113.3", email, T0).allowed).toBe(true);
+    await attemptsUntilRefused(throttle, "203.0.113.3", email);
+    for (let i = 0; i < 100; i++) (await throttle.recordFailure(email, T0));
+    await throttle.forgetEmail(email);
+    expect((await throttle.isUnderAttack(email, T0))).toBe(false);
+    expect((await throttle.admit("203.0.113.3", email, T0)).allowed).toBe(true);
     // Another email's counts stay, including one that starts with the same text.
     const other = `${email}.other`;
-    attemptsUntilRefused(throttle, "203.0.113.4", other);
-    throttle.forgetEmail(email);
-    expect(throttle.admit("203.0.113.4", other, T0).allowed).toBe(false);
+    await attemptsUntilRefused(throttle, "203.0.113.4", other);
+    await throttle.forgetEmail(email);
+    expect((await throttle.admit("203.0.113.4", other, T0)).allowed).toBe(false);
   });
 });

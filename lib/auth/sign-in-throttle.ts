@@ -12,50 +12,72 @@
 //     on the first try; and a refusal is never the only way in (a password reset by email works, and
 //     clears all of this);
 //   - a password reset or change forgets what was counted for that email.
-// In memory, per process, like the API's rate limits (README, "Configuration").
-import { TokenBucketLimiter } from "../core/rate-limit";
-import { processSingleton } from "../core/process-singleton";
+// Kept where lib/auth/shared-rate-limit.ts keeps limits: in the database on PostgreSQL, so every process
+// counts the same attempts (N web processes do not allow N times as many guesses); in memory on SQLite.
+import type { Buckets } from "../core/rate-limit";
+import { MemoryBuckets } from "../core/rate-limit";
+import { exactBuckets, type LimitRule } from "./shared-rate-limit";
 
 export type SignInVerdict = { allowed: true } | { allowed: false; limitedBy: "address" | "account" };
 
-const SEP = "\u0000";
-const pairKey = (email: string, address: string) => `${email}${SEP}${address}`;
+const RULES = {
+  byAddress: { name: "signin.address", perSecond: 1 / 6, burst: 10 },
+  byPair: { name: "signin.pair", perSecond: 1 / 12, burst: 5 },
+  failuresByEmail: { name: "signin.failures", perSecond: 1 / 36, burst: 100 },
+  guardedPair: { name: "signin.guarded", perSecond: 1 / 900, burst: 1 },
+} satisfies Record<string, LimitRule>;
+
+type Limits = Record<keyof typeof RULES, Buckets>;
+
+// An unambiguous key for (email, address) whose email part is a prefix of it, for forgetEmail. JSON
+// also keeps characters PostgreSQL text cannot hold (NUL) out of the key.
+const pairKey = (email: string, address: string) => JSON.stringify([email, address]);
+const pairPrefix = (email: string) => `${JSON.stringify([email]).slice(0, -1)},`;
 
 export class SignInThrottle {
-  readonly #byAddress = new TokenBucketLimiter(1 / 6, 10);
-  readonly #byPair = new TokenBucketLimiter(1 / 12, 5);
-  readonly #failuresByEmail = new TokenBucketLimiter(1 / 36, 100);
-  readonly #guardedPair = new TokenBucketLimiter(1 / 900, 1);
+  /** In memory unless given the buckets (signInThrottle() gives the process's shared ones). */
+  constructor(
+    readonly limits: Limits = {
+      byAddress: new MemoryBuckets(RULES.byAddress.perSecond, RULES.byAddress.burst),
+      byPair: new MemoryBuckets(RULES.byPair.perSecond, RULES.byPair.burst),
+      failuresByEmail: new MemoryBuckets(RULES.failuresByEmail.perSecond, RULES.failuresByEmail.burst),
+      guardedPair: new MemoryBuckets(RULES.guardedPair.perSecond, RULES.guardedPair.burst),
+    },
+  ) {}
 
   /** Takes one attempt for `email` from `address`; false means refuse it before checking the password. */
-  admit(address: string, email: string, now = Date.now()): SignInVerdict {
-    if (!this.#byAddress.take(address, now).allowed) return { allowed: false, limitedBy: "address" };
+  async admit(address: string, email: string, now = Date.now()): Promise<SignInVerdict> {
+    if (!(await this.limits.byAddress.take(address, now)).allowed) return { allowed: false, limitedBy: "address" };
     const key = pairKey(email, address);
-    if (!this.#byPair.take(key, now).allowed) return { allowed: false, limitedBy: "account" };
-    if (this.isUnderAttack(email, now) && !this.#guardedPair.take(key, now).allowed) return { allowed: false, limitedBy: "account" };
+    if (!(await this.limits.byPair.take(key, now)).allowed) return { allowed: false, limitedBy: "account" };
+    if ((await this.isUnderAttack(email, now)) && !(await this.limits.guardedPair.take(key, now)).allowed) return { allowed: false, limitedBy: "account" };
     return { allowed: true };
   }
 
   /** A wrong password for `email` (from anywhere): counts towards the spread-out-attack threshold. */
-  recordFailure(email: string, now = Date.now()): void {
-    this.#failuresByEmail.take(email, now);
+  async recordFailure(email: string, now = Date.now()): Promise<void> {
+    await this.limits.failuresByEmail.take(email, now);
   }
 
   /** Whether so many wrong passwords came in for `email` lately that each address gets one try per 15 minutes. */
-  isUnderAttack(email: string, now = Date.now()): boolean {
-    return !this.#failuresByEmail.hasToken(email, now);
+  async isUnderAttack(email: string, now = Date.now()): Promise<boolean> {
+    return !(await this.limits.failuresByEmail.hasToken(email, now));
   }
 
   /** After a password reset or change: the old guesses no longer matter. Per-address limits stay. */
-  forgetEmail(email: string): void {
-    const prefix = `${email}${SEP}`;
-    this.#byPair.forget((k) => k.startsWith(prefix));
-    this.#guardedPair.forget((k) => k.startsWith(prefix));
-    this.#failuresByEmail.forget((k) => k === email);
+  async forgetEmail(email: string): Promise<void> {
+    await this.limits.byPair.forgetPrefix(pairPrefix(email));
+    await this.limits.guardedPair.forgetPrefix(pairPrefix(email));
+    await this.limits.failuresByEmail.forget(email);
   }
 }
 
-// One per process: Next bundles the sign-in route and the server actions (which clear it) separately.
+/** The process's throttle, on the limits every process shares (shared-rate-limit.ts decides where they are kept). */
 export function signInThrottle(): SignInThrottle {
-  return processSingleton("auth.signInThrottle", () => new SignInThrottle());
+  return new SignInThrottle({
+    byAddress: exactBuckets(RULES.byAddress),
+    byPair: exactBuckets(RULES.byPair),
+    failuresByEmail: exactBuckets(RULES.failuresByEmail),
+    guardedPair: exactBuckets(RULES.guardedPair),
+  });
 }

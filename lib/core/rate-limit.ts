@@ -1,5 +1,6 @@
-// Per-token token buckets: RATE_LIMIT_BURST requests at once, refilled at RATE_LIMIT_PER_SECOND.
-// In memory, per process: one process serves the app (see README for running several).
+// Token buckets: `burst` requests at once, refilled at `perSecond`. TokenBucketLimiter keeps them in
+// this process's memory; where a limit must hold across processes (PostgreSQL), lib/auth/shared-rate-limit.ts
+// keeps them in the database and decides which kind each limit gets.
 export type RateLimitState = { allowed: boolean; limit: number; remaining: number; resetSeconds: number; retryAfterSeconds: number };
 
 type Bucket = { tokens: number; updatedAt: number };
@@ -53,4 +54,39 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
     "RateLimit-Remaining": String(state.remaining),
     "RateLimit-Reset": String(state.resetSeconds),
   };
+}
+
+/**
+ * Named token buckets under one rule, wherever they are kept (this process's memory, or the database
+ * so that several processes share them). `now` lets tests of the in-memory kind move the clock; a
+ * database bucket goes by the database's clock.
+ */
+export interface Buckets {
+  take(key: string, now?: number): Promise<RateLimitState>;
+  /** Whether `key` has a token now, without taking it. */
+  hasToken(key: string, now?: number): Promise<boolean>;
+  /** The bucket of `key` starts full again. */
+  forget(key: string): Promise<void>;
+  /** Every bucket whose key starts with `prefix` starts full again. */
+  forgetPrefix(prefix: string): Promise<void>;
+}
+
+/** Buckets in this process's memory: for one process (SQLite), and for tests. */
+export class MemoryBuckets implements Buckets {
+  readonly #limiter: TokenBucketLimiter;
+  constructor(perSecond: number, burst: number) {
+    this.#limiter = new TokenBucketLimiter(perSecond, burst);
+  }
+  async take(key: string, now = Date.now()) {
+    return this.#limiter.take(key, now);
+  }
+  async hasToken(key: string, now = Date.now()) {
+    return this.#limiter.hasToken(key, now);
+  }
+  async forget(key: string) {
+    this.#limiter.forget((k) => k === key);
+  }
+  async forgetPrefix(prefix: string) {
+    this.#limiter.forget((k) => k.startsWith(prefix));
+  }
 }

@@ -1,6 +1,7 @@
 // Answers a digest-versioned preview URL: cached bytes when present, otherwise a render from the
 // version's stored inputs (design revision, its assets, the values), cached for next time. Concurrent
 // first requests for one URL share one render.
+import { config } from "../config";
 import { db } from "../db";
 import type { DesignDocument } from "../render/document";
 import { revisionRenderAssets } from "../designs/service";
@@ -76,7 +77,16 @@ export async function previewBytes(digest: string, format: PreviewFormat, width?
   if (width && format !== "png") throw new Error("only PNG previews come in other widths");
   const key = previewKey(digest, format, width);
   const cached = await previewStore().get(key);
-  if (cached) return { bytes: cached, contentType: CONTENT_TYPES[format] };
+  if (cached) {
+    // Several hosts may serve one PostgreSQL database, each with its own DATA_DIR: a credential deleted
+    // through another host took its version row with it but could only delete that host's files, so
+    // a file here answers only while its version exists. (One SQLite process deletes its own files.)
+    if (config().databaseProvider === "postgresql" && !(await db().previewVersion.findUnique({ where: { digest }, select: { id: true } }))) {
+      await previewStore().delete([previewKey(digest, "png"), previewKey(digest, "pdf")]);
+      throw new PreviewNotFound();
+    }
+    return { bytes: cached, contentType: CONTENT_TYPES[format] };
+  }
   let pending = inFlight().get(key);
   if (!pending) {
     pending = renderVersion(digest, format, width)

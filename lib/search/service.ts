@@ -19,7 +19,7 @@ import { canonicalFilter, parseFilter, type FilterNode } from "./filter";
 import { filterBranches } from "./branches";
 import { segments, type Position, type Segment } from "./order";
 import type { SearchCredentialsInput, SearchFilter } from "./schema";
-import { filterSql } from "./sql";
+import { filterSql, hasRecipientSubstring, trigramCandidateCount, type SqlContext } from "./sql";
 
 const SCOPE = "credentials.search";
 /**
@@ -27,6 +27,11 @@ const SCOPE = "credentials.search";
  * not repeat it; a larger one must be sent again with the cursor.
  */
 const MAX_FILTER_IN_CURSOR = 64 * 1024;
+
+/** How many credentials, in sort order, a recipient-substring search reads before it asks the trigram indexes instead. */
+const PROBE_WINDOW = 3000;
+/** Fewer trigram candidates than this (recipients, all organizations) skip the probe: their credentials (a few per recipient) are quicker to sort than a window of PROBE_WINDOW is to read. */
+const RARE_CANDIDATES = 1500;
 
 /**
  * What a search cursor carries, signed (lib/core/cursor.ts): the search it belongs to (a hash of its
@@ -118,8 +123,33 @@ const COLUMNS = Prisma.raw(`c."id", c."publicId", c."groupId", c."status", c."re
  * branch is its own ordered, limited query and the database merges them (UNION also drops a row two
  * branches share).
  */
-async function fetchSegment(organizationId: string, filters: Prisma.Sql[], segment: Segment, position: Position | null, backwards: boolean, take: number): Promise<CredentialRow[]> {
+async function fetchSegment(
+  organizationId: string,
+  filters: Prisma.Sql[],
+  segment: Segment,
+  position: Position | null,
+  backwards: boolean,
+  take: number,
+  probe: Prisma.Sql | null,
+): Promise<CredentialRow[]> {
   const after = segment.after(position, backwards);
+  if (probe) {
+    // The next PROBE_WINDOW credentials in sort order (an index range), filtered one by one. When they
+    // hold `take` matches, those are the first `take` of the whole search: no earlier credential was
+    // skipped. A common substring ("son", a domain) is answered here from a few thousand rows instead of
+    // sorting its tens of thousands of matches; a rare one falls through to the indexed lookup below.
+    const windowed = Prisma.sql`
+      SELECT ${COLUMNS}
+      FROM (SELECT * FROM "Credential" c
+            WHERE c."organizationId" = ${organizationId} AND ${segment.where} AND ${after.where}
+            ORDER BY ${after.orderBy("c")} LIMIT ${PROBE_WINDOW}) c
+      LEFT JOIN "Recipient" r ON r."id" = c."recipientId"
+      WHERE ${probe}
+      ORDER BY ${after.orderBy("c")}
+      LIMIT ${take}`;
+    const rows = await db().$queryRaw<RawRow[]>(windowed);
+    if (rows.length === take) return rows.map(credentialRow);
+  }
   const select = (filter: Prisma.Sql) => Prisma.sql`
     SELECT ${COLUMNS}
     FROM "Credential" c LEFT JOIN "Recipient" r ON r."id" = c."recipientId"
@@ -134,13 +164,29 @@ async function fetchSegment(organizationId: string, filters: Prisma.Sql[], segme
           " UNION ",
         )}) u ORDER BY ${after.orderBy("u")} LIMIT ${take}`;
   const rows = await db().$queryRaw<RawRow[]>(query);
-  return rows.map(({ recipient_id, recipient_name, recipient_email, ...row }) => ({
+  return rows.map(credentialRow);
+}
+
+/**
+ * Whether a substring the filter requires is rare enough (by the trigram index, SQLite) that looking its
+ * few recipients up beats reading the next PROBE_WINDOW credentials. The count stops at the cap, so a
+ * common substring costs little to recognise.
+ */
+async function fewTrigramCandidates(tree: FilterNode, context: SqlContext): Promise<boolean> {
+  const count = trigramCandidateCount(tree, context, RARE_CANDIDATES);
+  if (!count) return false;
+  const [row] = await db().$queryRaw<{ n: number | bigint }[]>(count);
+  return Number(row?.n ?? 0) < RARE_CANDIDATES;
+}
+
+function credentialRow({ recipient_id, recipient_name, recipient_email, ...row }: RawRow): CredentialRow {
+  return {
     ...row,
     revokedAt: rawNullableDate(row.revokedAt),
     createdAt: rawDate(row.createdAt),
     updatedAt: rawDate(row.updatedAt),
     recipient: recipient_id !== null ? { id: recipient_id, name: recipient_name!, email: recipient_email! } : null,
-  }));
+  };
 }
 
 export async function searchCredentials(organization: Caller["organization"], input: SearchCredentialsInput): Promise<Page<ApiCredential>> {
@@ -151,8 +197,11 @@ export async function searchCredentials(organization: Caller["organization"], in
   const position = search.cursor?.position ?? null;
   if (position && position.segment >= segs.length) throw invalidField("cursor", INVALID_CURSOR);
   const backwards = search.cursor?.direction === "prev";
-  const context = { organizationId: organization.id, today, engine: config().databaseProvider };
-  const filters = (filterBranches(search.tree) ?? [search.tree]).map((tree) => filterSql(tree, context));
+  const context: SqlContext = { organizationId: organization.id, today, engine: config().databaseProvider };
+  const branches = filterBranches(search.tree);
+  const filters = (branches ?? [search.tree]).map((tree) => filterSql(tree, context));
+  // Recipient substrings first try the next credentials in order (fetchSegment); other filters have indexes of their own.
+  const probe = !branches && hasRecipientSubstring(search.tree) && !(await fewTrigramCandidates(search.tree, context)) ? filterSql(search.tree, { ...context, recipientJoined: true }) : null;
 
   // Walk the segments from the cursor's onwards (backwards: towards the first) until a page and one
   // more row, which tells whether there is a further page, are found.
@@ -162,7 +211,7 @@ export async function searchCredentials(organization: Caller["organization"], in
   for (const index of order) {
     const need = limit + 1 - rows.length;
     if (need <= 0) break;
-    const found = await fetchSegment(organization.id, filters, segs[index]!, index === start ? position : null, backwards, need);
+    const found = await fetchSegment(organization.id, filters, segs[index]!, index === start ? position : null, backwards, need, probe);
     rows.push(...found.map((row) => ({ ...row, segment: index })));
   }
   const more = rows.length > limit;

@@ -29,7 +29,35 @@ const COLUMNS: Record<Exclude<FieldName, "recipient.name" | "recipient.email" | 
 /** Recipient fields are matched on the case-folded columns, the filter's text being folded the same way. */
 const RECIPIENT_COLUMNS = { "recipient.name": raw(`r2."nameNormalized"`), "recipient.email": raw(`r2."emailNormalized"`) } as const;
 
-export type SqlContext = { organizationId: string; today: string; engine: "sqlite" | "postgresql" };
+export type SqlContext = {
+  organizationId: string;
+  today: string;
+  engine: "sqlite" | "postgresql";
+  /**
+   * The query joins each credential's recipient as `r` and reads few credentials (the windowed probe in
+   * service.ts): recipient fields are then compared on that row, one credential at a time, instead of
+   * as a set of matching recipients looked up first.
+   */
+  recipientJoined?: boolean;
+};
+
+/** Recipient fields are compared on the joined row `r` (see SqlContext.recipientJoined). */
+const JOINED_RECIPIENT_COLUMNS = { "recipient.name": raw(`r."nameNormalized"`), "recipient.email": raw(`r."emailNormalized"`) } as const;
+
+/** Whether the filter matches a substring of a recipient's name or email anywhere (contains, startsWith, endsWith). */
+export function hasRecipientSubstring(node: FilterNode): boolean {
+  switch (node.type) {
+    case "and":
+    case "or":
+      return node.children.some(hasRecipientSubstring);
+    case "not":
+      return hasRecipientSubstring(node.child);
+    case "condition": {
+      const { field, op } = node.condition;
+      return (field === "recipient.name" || field === "recipient.email") && (op === "contains" || op === "startsWith" || op === "endsWith");
+    }
+  }
+}
 
 export function filterSql(node: FilterNode, ctx: SqlContext): Sql {
   switch (node.type) {
@@ -68,6 +96,10 @@ function notNull(field: FieldName): Sql {
 /** A positive comparison; false (not NULL) where the field is null. */
 function positive(field: FieldName, op: PositiveOp, values: Scalar[], ctx: SqlContext): Sql {
   if (field === "status") return statusIn(values as CredentialStatus[], ctx.today);
+  if ((field === "recipient.name" || field === "recipient.email") && ctx.recipientJoined) {
+    // The credential has a recipient exactly when the joined row exists; its normalized columns are never null.
+    return sql`(c."recipientId" IS NOT NULL AND ${comparison(JOINED_RECIPIENT_COLUMNS[field], op, values, "text")})`;
+  }
   if (field === "recipient.name" || field === "recipient.email") {
     // A subquery on the organization's recipients, so the planner can start from the recipient index
     // (an exact email finds its few credentials through c.recipientId).
@@ -94,11 +126,35 @@ function trigramCandidates(field: "recipient.name" | "recipient.email", op: Posi
   if (ctx.engine !== "sqlite" || (op !== "contains" && op !== "startsWith" && op !== "endsWith")) return null;
   const needle = values[0] as string;
   if ([...needle].length < TRIGRAM) return null;
+  return sql`(r2."rowid" IN (SELECT "rowid" FROM "RecipientText" WHERE "RecipientText" MATCH ${trigramQuery(field, needle)}))`;
+}
+
+/** The FTS5 query for recipients whose field may contain `needle` (3 characters or more). */
+function trigramQuery(field: "recipient.name" | "recipient.email", needle: string): string {
   const column = field === "recipient.name" ? "nameNormalized" : "emailNormalized";
   // An FTS5 phrase in double quotes (quotes doubled) is matched as a plain substring by the trigram
   // tokenizer: no operator, wildcard or column name inside it has any meaning.
-  const query = `{${column}} : "${needle.replace(/"/g, '""')}"`;
-  return sql`(r2."rowid" IN (SELECT "rowid" FROM "RecipientText" WHERE "RecipientText" MATCH ${query}))`;
+  return `{${column}} : "${needle.replace(/"/g, '""')}"`;
+}
+
+/**
+ * On SQLite, a query counting (up to `cap`) the recipients of every organization that the trigram index
+ * names as candidates for one substring the filter requires (a condition of its top-level AND); null when
+ * there is none. Few candidates mean the indexed lookup is quick and the windowed probe can be skipped.
+ */
+export function trigramCandidateCount(node: FilterNode, ctx: SqlContext, cap: number): Sql | null {
+  if (ctx.engine !== "sqlite") return null;
+  const required = node.type === "and" ? node.children : [node];
+  for (const child of required) {
+    if (child.type !== "condition") continue;
+    const { field, op } = child.condition;
+    if (field !== "recipient.name" && field !== "recipient.email") continue;
+    if (op !== "contains" && op !== "startsWith" && op !== "endsWith") continue;
+    const needle = child.condition.value as string;
+    if ([...needle].length < TRIGRAM) continue;
+    return sql`SELECT count(*) AS "n" FROM (SELECT "rowid" FROM "RecipientText" WHERE "RecipientText" MATCH ${trigramQuery(field, needle)} LIMIT ${cap})`;
+  }
+  return null;
 }
 
 function comparison(column: Sql, op: PositiveOp, values: Scalar[], type: "text" | "instant"): Sql {
