@@ -16,6 +16,8 @@
 //
 // Rows of a limit that have been idle for longer than its bucket takes to refill completely are full
 // again, and are deleted now and then (a deleted bucket starts full: nothing changes).
+import { createHmac } from "node:crypto";
+import { appSecret } from "../app-secret";
 import { db } from "../db";
 import { errorSummary, log } from "../log";
 import { config } from "../config";
@@ -237,6 +239,15 @@ class Pruner {
 export type LimitRule = { name: string; perSecond: number; burst: number };
 
 /** Where limits are kept: the database when several processes may share it (PostgreSQL), else memory. */
+/**
+ * What a limit is keyed by when the key is about a person (an email, a client address): a keyed hash,
+ * so the limit table holds no addresses or emails, and without the app secret its keys cannot be
+ * matched against a list of them. The same value gives the same key in every process sharing the secret.
+ */
+export function rateLimitSubject(value: string): string {
+  return createHmac("sha256", appSecret()).update(value).digest("base64url").slice(0, 22);
+}
+
 function limitKeptFor(): "database" | "memory" {
   return config().databaseProvider === "postgresql" ? "database" : "memory";
 }

@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
+import { MemoryBuckets, type Buckets } from "../core/rate-limit";
 import { SignInThrottle } from "./sign-in-throttle";
+
+/** MemoryBuckets that note every key they are asked about: what a database table of them would hold. */
+function recordingBuckets(keys: string[], burst = 5): Buckets {
+  const inner = new MemoryBuckets(1, burst);
+  return {
+    take: (key, now) => (keys.push(key), inner.take(key, now)),
+    hasToken: (key, now) => (keys.push(key), inner.hasToken(key, now)),
+    forget: (key) => (keys.push(key), inner.forget(key)),
+    forgetPrefix: (prefix) => (keys.push(prefix), inner.forgetPrefix(prefix)),
+  };
+}
 
 const T0 = 1_800_000_000_000;
 
@@ -80,5 +92,19 @@ describe("sign-in throttling", () => {
     await attemptsUntilRefused(throttle, "203.0.113.4", other);
     await throttle.forgetEmail(email);
     expect((await throttle.admit("203.0.113.4", other, T0)).allowed).toBe(false);
+  });
+
+  it("keys its buckets by keyed hashes: no email or address is stored, and forgetting an email still works", async () => {
+    const keys: string[] = [];
+    const throttle = new SignInThrottle({ byAddress: recordingBuckets(keys, 100), byPair: recordingBuckets(keys), failuresByEmail: recordingBuckets(keys), guardedPair: recordingBuckets(keys) });
+    expect(await attemptsUntilRefused(throttle, "203.0.113.9", "Zoë.Private@example.com")).toBe(5);
+    await throttle.recordFailure("Zoë.Private@example.com", T0);
+    await throttle.forgetEmail("Zoë.Private@example.com");
+    expect((await throttle.admit("203.0.113.9", "Zoë.Private@example.com", T0)).allowed).toBe(true);
+    expect(keys.length).toBeGreaterThan(10);
+    for (const key of keys) {
+      expect(key).not.toMatch(/example|203\.0\.113|Zo/);
+      expect(key).toMatch(/^[\w-]{22}(\.([\w-]{22})?)?$/);
+    }
   });
 });

@@ -16,7 +16,7 @@
 // counts the same attempts (N web processes do not allow N times as many guesses); in memory on SQLite.
 import type { Buckets } from "../core/rate-limit";
 import { MemoryBuckets } from "../core/rate-limit";
-import { exactBuckets, type LimitRule } from "./shared-rate-limit";
+import { exactBuckets, rateLimitSubject, type LimitRule } from "./shared-rate-limit";
 
 export type SignInVerdict = { allowed: true } | { allowed: false; limitedBy: "address" | "account" };
 
@@ -29,10 +29,12 @@ const RULES = {
 
 type Limits = Record<keyof typeof RULES, Buckets>;
 
-// An unambiguous key for (email, address) whose email part is a prefix of it, for forgetEmail. JSON
-// also keeps characters PostgreSQL text cannot hold (NUL) out of the key.
-const pairKey = (email: string, address: string) => JSON.stringify([email, address]);
-const pairPrefix = (email: string) => `${JSON.stringify([email]).slice(0, -1)},`;
+// Keys are keyed hashes of the email and the address (rateLimitSubject): the limit buckets hold no
+// personal data. A pair's key starts with its email's part, so forgetEmail can drop them by prefix.
+const emailKey = (email: string) => rateLimitSubject(`email:${email}`);
+const addressKey = (address: string) => rateLimitSubject(`address:${address}`);
+const pairKey = (email: string, address: string) => `${emailKey(email)}.${addressKey(address)}`;
+const pairPrefix = (email: string) => `${emailKey(email)}.`;
 
 export class SignInThrottle {
   /** In memory unless given the buckets (signInThrottle() gives the process's shared ones). */
@@ -47,7 +49,7 @@ export class SignInThrottle {
 
   /** Takes one attempt for `email` from `address`; false means refuse it before checking the password. */
   async admit(address: string, email: string, now = Date.now()): Promise<SignInVerdict> {
-    if (!(await this.limits.byAddress.take(address, now)).allowed) return { allowed: false, limitedBy: "address" };
+    if (!(await this.limits.byAddress.take(addressKey(address), now)).allowed) return { allowed: false, limitedBy: "address" };
     const key = pairKey(email, address);
     if (!(await this.limits.byPair.take(key, now)).allowed) return { allowed: false, limitedBy: "account" };
     if ((await this.isUnderAttack(email, now)) && !(await this.limits.guardedPair.take(key, now)).allowed) return { allowed: false, limitedBy: "account" };
@@ -56,19 +58,19 @@ export class SignInThrottle {
 
   /** A wrong password for `email` (from anywhere): counts towards the spread-out-attack threshold. */
   async recordFailure(email: string, now = Date.now()): Promise<void> {
-    await this.limits.failuresByEmail.take(email, now);
+    await this.limits.failuresByEmail.take(emailKey(email), now);
   }
 
   /** Whether so many wrong passwords came in for `email` lately that each address gets one try per 15 minutes. */
   async isUnderAttack(email: string, now = Date.now()): Promise<boolean> {
-    return !(await this.limits.failuresByEmail.hasToken(email, now));
+    return !(await this.limits.failuresByEmail.hasToken(emailKey(email), now));
   }
 
   /** After a password reset or change: the old guesses no longer matter. Per-address limits stay. */
   async forgetEmail(email: string): Promise<void> {
     await this.limits.byPair.forgetPrefix(pairPrefix(email));
     await this.limits.guardedPair.forgetPrefix(pairPrefix(email));
-    await this.limits.failuresByEmail.forget(email);
+    await this.limits.failuresByEmail.forget(emailKey(email));
   }
 }
 
