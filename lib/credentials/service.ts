@@ -21,7 +21,15 @@ import { previewKeys } from "../previews/service";
 import { previewStore } from "../storage";
 import { findOrCreateRecipient, normalizeEmail, normalizeName } from "../recipients/service";
 import { credentialAttributeValues, walletUrl } from "./attributes";
-import { countIssueWithinQuota, groupSelect, insertCredentialRow, lockCredentialRow, selectGroupForCredential, type GroupForCredential } from "./queries";
+import {
+  countIssueWithinQuota,
+  groupSelect,
+  insertCredentialRow,
+  lockCredentialRow,
+  selectCredentialForRead,
+  selectGroupForCredential,
+  type GroupForCredential,
+} from "./queries";
 import { addPeriod, LAST_DATE, monthOf, todayUtc, withinDateRange, type PeriodUnit } from "../core/dates";
 import type { CreateCredentialInput, RevokeCredentialInput, UpdateCredentialInput } from "./schema";
 import { credentialInclude, readStatus, serializeCredential, type ApiCredential, type CredentialRow } from "./serialize";
@@ -268,7 +276,9 @@ export async function createIssueCredentialsTogether(
 }
 
 export async function getCredential(organization: Organization, id: string): Promise<ApiCredential> {
-  return serializeCredential(await findCredential(db(), organization.id, id));
+  const row = await selectCredentialForRead(organization.id, id);
+  if (!row) throw notFound("Credential");
+  return serializeCredential(row);
 }
 
 export async function listCredentials(organization: Organization, options: { cursor?: string; limit: number }): Promise<Page<ApiCredential>> {

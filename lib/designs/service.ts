@@ -6,6 +6,7 @@ import { formatPath } from "../core/validation";
 import { db } from "../db";
 import { newId } from "../db/ids";
 import { rawDate } from "../db/raw-values";
+import { directRows } from "../db/direct-read";
 import { assetsUsed, DesignDocument, type DesignType } from "../render/document";
 import type { RenderAsset } from "../render/render";
 import { AssetError, decodeAssetDataUri, MAX_ASSETS_PER_DESIGN, type DecodedAsset } from "./assets";
@@ -58,7 +59,8 @@ type DesignJoinRow = {
 // One join in plain SQL both engines accept (reading a design is hot: every credential's previews
 // start here); asset metadata is a second query only for designs that have images.
 export async function findDesign(organizationId: string, id: string): Promise<DesignRow> {
-  const rows = await db().$queryRaw<DesignJoinRow[]>`
+  // Past the Prisma client (lib/db/direct-read.ts): `GET /v1/designs/{id}` runs it on every call.
+  const rows = await directRows<DesignJoinRow>`
     SELECT d."id", d."name", d."type", d."createdAt", d."updatedAt",
            r."id" AS "revisionId", r."document", r."assetIds"
     FROM "Design" d JOIN "DesignRevision" r ON r."id" = d."currentRevisionId"

@@ -29,6 +29,7 @@ function extraColumns(input: ExtraInput) {
       : {}),
   };
 }
+import { readVia } from "../db/direct-read";
 import { groupInclude, serializeGroup, type ApiGroup, type GroupRow } from "./serialize";
 
 type DesignChoice = { designIds: string[]; legacy: boolean };
@@ -103,9 +104,10 @@ type GroupJoinRow = {
 };
 
 // Reading one group is the hottest group query (issuers' systems poll it), so it is one join in
-// plain SQL both engines accept instead of three Prisma relation queries.
-async function findGroup(organizationId: string, id: string, client: DbOrTx = db()): Promise<GroupRow> {
-  const rows = await client.$queryRaw<GroupJoinRow[]>`
+// plain SQL both engines accept instead of three Prisma relation queries, read past the Prisma client
+// outside a transaction (lib/db/direct-read.ts).
+async function findGroup(organizationId: string, id: string, client?: DbOrTx): Promise<GroupRow> {
+  const rows = await readVia(client)<GroupJoinRow>`
     SELECT g."id", g."name", g."learningEventUrl", g."description", g."criteria", g."legacyDesignShape", g."expiryAmount", g."expiryUnit",
            g."emailSubject", g."emailHtml", g."emailText", g."createdAt", g."updatedAt",
            gd."designId", d."type" AS "designType"

@@ -4,14 +4,13 @@ import { config } from "../config";
 import type { DbOrTx } from "../db";
 import type { EmailSender } from "./outbox";
 import type { EmailBranding } from "./template";
+import { selectOrganizationEmailRow } from "./queries";
 
 export type OrganizationEmailIdentity = { sender: EmailSender; branding: EmailBranding };
 
 export async function organizationEmailIdentity(client: DbOrTx, organizationId: string): Promise<OrganizationEmailIdentity> {
-  const org = await client.organization.findUniqueOrThrow({
-    where: { id: organizationId },
-    select: { name: true, senderName: true, contactEmail: true, brandColor: true, logoMimeType: true, updatedAt: true },
-  });
+  const org = await selectOrganizationEmailRow(client, organizationId);
+  if (!org) throw new Error(`no organization ${organizationId}`);
   // The logo's URL changes with every change to the organization, like the dashboard's, so a mail
   // client's cached copy of an older logo is not shown.
   const logoUrl = org.logoMimeType ? `${config().publicUrl}/organizations/${organizationId}/logo?v=${org.updatedAt.getTime()}` : null;

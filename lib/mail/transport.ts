@@ -24,6 +24,8 @@ export type OutgoingMail = {
 export interface MailTransport {
   /** Hands the message over; resolves with where it went, rejects when it was not accepted. */
   deliver(mail: OutgoingMail): Promise<string>;
+  /** How many messages it carries at once (an SMTP pool's connections); absent: no limit of its own. */
+  readonly connections?: number;
 }
 
 function message(mail: OutgoingMail) {
@@ -61,6 +63,8 @@ export function smtpTransport(url: string, options: { timeoutMs: number; maxConn
   });
   const transport = nodemailer.createTransport(pool);
   return {
+    // What the pool ended up with: a maxConnections in the URL's query wins over ours.
+    connections: Math.max(1, Number(pool.options.maxConnections) || SMTP_POOL_CONNECTIONS),
     async deliver(mail) {
       const info = await transport.sendMail(message(mail));
       return `smtp (${info.response ?? "accepted"})`;

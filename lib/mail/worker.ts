@@ -16,8 +16,17 @@ import { deliveryPool, type DeliveryPool } from "../outbox/pool";
 import { fromAddress } from "./sender";
 import { mailTransport, SMTP_POOL_CONNECTIONS, type MailTransport } from "./transport";
 
-/** Deliveries in flight at once: one per pooled SMTP connection. */
-const PARALLEL = SMTP_POOL_CONNECTIONS;
+/**
+ * Deliveries in flight per SMTP connection: one. A message queued inside the pool behind others still
+ * counts against its attempt deadline; under load it can pass it while nodemailer still holds it, and
+ * the retry then sends it a second time (bench:issue saw 2 such duplicates per 2,000 with 8 in flight on
+ * 5 connections, and 284 with 4 per connection). So the pool never holds more than it can send.
+ */
+const IN_FLIGHT_PER_CONNECTION = 1;
+/** While deliveries are in flight, claims come at most this often, each taking a batch of rows. */
+const CLAIM_INTERVAL_MS = 50;
+/** Outcomes are written together after this pause: a stream of deliveries costs one write per batch. */
+const RECORD_BATCH_MS = 20;
 /** What the lease allows beyond the attempt's deadline for writing its outcome. */
 const RECORD_MARGIN_MS = 40_000;
 
@@ -153,14 +162,19 @@ async function recordOutcomes(outcomes: Outcome[]): Promise<void> {
 export type MailDelivery = DeliveryPool;
 
 /**
- * Up to PARALLEL deliveries in flight, each recorded when it ends (lib/outbox/pool.ts). `onSlotFree`
- * runs after each outcome is recorded (to claim again). A crash can re-deliver only the rows in
- * flight, whose outcome was not recorded (same Message-ID).
+ * One delivery per SMTP connection in flight (IN_FLIGHT_PER_CONNECTION), claimed in batches at most
+ * every CLAIM_INTERVAL_MS, their outcomes written in batches (lib/outbox/pool.ts). A slot is free again
+ * when its attempt ends; its row stays leased until the outcome is written. `onSlotFree` runs when a
+ * slot frees (to claim again). A crash can re-deliver only the rows whose outcome was not recorded
+ * (same Message-ID).
  */
 export function mailDelivery(transport: MailTransport, onSlotFree: () => void = () => {}): MailDelivery {
   return deliveryPool<OutboxRow, Outcome>({
     name: "mail_worker_error",
-    parallel: PARALLEL,
+    parallel: (transport.connections ?? SMTP_POOL_CONNECTIONS) * IN_FLIGHT_PER_CONNECTION,
+    claimIntervalMs: CLAIM_INTERVAL_MS,
+    recordBatchMs: RECORD_BATCH_MS,
+    freeSlotWhenAttempted: true,
     claim: (now, limit) => claimDue(now, limit),
     deliver: (row) => deliverOne(row, transport),
     record: recordOutcomes,

@@ -6,6 +6,7 @@ import { config } from "../config";
 import { monthOf } from "../core/dates";
 import { AssetError, decodeImage } from "../designs/assets";
 import { db, type DbOrTx } from "../db";
+import { directRows } from "../db/direct-read";
 import { newId } from "../db/ids";
 import { generateApiToken, hashApiToken, TOKEN_PATTERN } from "../auth/api-tokens";
 import type { Plan } from "./schema";
@@ -79,8 +80,10 @@ type TokenLookupRow = {
 export async function authenticateApiToken(token: string): Promise<Caller | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   // Every /v1 request runs this, so it is one hand-written join rather than a Prisma relation
-  // query (measured: about a third of the cost). Plain SQL that both engines accept.
-  const rows = await db().$queryRaw<TokenLookupRow[]>`
+  // query (measured: about a third of the cost), read past the Prisma client (lib/db/direct-read.ts:
+  // 330–500 µs of CPU through $queryRaw, 8–14 µs prepared on the driver). No cache: a token revoked by
+  // another process (the CLI, another web process) is refused on its very next request.
+  const rows = await directRows<TokenLookupRow>`
     SELECT t."id" AS "tokenId", t."revokedAt", t."lastUsedAt",
            o."id", o."slug", o."name", o."plan", o."monthlyIssueQuota"
     FROM "ApiToken" t JOIN "Organization" o ON o."id" = t."organizationId"

@@ -9,6 +9,7 @@ import { unsupportedTextIn } from "../render/render";
 import { designPreviewVersion, previewUrl } from "./versions";
 import { processSingleton } from "../core/process-singleton";
 import { FULL_PREVIEW_WIDTH } from "./service";
+import { selectFirstGroupDesign } from "./queries";
 
 export type CredentialDesign = { id: string; name: string; previews: { format: "png" | "pdf"; url: string }[] };
 
@@ -88,12 +89,8 @@ export async function emailCertificateImage(
   credential: { id: string; publicId: string; groupId: string; recipientName: string; issueDate: string; expiryDate: string | null; customAttributes: string },
   group: { name: string },
 ): Promise<{ url: string; width: number; height: number } | null> {
-  const first = await tx.groupDesign.findFirst({
-    where: { groupId: credential.groupId },
-    orderBy: { position: "asc" },
-    select: { design: { select: { id: true, updatedAt: true, currentRevision: { select: { id: true, document: true } } } } },
-  });
-  const revision = first?.design.currentRevision;
+  const first = await selectFirstGroupDesign(tx, credential.groupId);
+  const revision = first?.revision;
   if (!first || !revision) return null;
   const document = JSON.parse(revision.document) as DesignDocument;
   const values = credentialAttributeValues({ credential, group, organization });

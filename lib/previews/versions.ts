@@ -7,6 +7,7 @@ import { db, type DbOrTx } from "../db";
 import { newId } from "../db/ids";
 import { attributesUsed, type DesignDocument } from "../render/document";
 import { processSingleton } from "../core/process-singleton";
+import { insertPreviewVersionUnlessStored } from "./queries";
 
 export type PreviewInputs = {
   kind: "credential" | "design-sample";
@@ -55,26 +56,18 @@ function knownDigests(): Set<string> {
 export async function ensurePreviewVersion(inputs: PreviewInputs, meta: PreviewMeta, client: DbOrTx = db()): Promise<string> {
   const digest = previewDigest(inputs);
   if (knownDigests().has(digest)) return digest;
-  const existing = await client.previewVersion.findUnique({ where: { digest }, select: { id: true } });
-  if (!existing) {
-    try {
-      await client.previewVersion.create({
-        data: {
-          id: newId("pv"),
-          digest,
-          kind: inputs.kind,
-          designId: inputs.designId,
-          designRevisionId: inputs.designRevisionId,
-          credentialId: inputs.credentialId,
-          values: JSON.stringify(Object.fromEntries(canonicalValues(inputs.values))),
-          meta: JSON.stringify(meta),
-        },
-      });
-    } catch (error) {
-      // Another request stored the same digest first: same inputs, nothing to do.
-      if ((error as { code?: string }).code !== "P2002") throw error;
-    }
-  }
+  // One statement: a digest another request stored first has the same inputs, nothing to do.
+  await insertPreviewVersionUnlessStored(client, {
+    id: newId("pv"),
+    digest,
+    kind: inputs.kind,
+    designId: inputs.designId,
+    designRevisionId: inputs.designRevisionId,
+    credentialId: inputs.credentialId,
+    values: JSON.stringify(Object.fromEntries(canonicalValues(inputs.values))),
+    meta: JSON.stringify(meta),
+    createdAt: new Date(),
+  });
   knownDigests().add(digest);
   return digest;
 }

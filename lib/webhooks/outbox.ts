@@ -23,7 +23,9 @@ export function eventPayload(id: string, type: WebhookEventType, createdAt: Date
  */
 export async function recordWebhookEvents(tx: Tx, organizationId: string, events: readonly PendingWebhookEvent[]): Promise<number> {
   if (events.length === 0) return 0;
-  const endpoints = await tx.webhookEndpoint.findMany({ where: { organizationId, enabled: true }, select: { id: true, events: true } });
+  // Plain SQL: every credential change asks this, and most organizations have no endpoint.
+  const endpoints = await tx.$queryRaw<{ id: string; events: string }[]>`
+    SELECT "id", "events" FROM "WebhookEndpoint" WHERE "organizationId" = ${organizationId} AND "enabled" = TRUE`;
   if (endpoints.length === 0) return 0;
   const subscriptions = endpoints.map((e) => ({ id: e.id, events: JSON.parse(e.events) as string[] }));
   const now = new Date();

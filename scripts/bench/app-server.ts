@@ -40,8 +40,12 @@ export async function startBenchServer(
   const dataDir = mkdtempSync(path.join(tmpdir(), "cis-bench-"));
   const port = await freePort();
   // The server runs in this child itself (tsx as a loader, not a wrapper process), so stopping the child stops it.
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    cwd: options.cwd ?? process.cwd(),
+  // options.cwd or BENCH_APP_DIR: serve another checkout's build (an older commit, to compare before and
+  // after in one run); BENCH_CPU_PROF: a directory where the server writes a V8 CPU profile when it exits.
+  const appDir = options.cwd ?? process.env.BENCH_APP_DIR ?? process.cwd();
+  const profileArgs = process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(process.env.BENCH_CPU_PROF)] : [];
+  const child = spawn(process.execPath, [...profileArgs, "--import", "tsx", "scripts/start.ts"], {
+    cwd: appDir,
     env: {
       ...process.env,
       PORT: String(port),
@@ -51,6 +55,8 @@ export async function startBenchServer(
       RATE_LIMIT_PER_SECOND: "1000000",
       RATE_LIMIT_BURST: "1000000",
       NODE_ENV: "production",
+      // Another checkout is served with the build it has (built beforehand).
+      ...(process.env.BENCH_APP_DIR ? { BUILD_ON_START: "0" } : {}),
       ...env,
     },
     stdio: ["ignore", "pipe", "inherit"],

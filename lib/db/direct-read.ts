@@ -1,0 +1,101 @@
+// Reads that bypass the Prisma client: for the few statements every hot request runs (the API token
+// lookup, `GET /v1/groups|designs|credentials/{id}`). Measured in one process on SQLite: the token lookup
+// cost 330–500 µs of CPU through `$queryRaw` and 8–14 µs as a prepared better-sqlite3 statement; with two
+// such statements per read, Prisma's request pipeline was most of the gap between a /v1 read and a
+// trivial route (bench:api). Only single statements outside a transaction belong here; writes and
+// anything inside a transaction stay on the Prisma client.
+//
+// SQLite: a second connection to the same file, used only for these reads (query_only). In WAL mode it
+// sees every committed write, never waits for the Prisma connection's write transactions, and keeps
+// its statements prepared. PostgreSQL: a small pool of its own, with timestamps read as UTC like
+// Prisma's adapter reads them. An in-memory SQLite database (tests) cannot be opened twice: there the
+// statement goes through Prisma.
+import Database from "better-sqlite3";
+import pg from "pg";
+import { config } from "../config";
+import { processSingleton } from "../core/process-singleton";
+import { Prisma } from "../generated/sqlite/client";
+import { db, type DbOrTx } from "./index";
+import { sqlitePath } from "./migrate";
+
+export type DirectValue = string | number | null;
+
+type Reader = (strings: TemplateStringsArray, text: { sqlite: string; postgres: string }, values: DirectValue[]) => Promise<Record<string, unknown>[]>;
+
+/** Connections of the pool: enough for the hot reads of one process; writes have Prisma's own pool. */
+const POSTGRES_READ_CONNECTIONS = 4;
+const TIMESTAMP_OID = 1114;
+
+function sqliteReader(file: string): Reader {
+  const connection = new Database(file, { timeout: 5000 });
+  connection.pragma("query_only = ON");
+  const statements = new Map<string, Database.Statement>();
+  return async (_strings, text, values) => {
+    let statement = statements.get(text.sqlite);
+    if (!statement) {
+      statement = connection.prepare(text.sqlite);
+      statements.set(text.sqlite, statement);
+    }
+    return statement.all(...values) as Record<string, unknown>[];
+  };
+}
+
+function postgresReader(url: string): Reader {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POSTGRES_READ_CONNECTIONS,
+    types: {
+      // `timestamp(3)` columns hold UTC (Prisma writes them so); pg would read them as local time.
+      getTypeParser: ((oid: number, format?: string) =>
+        oid === TIMESTAMP_OID ? (value: string) => new Date(`${value.replace(" ", "T")}Z`) : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle connection the server closed is replaced on the next query; it must not crash the process.
+  pool.on("error", () => undefined);
+  return async (_strings, text, values) => (await pool.query(text.postgres, values)).rows as Record<string, unknown>[];
+}
+
+function prismaReader(): Reader {
+  return async (strings, _text, values) => db().$queryRaw<Record<string, unknown>[]>(Prisma.sql(strings, ...values));
+}
+
+function reader(): Reader {
+  return processSingleton("db.directReader", (): Reader => {
+    const { databaseUrl } = config();
+    if (!databaseUrl.startsWith("file:")) return postgresReader(databaseUrl);
+    const file = sqlitePath(databaseUrl);
+    return file === ":memory:" || file === "" ? prismaReader() : sqliteReader(file);
+  });
+}
+
+/** Statement texts per engine, built once per call site (template strings are the same object each time). */
+const texts = new WeakMap<TemplateStringsArray, { sqlite: string; postgres: string }>();
+
+function textsOf(strings: TemplateStringsArray): { sqlite: string; postgres: string } {
+  let text = texts.get(strings);
+  if (!text) {
+    text = { sqlite: strings.join("?"), postgres: strings.reduce((sql, part, i) => `${sql}$${i}${part}`) };
+    texts.set(strings, text);
+  }
+  return text;
+}
+
+/**
+ * Rows of one read-only statement written as a template: `directRows\`SELECT … WHERE "id" = ${id}\``.
+ * Values are bound as parameters. Column values come as each engine's driver gives them (read them with
+ * lib/db/raw-values.ts): SQLite timestamps as text, booleans as 0/1; PostgreSQL as Date and boolean.
+ */
+export function directRows<T = Record<string, unknown>>(strings: TemplateStringsArray, ...values: DirectValue[]): Promise<T[]> {
+  return reader()(strings, textsOf(strings), values) as Promise<T[]>;
+}
+
+type RowsTag = <T = Record<string, unknown>>(strings: TemplateStringsArray, ...values: DirectValue[]) => Promise<T[]>;
+
+/**
+ * `directRows`, or within a transaction the same statement on the transaction's own connection (a read
+ * inside a transaction must see its uncommitted writes): `readVia(tx)\`SELECT …\``.
+ */
+export function readVia(client: DbOrTx | undefined): RowsTag {
+  if (client === undefined || client === db()) return directRows;
+  return <T,>(strings: TemplateStringsArray, ...values: DirectValue[]) => client.$queryRaw<T[]>(Prisma.sql(strings, ...values));
+}
