@@ -26,6 +26,8 @@ function groupBodyFrom(form: FormData): Record<string, unknown> {
     ...(text(form, "description") ? { description: text(form, "description") } : editing ? { description: null } : {}),
     ...(text(form, "criteria") ? { criteria: text(form, "criteria") } : editing ? { criteria: null } : {}),
     ...(amount ? { expiryPeriod: { amount: /^\d+$/.test(amount) ? Number(amount) : amount, unit: text(form, "expiryUnit") } } : editing ? { expiryPeriod: null } : {}),
+    // Empty: no fixed language (the email in English, the wallet in each reader's language).
+    ...(text(form, "language") ? { language: text(form, "language") } : editing ? { language: null } : {}),
     // The dashboard writes plain text; HTML clients get the same words (not the built-in body).
     ...(!subject && !body && editing ? { emailTemplate: null } : {}),
     ...(subject || body ? { emailTemplate: { subject, text: body || null, html: body ? htmlForPlainText(body) : null } } : {}),
