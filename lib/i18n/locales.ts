@@ -27,3 +27,8 @@ export function isSupportedLocale(value: unknown): value is Locale {
 export function textDirection(locale: Locale): "rtl" | "ltr" {
   return RIGHT_TO_LEFT.has(locale) ? "rtl" : "ltr";
 }
+
+/** The tag `Intl` formats dates with: English is US English ("March 5, 2026", as before languages existed). */
+export function intlLocale(locale: Locale): string {
+  return locale === "en" ? "en-US" : locale;
+}
