@@ -33,8 +33,8 @@ test("the wallet page of a revoked credential: revoked first, when and why, no s
   const after = await expectStatus(await api.post(`/v1/credentials/${revoked.id}/revoke`, { data: { reason: REASON } }), 200);
   const revokedOn = new Date(after.revokedAt).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
 
-  // The same page of a credential that is not revoked offers its actions: the checks below can fail.
-  await page.goto(walletUrl(server, kept.publicId));
+  // The same page of a credential that is not revoked offers its recipient its actions: the checks below can fail.
+  await page.goto(`${walletUrl(server, kept.publicId)}?recipient=true`);
   await expect(page.getByTestId("validity")).toHaveText("Valid credential");
   const keptOffers = walletOffers(page);
   await expect(keptOffers.share).toBeVisible();
@@ -42,7 +42,8 @@ test("the wallet page of a revoked credential: revoked first, when and why, no s
   expect(await keptOffers.download.count()).toBeGreaterThan(0);
   await expect(page.getByTestId("revoked-notice")).toHaveCount(0);
 
-  const response = await page.goto(walletUrl(server, revoked.publicId));
+  // Opened by its recipient (the email's link): still nothing to share, add or download.
+  const response = await page.goto(`${walletUrl(server, revoked.publicId)}?recipient=true`);
   expect(response?.status()).toBe(200);
   const notice = page.getByTestId("revoked-notice");
   await expect(notice).toBeVisible();
@@ -69,6 +70,10 @@ test("the wallet page of a revoked credential: revoked first, when and why, no s
   const offers = walletOffers(page);
   for (const [what, locator] of Object.entries(offers)) await expect(locator, what).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Download" })).toHaveCount(0);
+  await expect(page.locator("[data-viewer]")).toHaveAttribute("data-viewer", "recipient");
+  await expect(page.getByTestId("recipient-tools")).toHaveCount(0);
+  // Over each image too.
+  await expect(page.getByTestId("image-overlay")).toHaveText(["Revoked"]);
   await shot(page, testInfo, "wallet-revoked");
 
   await page.getByRole("button", { name: "Verify this credential" }).click();

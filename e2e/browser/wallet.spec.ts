@@ -221,6 +221,7 @@ test("without the parameter a visitor is a guest; with it, no link on the page c
   // Other query parameters survive; only `recipient` leaves the address bar.
   await page.goto(`${canonical}?utm_source=email&recipient=true`);
   await expect.poll(() => page.url()).toBe(`${canonical}?utm_source=email`);
+  await expect(page.getByTestId("recipient-tools")).toBeVisible();
   const hrefs = await page.locator("a[href]").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
   expect(hrefs.length).toBeGreaterThan(10);
   for (const href of hrefs) noRecipientParam(href);
@@ -404,7 +405,7 @@ test("Add to LinkedIn profile: linkedin.com/profile/add with name, organization,
 
   // Without an expiry date: no expiration fields.
   const lasting = await issueCredential(api, group.id, { name: "Mary Jackson" });
-  await page.goto(walletUrl(server, lasting.publicId));
+  await page.goto(`${walletUrl(server, lasting.publicId)}?recipient=true`);
   const href = new URL((await page.getByRole("link", { name: "Add to LinkedIn profile" }).getAttribute("href"))!);
   expect(href.searchParams.get("certUrl")).toBe(walletUrl(server, lasting.publicId));
   expect(href.searchParams.get("certId")).toBe(lasting.id);
@@ -419,13 +420,15 @@ test("download PNG and PDF: valid files with a person's file name, the previews'
   const credential = await issueCredential(api, group.id, { name: "Ada Lovelace" });
   const [preview] = await credentialPreviews(api, credential.id);
   const requests = watchWalletRequests(context);
-  await recorded(page, "credential_viewed", () => page.goto(walletUrl(server, credential.publicId)), "guest");
+  await recorded(page, "credential_viewed", () => page.goto(`${walletUrl(server, credential.publicId)}?recipient=true`), "recipient");
 
   for (const format of ["png", "pdf"] as const) {
     await test.step(format, async () => {
-      const link = page.getByRole("link", { name: format.toUpperCase(), exact: true });
+      // Named per design for screen readers; the visible text is the format.
+      const link = page.getByRole("link", { name: `Download ${preview!.name} as ${format.toUpperCase()}`, exact: true });
+      await expect(link).toHaveText(format.toUpperCase());
       const downloadPromise = page.waitForEvent("download");
-      await recorded(page, "credential_downloaded", () => link.click(), "guest");
+      await recorded(page, "credential_downloaded", () => link.click(), "recipient");
       const download = await downloadPromise;
       expect(download.suggestedFilename()).toBe(`Data Analysis Fundamentals - Ada Lovelace.${format}`);
       const bytes = readFileSync((await download.path())!);
@@ -453,7 +456,7 @@ test("download PNG and PDF: valid files with a person's file name, the previews'
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(group.name);
   expect(page.url()).toBe(walletUrl(server, credential.publicId));
   await requests.settled();
-  await expectEvents(api, credential.id, ["credential_viewed/guest", "credential_downloaded/guest", "credential_downloaded/guest"]);
+  await expectEvents(api, credential.id, ["credential_viewed/recipient", "credential_downloaded/recipient", "credential_downloaded/recipient"]);
 });
 
 test("two designs: previews in group order, and each design downloads under its own name", async ({ api, server, page, context }) => {
@@ -462,14 +465,17 @@ test("two designs: previews in group order, and each design downloads under its 
   const previews = await credentialPreviews(api, credential.id);
   expect(previews).toHaveLength(2);
   const requests = watchWalletRequests(context);
-  await page.goto(walletUrl(server, credential.publicId));
+  await page.goto(`${walletUrl(server, credential.publicId)}?recipient=true`);
   const images = page.getByRole("region", { name: "Credential images" }).getByRole("img");
   await expect(images).toHaveCount(2);
-  expect(await images.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src))).toEqual(previews.map((p) => p.png));
+  // The 800 px variant by default, the full size last in the srcset.
+  expect(await images.evaluateAll((imgs) => imgs.map((i) => i.getAttribute("src")))).toEqual(previews.map((p) => `${p.png}?w=800`));
+  for (const [i, p] of previews.entries()) expect(await images.nth(i).getAttribute("srcset")).toContain(`${p.png} 1600w`);
   await imagesLoaded(page);
 
-  const pngs = page.getByRole("link", { name: "PNG", exact: true });
+  const pngs = page.getByRole("link", { name: /^Download .* as PNG$/ });
   await expect(pngs).toHaveCount(2);
+  for (const [i, p] of previews.entries()) await expect(pngs.nth(i)).toHaveAccessibleName(`Download ${p.name} as PNG`);
   const names: string[] = [];
   for (let i = 0; i < 2; i++) {
     const downloadPromise = page.waitForEvent("download");
@@ -481,7 +487,7 @@ test("two designs: previews in group order, and each design downloads under its 
   expect(names[0]).toBe(`Cloud Basics - Alan Turing - ${previews[0]!.name}.png`);
   expect(names[1]).toBe(`Cloud Basics - Alan Turing - ${previews[1]!.name}.png`);
   await requests.settled();
-  await expectEvents(api, credential.id, ["credential_viewed/guest", "credential_downloaded/guest", "credential_downloaded/guest"]);
+  await expectEvents(api, credential.id, ["credential_viewed/recipient", "credential_downloaded/recipient", "credential_downloaded/recipient"]);
 });
 
 test("copy link: the clipboard holds the canonical URL without the parameter; one event", async ({ api, server, page, context }) => {
@@ -589,20 +595,15 @@ test("an expired credential: expired status on the page, verification says expir
   const requests = watchWalletRequests(context);
   const response = await page.goto(walletUrl(server, credential.publicId));
   expect(response?.status()).toBe(200);
-  await expect(page.getByText(`Expired on ${longDate("2021-06-30")}`)).toBeVisible();
+  await expect(page.getByTestId("validity")).toHaveText(`Expired on ${longDate("2021-06-30")}`);
   await expect(page.getByText(/valid credential/i)).toHaveCount(0);
   const facts = await definitionList(page.locator("dl").first());
   expect(facts["Issue date"]).toBe(longDate("2020-01-15"));
   expect(facts["Expiry date"]).toBe(longDate("2021-06-30"));
 
-  const link = new URL((await page.getByRole("link", { name: "Add to LinkedIn profile" }).getAttribute("href"))!);
-  expect(Object.fromEntries(link.searchParams)).toMatchObject({
-    issueYear: "2020",
-    issueMonth: "1",
-    expirationYear: "2021",
-    expirationMonth: "6",
-    organizationName: `E2E ${org.slug}`,
-  });
+  // Nothing offers to share or add an expired credential to a profile (wallet-phone.spec.ts checks the recipient's view).
+  await expect(page.getByRole("link", { name: "Add to LinkedIn profile" })).toHaveCount(0);
+  await expect(page.getByTestId("image-overlay").first()).toHaveText(`Expired on ${longDate("2021-06-30")}`);
 
   await page.getByRole("button", { name: /verify/i }).click();
   const panel = page.getByTestId("verification");
@@ -624,12 +625,13 @@ test("expiry boundary: expiring today is still valid, expired yesterday is expir
 
   const yesterday = await expiredCredential(api, group.id, { name: "Yesterday Expired" }, { issueDate: isoDate(-30), expiryDate: isoDate(-1) });
   await page.goto(walletUrl(server, yesterday.publicId));
-  await expect(page.getByText(`Expired on ${longDate(isoDate(-1))}`)).toBeVisible();
+  await expect(page.getByTestId("validity")).toHaveText(`Expired on ${longDate(isoDate(-1))}`);
+  await expect(page.getByTestId("image-overlay")).toHaveText(`Expired on ${longDate(isoDate(-1))}`);
 });
 
 // ---- user text, metadata, accessibility -----------------------------------------------------------
 
-test("user text is rendered as text: markup in names appears literally and no script runs", async ({ api, server, page, context }) => {
+test("user text is rendered as text: markup in names appears literally, in the QR label and the embed snippet too, and no script runs", async ({ api, org, server, page, context }) => {
   const recipientName = `<script>window.__walletXss = 1</script><b>Bold</b> "Ada" & Co`;
   const groupName = `<img src=x onerror="window.__walletXss = 2">Course </title><i>italic</i>`;
   const group = await walletGroup(api, { name: groupName });
@@ -640,9 +642,10 @@ test("user text is rendered as text: markup in names appears literally and no sc
     void d.dismiss();
   });
   const requests = watchWalletRequests(context);
-  const response = await page.goto(walletUrl(server, credential.publicId));
+  const response = await page.goto(`${walletUrl(server, credential.publicId)}?recipient=true`);
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(groupName);
+  await expect(page.getByTestId("recipient-tools")).toBeVisible();
   await expect(page.getByText(recipientName, { exact: true })).toBeVisible();
   await expect(page.locator("main").locator("b, i").filter({ hasText: /^(Bold|italic)$/ })).toHaveCount(0);
   await expect(page.locator("script:not([src])").filter({ hasText: "__walletXss = 1" })).toHaveCount(0);
@@ -656,13 +659,31 @@ test("user text is rendered as text: markup in names appears literally and no sc
   expect(shown.Credential).toBe(groupName);
 
   const downloadPromise = page.waitForEvent("download");
-  await page.getByRole("link", { name: "PNG", exact: true }).click();
+  await page.getByRole("link", { name: /as PNG$/ }).click();
   expect((await downloadPromise).suggestedFilename()).not.toMatch(/[<>:"/\\|?*]/);
+
+  // The QR code's label: the names as text.
+  await expect(page.getByTestId("qr-label")).toHaveText(`${groupName}: ${recipientName}`);
+  await expect(page.getByTestId("qr-label").locator("*")).toHaveCount(0);
+  // The embed snippet: put into a page, it is one link holding one image whose alt text is the names.
+  const snippet = await page.getByTestId("embed-snippet").inputValue();
+  expect(snippet).not.toContain("<script");
+  expect(snippet).not.toContain("<b>");
+  const parsed = await page.evaluate((html) => {
+    const doc = new DOMParser().parseFromString(`<body>${html}</body>`, "text/html");
+    const all = Array.from(doc.body.querySelectorAll("*")).map((e) => e.tagName);
+    const img = doc.querySelector("a > img");
+    return { all, alt: img?.getAttribute("alt") ?? null, href: doc.querySelector("a")?.getAttribute("href") ?? null, attrs: img ? img.getAttributeNames().sort() : [] };
+  }, snippet);
+  expect(parsed.all).toEqual(["A", "IMG"]);
+  expect(parsed.alt).toBe(`${groupName}, awarded to ${recipientName} by E2E ${org.slug}`);
+  expect(parsed.href).toBe(walletUrl(server, credential.publicId));
+  expect(parsed.attrs).toEqual(["alt", "height", "src", "style", "width"]);
 
   expect(await page.evaluate(() => (window as unknown as { __walletXss?: number }).__walletXss)).toBeUndefined();
   expect(dialogs).toEqual([]);
   await requests.settled();
-  await expectEvents(api, credential.id, ["credential_viewed/guest", "credential_verified/guest", "credential_downloaded/guest"]);
+  await expectEvents(api, credential.id, ["credential_viewed/recipient", "credential_verified/recipient", "credential_downloaded/recipient"]);
 });
 
 test("a name no bundled font covers (Ethiopic): the credential is shown as text, with no broken image, download or og:image", async ({
@@ -761,7 +782,8 @@ test("sharing metadata: Open Graph and Twitter tags with the PNG preview, a cano
 test("keyboard: Tab reaches every action with a visible focus style; Enter verifies; images have alt text", async ({ api, server, page }) => {
   const group = await walletGroup(api, { name: "Accessible Web", badge: true });
   const credential = await issueCredential(api, group.id, { name: "Tim Berners-Lee" });
-  await page.goto(walletUrl(server, credential.publicId));
+  await page.goto(`${walletUrl(server, credential.publicId)}?recipient=true`);
+  await expect(page.getByTestId("recipient-tools")).toBeVisible();
   await imagesLoaded(page);
 
   const images = await page.locator("img").evaluateAll((imgs) => imgs.map((i) => ({ src: (i as HTMLImageElement).src, alt: i.getAttribute("alt") })));
@@ -774,7 +796,7 @@ test("keyboard: Tab reaches every action with a visible focus style; Enter verif
   for (const alt of previewAlts) expect(alt).toContain("Tim Berners-Lee");
 
   const reached: { text: string; outline: string; width: number }[] = [];
-  for (let i = 0; i < 40; i++) {
+  for (let i = 0; i < 80; i++) {
     await page.keyboard.press("Tab");
     const focused = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement | null;
@@ -784,16 +806,17 @@ test("keyboard: Tab reaches every action with a visible focus style; Enter verif
     });
     if (!focused) continue;
     reached.push(focused);
-    if (/verify/i.test(focused.text)) break;
+    if (/Copy HTML/.test(focused.text)) break;
   }
   const texts = reached.map((r) => r.text);
-  for (const wanted of [/^PNG$/, /^PDF$/, /Add to LinkedIn profile/, /^LinkedIn$/, /Facebook/, /Twitter|^X$/, /Messenger/, /WhatsApp/, /Pinterest/, /Telegram/, /Weibo/, /Copy link/, /Verify/]) {
+  for (const wanted of [/^Share$/, /^PNG$/, /^PDF$/, /Add to LinkedIn profile/, /^LinkedIn$/, /Facebook/, /Twitter|^X$/, /Messenger/, /WhatsApp/, /Pinterest/, /Telegram/, /Weibo/, /Copy link/, /Verify/, /Download QR code/, /Copy HTML/]) {
     const hit = reached.find((r) => wanted.test(r.text));
     expect(hit, `Tab reaches ${wanted} (reached: ${texts.join(" | ")})`).toBeTruthy();
     expect(hit!.outline, `focus style of ${hit!.text}`).not.toBe("none");
     expect(hit!.width, `focus outline width of ${hit!.text}`).toBeGreaterThanOrEqual(2);
   }
-  // The last Tab stopped on "Verify"; Enter runs it.
+  // Enter on the focused Verify button runs it.
+  await page.getByRole("button", { name: "Verify this credential" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("verification")).toBeVisible();
 });
@@ -888,17 +911,17 @@ test("with WALLET_URL on another host than PUBLIC_URL, downloads still save a fi
   const credential = await issueCredential(api, group.id, { name: "Vint Cerf" });
   const walletPage = `http://localhost:${port}/credentials/${credential.publicId}`;
   const requests = watchWalletRequests(context);
-  await recorded(page, "credential_viewed", () => page.goto(walletPage));
+  await recorded(page, "credential_viewed", () => page.goto(`${walletPage}?recipient=true`));
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", walletPage);
   // The PNG (with the credential baked in) comes from the wallet's own host; the PDF is the preview, on PUBLIC_URL.
-  const png = await page.getByRole("link", { name: "PNG", exact: true }).getAttribute("href");
+  const png = await page.getByRole("link", { name: /as PNG$/ }).getAttribute("href");
   expect(new URL(png!).origin, "the baked PNG is served by the wallet's host").toBe(`http://localhost:${port}`);
-  const pdf = await page.getByRole("link", { name: "PDF", exact: true }).getAttribute("href");
+  const pdf = await page.getByRole("link", { name: /as PDF$/ }).getAttribute("href");
   expect(new URL(pdf!).origin, "previews are served from PUBLIC_URL").toBe(`http://127.0.0.1:${port}`);
 
   for (const format of ["PNG", "PDF"]) {
     const downloadPromise = page.waitForEvent("download", { timeout: 15_000 }).catch(() => null);
-    await page.getByRole("link", { name: format, exact: true }).click();
+    await page.getByRole("link", { name: new RegExp(`as ${format}$`) }).click();
     const download = await downloadPromise;
     // Fails while a file lives on another origin, where the `download` attribute does not apply, and is
     // served without Content-Disposition: the browser then shows the bare file in place of the wallet.

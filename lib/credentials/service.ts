@@ -18,7 +18,7 @@ import { organizationEmailIdentity } from "../mail/organization-identity";
 import { emailCertificateImage } from "../previews/credential-designs";
 import type { Caller } from "../organizations/service";
 import { forgetPreviewDigests } from "../previews/versions";
-import { previewKey } from "../previews/service";
+import { previewKeys } from "../previews/service";
 import { previewStore } from "../storage";
 import { findOrCreateRecipient, normalizeEmail, normalizeName } from "../recipients/service";
 import { credentialAttributeValues, walletUrl } from "./attributes";
@@ -433,7 +433,7 @@ export async function deleteCredential(organization: Organization, id: string): 
     return versions.map((v) => v.digest);
   });
   forgetPreviewDigests(digests);
-  await previewStore().delete(digests.flatMap((d) => [previewKey(d, "png"), previewKey(d, "pdf")]));
+  await previewStore().delete(digests.flatMap(previewKeys));
 }
 
 /**

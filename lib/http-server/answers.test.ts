@@ -20,7 +20,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe("isApiPath", () => {
   it("is true for the API, its public routes, logos and previews, and false for pages", () => {
-    for (const path of ["/v1", "/v1/groups", "/api/wallet/events", "/organizations/x/logo", "/previews/a.png", "/credentials/x/credential.json", "/credentials/x/badge.png"]) expect(isApiPath(path), path).toBe(true);
+    for (const path of ["/v1", "/v1/groups", "/api/wallet/events", "/organizations/x/logo", "/previews/a.png", "/credentials/x/credential.json", "/credentials/x/badge.png", "/credentials/x/qr.svg", "/credentials/x/qr.png"]) expect(isApiPath(path), path).toBe(true);
     for (const path of ["/", "/v1x", "/credentials/x", "/credentials/x/other.json", "/dashboard", "/apix", "/docs"]) expect(isApiPath(path), path).toBe(false);
   });
 });

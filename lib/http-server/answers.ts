@@ -12,7 +12,7 @@ import { log } from "../log";
 export function isApiPath(path: string): boolean {
   // Besides the API and the issuers' documents: a credential's signed document and baked image, which
   // verifiers and badge tools fetch (the wallet page beside them is for people).
-  return /^\/(?:v1|api|organizations|previews)(?:\/|$)/.test(path) || /^\/credentials\/[^/]*\/(?:credential\.json|badge\.png)$/.test(path);
+  return /^\/(?:v1|api|organizations|previews)(?:\/|$)/.test(path) || /^\/credentials\/[^/]*\/(?:credential\.json|badge\.png|qr\.svg|qr\.png)$/.test(path);
 }
 
 export function requestIdHeader(req: IncomingMessage): string {

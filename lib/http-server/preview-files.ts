@@ -1,4 +1,6 @@
 // GET/HEAD /previews/<digest>.png|.pdf — public, immutable, digest-versioned preview files.
+// /previews/<digest>.png?w=480|800|1200: the same PNG at a smaller width (the wallet's srcset), cached
+// and immutable like the full size; any other width, or a width on a PDF, is a 400 in the envelope.
 // Served by the app's Node server directly (server.ts), not through a Next route handler: Next drops
 // Content-Length from route handler responses, and a cached hit should cost a file read, no more.
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -7,7 +9,7 @@ import { internalError } from "../api/envelope";
 import { requestIdHeader, sendApiError } from "./answers";
 import { errorSummary, log } from "../log";
 import { attachmentDisposition, safeDownloadName } from "../previews/download-name";
-import { PreviewNotFound, PreviewUnrenderable, previewBytes, type PreviewFormat } from "../previews/service";
+import { PREVIEW_PNG_WIDTHS, PreviewNotFound, PreviewUnrenderable, isPreviewPngWidth, previewBytes, type PreviewFormat, type PreviewPngWidth } from "../previews/service";
 
 const PATH = /^\/previews\/([0-9a-f]{40})\.(png|pdf)$/;
 
@@ -27,11 +29,16 @@ export async function servePreview(req: IncomingMessage, res: ServerResponse): P
     return true;
   }
   const [, digest, format] = match as unknown as [string, string, PreviewFormat];
-  const etag = `"${digest}.${format}"`;
+  const width = requestedWidth(url, format);
+  if (width instanceof ApiError) {
+    sendApiError(req, res, width);
+    return true;
+  }
+  const etag = `"${digest}${width ? `.w${width}` : ""}.${format}"`;
   const headers: Record<string, string | number> = { "Cache-Control": "public, max-age=31536000, immutable", ETag: etag };
   try {
     // A 304 still requires the version to exist: a deleted credential's previews are gone.
-    const { bytes, contentType } = await previewBytes(digest, format);
+    const { bytes, contentType } = await previewBytes(digest, format, width);
     const ifNoneMatch = req.headers["if-none-match"];
     if (ifNoneMatch && ifNoneMatch.split(",").some((t) => t.trim() === etag || t.trim() === "*")) {
       res.writeHead(304, headers);
@@ -58,4 +65,16 @@ export async function servePreview(req: IncomingMessage, res: ServerResponse): P
     }
   }
   return true;
+}
+
+/** `?w=`: absent (the full size), one of the PNG widths, or a clear error. */
+function requestedWidth(url: URL, format: PreviewFormat): PreviewPngWidth | undefined | ApiError {
+  const raw = url.searchParams.get("w");
+  if (raw === null) return undefined;
+  const allowed = PREVIEW_PNG_WIDTHS.join(", ");
+  const invalid = (message: string) => new ApiError("validation_error", message, { details: [{ path: "w", message }] });
+  if (format !== "png") return invalid("Only PNG previews come in other widths; remove w.");
+  const width = /^[0-9]{1,5}$/.test(raw) ? Number(raw) : NaN;
+  if (!isPreviewPngWidth(width)) return invalid(`w must be one of ${allowed} (pixels); without w the preview is 1600 pixels wide.`);
+  return width;
 }

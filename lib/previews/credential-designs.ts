@@ -8,11 +8,22 @@ import type { AttributeValues } from "../render/attributes";
 import { unsupportedTextIn } from "../render/render";
 import { designPreviewVersion, previewUrl } from "./versions";
 import { processSingleton } from "../core/process-singleton";
+import { FULL_PREVIEW_WIDTH } from "./service";
 
 export type CredentialDesign = { id: string; name: string; previews: { format: "png" | "pdf"; url: string }[] };
 
-/** For pages that show the previews: why they cannot be drawn (a 422 `unsupported_text`), or null. */
-export type ShownCredentialDesign = CredentialDesign & { unsupportedText: string | null };
+/**
+ * For pages that show the previews: why they cannot be drawn (a 422 `unsupported_text`), or null, and
+ * the full-size PNG's pixel size (the canvas's aspect ratio at 1600 px), so an <img> can reserve its
+ * box before the image arrives.
+ */
+export type ShownCredentialDesign = CredentialDesign & { unsupportedText: string | null; pngSize: { width: number; height: number } };
+
+/** The pixel size of a design's full-size preview PNG (the renderer fits the canvas to the width). */
+export function previewPngSize(document: DesignDocument): { width: number; height: number } {
+  const canvas = canvasSize(document.canvas);
+  return { width: FULL_PREVIEW_WIDTH, height: Math.round((FULL_PREVIEW_WIDTH * canvas.height) / canvas.width) };
+}
 
 /** The API's view: the designs and their preview URLs. */
 export async function credentialDesigns(organization: { id: string; name: string }, credentialId: string): Promise<CredentialDesign[]> {
@@ -26,7 +37,13 @@ export async function credentialDesigns(organization: { id: string; name: string
  */
 export async function shownCredentialDesigns(organization: { id: string; name: string }, credentialId: string): Promise<ShownCredentialDesign[]> {
   const designs = await designsOf(organization, credentialId);
-  return Promise.all(designs.map(async ({ design, document, values, digest }) => ({ ...design, unsupportedText: await unsupportedTextOf(digest, document, values) })));
+  return Promise.all(
+    designs.map(async ({ design, document, values, digest }) => ({
+      ...design,
+      unsupportedText: await unsupportedTextOf(digest, document, values),
+      pngSize: previewPngSize(document),
+    })),
+  );
 }
 
 /**

@@ -21,11 +21,30 @@ function inFlight(): Map<string, Promise<Buffer>> {
   return processSingleton("previews.rendersInFlight", () => new Map<string, Promise<Buffer>>());
 }
 
-export function previewKey(digest: string, format: PreviewFormat): string {
-  return `${digest.slice(0, 2)}/${digest}.${format}`;
+/**
+ * The smaller PNG widths a preview URL also answers (`?w=<width>`), for pages that show a preview on a
+ * narrow screen: a phone should not download the 1600 px image. A fixed set, so every variant is cached
+ * like the full size and a URL cannot ask for a render of any size.
+ */
+export const PREVIEW_PNG_WIDTHS = [480, 800, 1200] as const;
+export type PreviewPngWidth = (typeof PREVIEW_PNG_WIDTHS)[number];
+/** The width of a preview PNG without `?w=` (CONTRACT.md section 6 answers this one). */
+export const FULL_PREVIEW_WIDTH = 1600;
+
+export function isPreviewPngWidth(value: number): value is PreviewPngWidth {
+  return (PREVIEW_PNG_WIDTHS as readonly number[]).includes(value);
 }
 
-async function renderVersion(digest: string, format: PreviewFormat): Promise<Buffer> {
+export function previewKey(digest: string, format: PreviewFormat, width?: PreviewPngWidth): string {
+  return `${digest.slice(0, 2)}/${digest}${width ? `.w${width}` : ""}.${format}`;
+}
+
+/** Every file a digest may have in the preview store: both formats and each PNG width (for deletes). */
+export function previewKeys(digest: string): string[] {
+  return [previewKey(digest, "png"), previewKey(digest, "pdf"), ...PREVIEW_PNG_WIDTHS.map((w) => previewKey(digest, "png", w))];
+}
+
+async function renderVersion(digest: string, format: PreviewFormat, width?: PreviewPngWidth): Promise<Buffer> {
   const version = await db().previewVersion.findUnique({
     where: { digest },
     include: { designRevision: { select: { document: true, assetIds: true } } },
@@ -38,7 +57,7 @@ async function renderVersion(digest: string, format: PreviewFormat): Promise<Buf
   try {
     const bytes =
       format === "png"
-        ? await renderPng(document, values, assets)
+        ? await renderPng(document, values, assets, { widthPx: width ?? FULL_PREVIEW_WIDTH })
         : await renderPdf(document, values, assets, {
             title: meta.title ?? "",
             author: meta.author ?? "",
@@ -52,13 +71,15 @@ async function renderVersion(digest: string, format: PreviewFormat): Promise<Buf
   }
 }
 
-export async function previewBytes(digest: string, format: PreviewFormat): Promise<PreviewBytes> {
-  const key = previewKey(digest, format);
+/** The preview's bytes; `width` (PNG only) asks for one of the smaller widths. */
+export async function previewBytes(digest: string, format: PreviewFormat, width?: PreviewPngWidth): Promise<PreviewBytes> {
+  if (width && format !== "png") throw new Error("only PNG previews come in other widths");
+  const key = previewKey(digest, format, width);
   const cached = await previewStore().get(key);
   if (cached) return { bytes: cached, contentType: CONTENT_TYPES[format] };
   let pending = inFlight().get(key);
   if (!pending) {
-    pending = renderVersion(digest, format)
+    pending = renderVersion(digest, format, width)
       .then(async (bytes) => {
         await previewStore().put(key, bytes);
         // A delete of the credential may have run while this rendered, and removed the files before

@@ -135,6 +135,22 @@ describe("previewBytes", () => {
     await expect(previewBytes(digest, "png")).rejects.toBeInstanceOf(PreviewNotFound);
   });
 
+  it("a smaller width (?w=) is its own cached file: a narrower, smaller PNG, rendered once, gone with the credential", async () => {
+    const { credentialId, digests } = await freshDigests("Mary Somerville");
+    const full = await previewBytes(digests[0]!, "png");
+    const small = await Promise.all(Array.from({ length: 3 }, () => previewBytes(digests[0]!, "png", 480)));
+    expect(counts.png).toBe(2);
+    const widthOf = (png: Buffer) => png.readUInt32BE(16);
+    expect(widthOf(full.bytes)).toBe(1600);
+    expect(widthOf(small[0]!.bytes)).toBe(480);
+    expect(small[0]!.bytes.length).toBeLessThan(full.bytes.length / 2);
+    expect(existsSync(path.join(dir, "previews", previewKey(digests[0]!, "png", 480)))).toBe(true);
+    await expect(previewBytes(digests[0]!, "pdf", 480)).rejects.toThrow(/only PNG/);
+    await credentials.deleteCredential(org, credentialId);
+    expect(existsSync(path.join(dir, "previews", previewKey(digests[0]!, "png", 480)))).toBe(false);
+    await expect(previewBytes(digests[0]!, "png", 480)).rejects.toBeInstanceOf(PreviewNotFound);
+  });
+
   it("a deleted credential's previews are gone, cached ones included", async () => {
     const { credentialId, digests } = await freshDigests("Alan Turing");
     await previewBytes(digests[0]!, "png");

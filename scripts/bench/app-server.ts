@@ -32,6 +32,8 @@ export async function startBenchServer(
   options: {
     /** false: the database already holds the demo organization (or the bench brings its own token); do not wait for one. */
     expectDemoToken?: boolean;
+    /** Another checkout to start (a baseline build to compare with); default: this one. */
+    cwd?: string;
   } = {},
 ): Promise<BenchServer> {
   const expectDemoToken = options.expectDemoToken ?? true;
@@ -39,6 +41,7 @@ export async function startBenchServer(
   const port = await freePort();
   // The server runs in this child itself (tsx as a loader, not a wrapper process), so stopping the child stops it.
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    cwd: options.cwd ?? process.cwd(),
     env: {
       ...process.env,
       PORT: String(port),

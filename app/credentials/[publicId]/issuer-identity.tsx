@@ -2,11 +2,10 @@
 // proved it controls that domain (lib/domains), plainly "issuer identity not verified" otherwise. A
 // copied organization name shows here without the check mark and in another colour, so an impostor
 // does not look like the real issuer. Both link to the issuer's public profile.
-import { issuerIdentity } from "@/lib/domains/service";
+import type { IssuerIdentity } from "@/lib/domains/service";
 import styles from "./issuer-identity.module.css";
 
-export async function IssuerIdentityLine({ organizationId }: { organizationId: string }) {
-  const identity = await issuerIdentity(organizationId);
+export function IssuerIdentityLine({ identity }: { identity: IssuerIdentity | null }) {
   if (!identity) return null;
   const profile = `/organizations/${identity.slug}`;
   if (identity.verifiedDomain) {

@@ -3,11 +3,13 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { issuerIdentity } from "@/lib/domains/service";
 import { formatDate } from "@/lib/render/attributes";
+import { previewAtWidth, previewSrcSet, WALLET_PREVIEW_SIZES } from "@/lib/wallet/images";
 import { findWalletCredential } from "@/lib/wallet/service";
 import { IssuerIdentityLine } from "./issuer-identity";
-import { downloadFileName, linkedInAddToProfileUrl, shareTargets } from "./share-links";
-import { WalletActions } from "./wallet-actions";
+import { downloadFileName, embedSnippet, linkedInAddToProfileUrl, shareTargets } from "./share-links";
+import { MainActions, RecipientTools, type CredentialState } from "./wallet-actions";
 import styles from "./wallet.module.css";
 
 export const dynamic = "force-dynamic";
@@ -16,6 +18,43 @@ type Props = { params: Promise<{ publicId: string }> };
 
 // generateMetadata and the page share one lookup per request.
 const load = cache(findWalletCredential);
+
+/** Every user-visible text of the page (the client parts keep theirs in wallet-actions.tsx). */
+const TEXT = {
+  revokedHeading: "This credential was revoked",
+  revokedOn: (org: string) => `${org} revoked it on `,
+  noLongerValid: ". It is no longer valid.",
+  reason: "Reason: ",
+  noReason: "No reason was given.",
+  logoAlt: (org: string) => `${org} logo`,
+  valid: "Valid credential",
+  expiredOn: (date: string) => `Expired on ${date}`,
+  revokedOnPill: (date: string) => `Revoked on ${date}`,
+  revokedOverlay: "Revoked",
+  awardedTo: "Awarded to",
+  images: "Credential images",
+  imageAlt: (design: string, group: string, recipient: string, org: string) => `${design}: ${group}, awarded to ${recipient} by ${org}`,
+  details: "Credential details",
+  issuedBy: "Issued by",
+  issueDate: "Issue date",
+  expiryDate: "Expiry date",
+  doesNotExpire: "Does not expire",
+  credentialId: "Credential ID",
+  meaning: "What this credential means",
+  whatThisIs: "What this is",
+  howEarned: "How it was earned",
+  learningEvent: "About this course or event",
+  issuer: "About the issuer",
+  verifiedOwner: (domain: string) => `Verified owner of ${domain}`,
+  notVerified: "Identity not verified: the issuer has not proved it owns a website domain.",
+  issuerProfile: "Issuer profile",
+  shareText: (group: string, org: string) => `I earned “${group}” from ${org}`,
+  qrLabel: (group: string, recipient: string) => `${group}: ${recipient}`,
+  embedAlt: (group: string, recipient: string, org: string) => `${group}, awarded to ${recipient} by ${org}`,
+} as const;
+
+/** The width of the image in the embed snippet: one of the preview route's smaller widths. */
+const EMBED_WIDTH = 800;
 
 const longDate = (value: string) => formatDate(value, "en-US", "long");
 
@@ -43,30 +82,47 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function WalletPage({ params }: Props) {
   const credential = await load((await params).publicId);
   if (!credential) notFound();
+  const identity = await issuerIdentity(credential.organization.id);
 
-  const expired = credential.status === "expired";
   const revocation = credential.revocation;
+  const state: CredentialState = revocation ? "revoked" : credential.status === "expired" ? "expired" : "valid";
   // The UTC day, like every other date of a credential.
-  const revokedOn = revocation ? revocation.revokedAt.slice(0, 10) : null;
-  const shareText = `I earned “${credential.groupName}” from ${credential.organization.name}`;
-  const firstPng = drawable(credential.designs)[0]?.previews.find((p) => p.format === "png")?.url ?? null;
-  const designs = drawable(credential.designs).map((d) => {
-    // The PNG download carries the signed credential baked in (badge.png); the PDF is the preview.
-    const png = `${credential.url}/badge.png?design=${encodeURIComponent(d.id)}`;
-    const pdf = d.previews.find((p) => p.format === "pdf")!.url;
-    const many = credential.designs.length > 1;
-    const pngFileName = downloadFileName(credential.groupName, credential.recipientName, d.name, many, "png");
-    const pdfFileName = downloadFileName(credential.groupName, credential.recipientName, d.name, many, "pdf");
-    // ?download= asks the preview route for Content-Disposition: attachment, which also works when
-    // the wallet and the previews are on different hosts (the download attribute then does not).
-    return {
-      name: d.name,
-      png: `${png}&download=${encodeURIComponent(pngFileName)}`,
-      pdf: `${pdf}?download=${encodeURIComponent(pdfFileName)}`,
-      pngFileName,
-      pdfFileName,
-    };
-  });
+  const revokedOn = revocation ? longDate(revocation.revokedAt.slice(0, 10)) : null;
+  const expiredOn = credential.expiryDate ? longDate(credential.expiryDate) : null;
+  const org = credential.organization.name;
+  const pill = state === "revoked" ? TEXT.revokedOnPill(revokedOn!) : state === "expired" ? TEXT.expiredOn(expiredOn!) : TEXT.valid;
+  // Over every image, so a screenshot or a glance cannot pass an expired or revoked credential as valid.
+  const overlay = state === "revoked" ? TEXT.revokedOverlay : state === "expired" ? TEXT.expiredOn(expiredOn!) : null;
+  const drawn = drawable(credential.designs);
+  const firstDesign = drawn[0] ?? null;
+  const firstPng = firstDesign?.previews.find((p) => p.format === "png")?.url ?? null;
+  const many = credential.designs.length > 1;
+  // Only a credential that still stands is offered for download (CONTRACT.md section 12); its URLs are not sent otherwise.
+  const downloads =
+    state === "revoked"
+      ? []
+      : drawn.map((d) => {
+          // The PNG download carries the signed credential baked in (badge.png); the PDF is the preview.
+          const png = `${credential.url}/badge.png?design=${encodeURIComponent(d.id)}`;
+          const pdf = d.previews.find((p) => p.format === "pdf")!.url;
+          const pngFileName = downloadFileName(credential.groupName, credential.recipientName, d.name, many, "png");
+          const pdfFileName = downloadFileName(credential.groupName, credential.recipientName, d.name, many, "pdf");
+          // ?download= asks the preview route for Content-Disposition: attachment, which also works when
+          // the wallet and the previews are on different hosts (the download attribute then does not).
+          return { name: d.name, png: `${png}&download=${encodeURIComponent(pngFileName)}`, pdf: `${pdf}?download=${encodeURIComponent(pdfFileName)}`, pngFileName, pdfFileName };
+        });
+  const valid = state === "valid";
+  const qrName = downloadFileName(credential.groupName, credential.recipientName, "QR code", true, "png");
+  const embed =
+    valid && firstDesign && firstPng
+      ? embedSnippet({
+          url: credential.url,
+          imageUrl: previewAtWidth(firstPng, EMBED_WIDTH),
+          imageWidth: EMBED_WIDTH,
+          imageHeight: Math.round((EMBED_WIDTH * firstDesign.pngSize.height) / firstDesign.pngSize.width),
+          alt: TEXT.embedAlt(credential.groupName, credential.recipientName, org),
+        })
+      : null;
 
   return (
     <div className={styles.page}>
@@ -74,36 +130,79 @@ export default async function WalletPage({ params }: Props) {
         // First on the page, before the issuer's name and the images: whoever opens the link learns at
         // once that the credential no longer stands. The reason is the issuer's text, rendered as text.
         <section className={styles.revoked} role="alert" aria-labelledby="revoked-heading" data-testid="revoked-notice">
-          <h1 id="revoked-heading" className={styles.revokedTitle}>This credential was revoked</h1>
+          <h1 id="revoked-heading" className={styles.revokedTitle}>{TEXT.revokedHeading}</h1>
           <p>
-            {credential.organization.name} revoked it on <time dateTime={revocation.revokedAt}>{longDate(revokedOn!)}</time>. It is no longer valid.
+            {TEXT.revokedOn(org)}
+            <time dateTime={revocation.revokedAt}>{revokedOn}</time>
+            {TEXT.noLongerValid}
           </p>
-          <p data-testid="revocation-reason">{revocation.reason !== null ? <>Reason: {revocation.reason}</> : "No reason was given."}</p>
+          <p data-testid="revocation-reason">{revocation.reason !== null ? <>{TEXT.reason}{revocation.reason}</> : TEXT.noReason}</p>
         </section>
       ) : null}
       {/* One banner landmark for the issuer's name and its identity line, so nothing sits outside a landmark. */}
       <header>
         <div className={styles.header}>
           {credential.organization.hasLogo ? (
+            // A fixed box, so the name beside it does not move when the logo arrives.
             // eslint-disable-next-line @next/next/no-img-element
-            <img className={styles.logo} src={`/organizations/${credential.organization.id}/logo`} alt={`${credential.organization.name} logo`} />
+            <img className={styles.logo} src={`/organizations/${credential.organization.id}/logo`} alt={TEXT.logoAlt(org)} width={120} height={40} />
           ) : null}
-          <span className={styles.orgName}>{credential.organization.name}</span>
+          <span className={styles.orgName}>{org}</span>
         </div>
-        <IssuerIdentityLine organizationId={credential.organization.id} />
+        <IssuerIdentityLine identity={identity} />
       </header>
 
       <main className={styles.main}>
-        <section className={styles.previews} aria-label="Credential images">
+        {/* The first screen on a phone: status, title, recipient and the main action, before the images. */}
+        <section className={`${styles.card} ${styles.summary}`} aria-labelledby="credential-title">
+          <p className={`${styles.badge} ${valid ? styles.badgeValid : styles.badgeExpired}`} data-testid="validity" data-state={state}>
+            {pill}
+          </p>
+          {/* With a revocation notice the page's h1 is that notice. */}
+          {revocation ? (
+            <h2 id="credential-title" className={styles.title}>{credential.groupName}</h2>
+          ) : (
+            <h1 id="credential-title" className={styles.title}>{credential.groupName}</h1>
+          )}
+          <p className={styles.recipient}>
+            {TEXT.awardedTo} <strong>{credential.recipientName}</strong>
+          </p>
+          <MainActions
+            publicId={credential.publicId}
+            state={state}
+            addToLinkedInUrl={
+              valid
+                ? linkedInAddToProfileUrl({
+                    name: credential.groupName,
+                    organizationName: org,
+                    organizationId: credential.organization.linkedinOrganizationId,
+                    issueDate: credential.issueDate,
+                    expiryDate: credential.expiryDate,
+                    url: credential.url,
+                    credentialId: credential.id,
+                  })
+                : ""
+            }
+            share={{ title: credential.groupName, text: TEXT.shareText(credential.groupName, org), url: credential.url }}
+          />
+        </section>
+
+        <section className={styles.previews} aria-label={TEXT.images}>
           {credential.designs.map((d, i) => {
+            const stamp = overlay ? (
+              <p className={`${styles.overlay} ${state === "revoked" ? styles.overlayRevoked : ""}`} data-testid="image-overlay">
+                {overlay}
+              </p>
+            ) : null;
             if (d.unsupportedText !== null) {
               // The renderer cannot draw this text (a right-to-left script, emoji, ...): the browser can,
               // so the credential is shown as text rather than as a broken image.
               return (
-                <figure key={d.id} className={styles.textCertificate} data-testid="text-certificate" aria-label={`${d.name}: ${credential.groupName}`}>
-                  <p className={styles.textCertificateIssuer}>{credential.organization.name}</p>
+                <figure key={d.id} className={`${styles.imageFrame} ${styles.textCertificate}`} data-testid="text-certificate" aria-label={`${d.name}: ${credential.groupName}`}>
+                  {stamp}
+                  <p className={styles.textCertificateIssuer}>{org}</p>
                   <p className={styles.textCertificateTitle} dir="auto">{credential.groupName}</p>
-                  <p className={styles.textCertificateLabel}>Awarded to</p>
+                  <p className={styles.textCertificateLabel}>{TEXT.awardedTo}</p>
                   <p className={styles.textCertificateName} dir="auto">{credential.recipientName}</p>
                   <p className={styles.textCertificateLabel}>
                     <time dateTime={credential.issueDate}>{longDate(credential.issueDate)}</time>
@@ -113,72 +212,77 @@ export default async function WalletPage({ params }: Props) {
             }
             const png = d.previews.find((p) => p.format === "png")!.url;
             return (
-              // eslint-disable-next-line @next/next/no-img-element
-              <img
-                key={d.id}
-                className={styles.preview}
-                src={png}
-                alt={`${d.name}: ${credential.groupName}, awarded to ${credential.recipientName} by ${credential.organization.name}`}
-                loading={i === 0 ? "eager" : "lazy"}
-                fetchPriority={i === 0 ? "high" : "auto"}
-              />
+              <figure key={d.id} className={styles.imageFrame}>
+                {/* eslint-disable-next-line @next/next/no-img-element */}
+                <img
+                  className={styles.preview}
+                  src={previewAtWidth(png, 800)}
+                  srcSet={previewSrcSet(png)}
+                  sizes={WALLET_PREVIEW_SIZES}
+                  width={d.pngSize.width}
+                  height={d.pngSize.height}
+                  alt={TEXT.imageAlt(d.name, credential.groupName, credential.recipientName, org)}
+                  loading={i === 0 ? "eager" : "lazy"}
+                  fetchPriority={i === 0 ? "high" : "auto"}
+                  decoding={i === 0 ? "sync" : "async"}
+                />
+                {stamp}
+              </figure>
             );
           })}
         </section>
 
-        <aside className={styles.panel}>
-          <p className={expired || revocation ? `${styles.badge} ${styles.badgeExpired}` : `${styles.badge} ${styles.badgeValid}`} data-testid="validity">
-            {revocation ? `Revoked on ${longDate(revokedOn!)}` : expired ? `Expired on ${longDate(credential.expiryDate!)}` : "Valid credential"}
-          </p>
-          {/* With a revocation notice the page's h1 is that notice. */}
-          {revocation ? <h2 className={styles.title}>{credential.groupName}</h2> : <h1 className={styles.title}>{credential.groupName}</h1>}
-          <p className={styles.recipient}>
-            Awarded to <strong>{credential.recipientName}</strong>
-          </p>
+        <section className={`${styles.card} ${styles.details}`} aria-label={TEXT.details}>
           <dl className={styles.facts}>
-            <dt>Issued by</dt>
-            <dd>{credential.organization.name}</dd>
-            <dt>Issue date</dt>
+            <dt>{TEXT.issuedBy}</dt>
+            <dd>{org}</dd>
+            <dt>{TEXT.issueDate}</dt>
             <dd>
               <time dateTime={credential.issueDate}>{longDate(credential.issueDate)}</time>
             </dd>
-            <dt>Expiry date</dt>
-            <dd>{credential.expiryDate ? <time dateTime={credential.expiryDate}>{longDate(credential.expiryDate)}</time> : "Does not expire"}</dd>
-            <dt>Credential ID</dt>
+            <dt>{TEXT.expiryDate}</dt>
+            <dd>{credential.expiryDate ? <time dateTime={credential.expiryDate}>{expiredOn}</time> : TEXT.doesNotExpire}</dd>
+            <dt>{TEXT.credentialId}</dt>
             <dd className={styles.mono}>{credential.id}</dd>
           </dl>
           {/* The issuer's own words (or the defaults), as the signed credential states them; text only. */}
-          <section className={styles.about} aria-label="About this credential" data-testid="achievement">
+          <section id="meaning" className={styles.about} aria-label={TEXT.meaning} data-testid="achievement">
             {/* One level under the credential's title, which is the h1 unless a revocation notice is. */}
-            <AboutHeading revoked={Boolean(revocation)}>What this is</AboutHeading>
+            <AboutHeading revoked={state === "revoked"}>{TEXT.whatThisIs}</AboutHeading>
             <p dir="auto">{credential.description}</p>
-            <AboutHeading revoked={Boolean(revocation)}>How it was earned</AboutHeading>
+            <AboutHeading revoked={state === "revoked"}>{TEXT.howEarned}</AboutHeading>
             <p dir="auto">{credential.criteria}</p>
           </section>
           {credential.learningEventUrl ? (
             <p>
               <a href={credential.learningEventUrl} target="_blank" rel="noopener noreferrer nofollow">
-                About this course or event
+                {TEXT.learningEvent}
               </a>
             </p>
           ) : null}
-          <WalletActions
+          {identity ? (
+            <section className={styles.about} aria-label={TEXT.issuer} data-testid="issuer-card">
+              <AboutHeading revoked={state === "revoked"}>{TEXT.issuer}</AboutHeading>
+              <p dir="auto">{identity.name}</p>
+              <p>{identity.verifiedDomain ? TEXT.verifiedOwner(identity.verifiedDomain) : TEXT.notVerified}</p>
+              <p>
+                <a href={`/organizations/${identity.slug}`}>{TEXT.issuerProfile}</a>
+              </p>
+            </section>
+          ) : null}
+        </section>
+
+        <div className={styles.toolsArea}>
+          <RecipientTools
             publicId={credential.publicId}
-            revoked={revocation !== null}
+            state={state}
             url={credential.url}
-            designs={designs}
-            shareTargets={shareTargets({ url: credential.url, text: shareText, imageUrl: firstPng })}
-            addToLinkedInUrl={linkedInAddToProfileUrl({
-              name: credential.groupName,
-              organizationName: credential.organization.name,
-              organizationId: credential.organization.linkedinOrganizationId,
-              issueDate: credential.issueDate,
-              expiryDate: credential.expiryDate,
-              url: credential.url,
-              credentialId: credential.id,
-            })}
+            downloads={downloads}
+            shareTargets={valid ? shareTargets({ url: credential.url, text: TEXT.shareText(credential.groupName, org), imageUrl: firstPng }) : []}
+            qr={{ svg: `/credentials/${credential.publicId}/qr.svg`, png: `/credentials/${credential.publicId}/qr.png?download=${encodeURIComponent(qrName)}`, label: TEXT.qrLabel(credential.groupName, credential.recipientName) }}
+            embed={embed}
           />
-        </aside>
+        </div>
       </main>
     </div>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { linkedInAddToProfileUrl } from "./share-links";
+import { embedSnippet, linkedInAddToProfileUrl } from "./share-links";
 
 const base = {
   name: "Data & Analysis",
@@ -40,5 +40,18 @@ describe("linkedInAddToProfileUrl", () => {
       expirationYear: "2028",
       expirationMonth: "11",
     });
+  });
+});
+
+describe("embedSnippet", () => {
+  it("escapes hostile names and URLs: the snippet parses to one link holding one image, the text intact", () => {
+    const alt = `Evil "><script>alert(1)</script> & 'co' <img src=x onerror=alert(2)>`;
+    const snippet = embedSnippet({ url: "https://w.example/credentials/1?a=1&b=2", imageUrl: "https://w.example/previews/d.png?w=800", imageWidth: 800, imageHeight: 566, alt });
+    expect(snippet).not.toMatch(/<script|<img src=x|onerror=alert\(2\)>/);
+    expect(snippet).toBe(
+      `<a href="https://w.example/credentials/1?a=1&amp;b=2" target="_blank" rel="noopener"><img src="https://w.example/previews/d.png?w=800" width="800" height="566" alt="Evil &quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &#39;co&#39; &lt;img src=x onerror=alert(2)&gt;" style="max-width:100%;height:auto"></a>`,
+    );
+    // Exactly two tags open: the link and the image.
+    expect(snippet.match(/</g)).toHaveLength(3);
   });
 });

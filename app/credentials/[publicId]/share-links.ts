@@ -60,3 +60,18 @@ export function linkedInAddToProfileUrl(input: {
 export function downloadFileName(groupName: string, recipientName: string, designName: string, multipleDesigns: boolean, format: DownloadFormat): string {
   return safeDownloadName([groupName, recipientName, ...(multipleDesigns ? [designName] : [])].join(" - "), format);
 }
+
+/** Text for HTML (element content and double-quoted attribute values): every character that could start markup, escaped. */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+
+/**
+ * The HTML a recipient pastes into a website, a blog or a portfolio: the credential's image linking
+ * to its wallet page. Every value (names in the alt text, URLs) is escaped, so a hostile name stays
+ * text in whatever page it lands in. The image is the 800 px preview, sized by the page it sits in.
+ */
+export function embedSnippet(input: { url: string; imageUrl: string; imageWidth: number; imageHeight: number; alt: string }): string {
+  const img = `<img src="${escapeHtml(input.imageUrl)}" width="${input.imageWidth}" height="${input.imageHeight}" alt="${escapeHtml(input.alt)}" style="max-width:100%;height:auto">`;
+  return `<a href="${escapeHtml(input.url)}" target="_blank" rel="noopener">${img}</a>`;
+}

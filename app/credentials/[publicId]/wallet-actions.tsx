@@ -1,125 +1,184 @@
 "use client";
-// The wallet page's only client script: it marks the recipient's browser, records events, and runs
-// the share, download, copy and verify actions. It never holds an API token.
+// The wallet page's client parts. `MainActions` sits on the first screen under the title: a guest's
+// main action is "Verify this credential"; the recipient's is Share and Add to LinkedIn profile (valid
+// credentials only). `RecipientTools` sits at the end of the page and shows only to the recipient:
+// share links, downloads, the QR code and the embed snippet. The server renders the guest's view; the
+// switch after reading the recipient mark keeps the first screen's boxes the same size (no layout
+// shift) and adds the tools where nothing follows them. Nothing here holds an API token.
 import { useEffect, useRef, useState } from "react";
 import styles from "./wallet.module.css";
 import type { VerificationReport } from "@/lib/verification/report"; // a type only: nothing of lib reaches the browser
 import { VerificationResult } from "@/app/verify/verification-result";
 import type { ShareTarget } from "./share-links";
+import { recordWalletEvent, useViewer, viewerOf } from "./viewer";
 
-type Design = { name: string; png: string; pdf: string; pngFileName: string; pdfFileName: string };
-const markKey = (publicId: string) => `cis.recipient.${publicId}`;
+/** Every user-visible text of the wallet's client parts, in one place (translations come later). */
+const TEXT = {
+  verify: "Verify this credential",
+  verifying: "Checking…",
+  verifyFailed: "The credential could not be checked right now. Try again in a moment.",
+  meaning: "What this credential means",
+  share: "Share",
+  addToLinkedIn: "Add to LinkedIn profile",
+  shareHeading: "Share",
+  copyLink: "Copy link",
+  linkCopied: "Link copied",
+  linkCopiedStatus: "The link to this credential was copied.",
+  copyPrompt: "Copy this link:",
+  downloadHeading: "Download",
+  downloadLabel: (design: string, format: string) => `Download ${design} as ${format}`,
+  qrHeading: "QR code",
+  qrDownload: "Download QR code (PNG)",
+  qrAlt: (label: string) => `QR code of the link to this credential: ${label}`,
+  embedHeading: "Add to your website",
+  embedHelp: "Paste this HTML into a web page to show the credential, linked to this page.",
+  embedLabel: "HTML to embed",
+  copyEmbed: "Copy HTML",
+  embedCopied: "HTML copied",
+  embedCopiedStatus: "The HTML to embed was copied.",
+} as const;
 
-/** Reads (and on `?recipient=true`, sets) this browser's recipient mark, then drops the parameter from the address bar. */
-function whoIsVisiting(publicId: string): "recipient" | "guest" {
-  const url = new URL(window.location.href);
-  try {
-    if (url.searchParams.get("recipient") === "true") window.localStorage.setItem(markKey(publicId), "1");
-  } catch {
-    /* storage unavailable (private mode): the visitor counts as a guest */
-  }
-  if (url.searchParams.has("recipient")) {
-    url.searchParams.delete("recipient");
-    window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
-  }
-  try {
-    return window.localStorage.getItem(markKey(publicId)) === "1" ? "recipient" : "guest";
-  } catch {
-    return "guest";
-  }
-}
+export type CredentialState = "valid" | "expired" | "revoked";
 
-export function WalletActions(props: {
+/** The main action on the first screen, and the verification result under it. */
+export function MainActions(props: {
   publicId: string;
-  /** A revoked credential offers nothing to download or share: only its verification. */
-  revoked: boolean;
-  url: string;
-  designs: Design[];
-  shareTargets: ShareTarget[];
+  state: CredentialState;
   addToLinkedInUrl: string;
+  share: { title: string; text: string; url: string };
 }) {
-  const who = useRef<"recipient" | "guest">("guest");
+  const viewer = useViewer(props.publicId);
   const viewed = useRef(false);
-  const [copied, setCopied] = useState(false);
   const [verification, setVerification] = useState<VerificationReport | null>(null);
   const [verifyError, setVerifyError] = useState<string | null>(null);
   const [verifying, setVerifying] = useState(false);
-
-  const record = (eventType: string) => {
-    void fetch("/api/wallet/events", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ publicId: props.publicId, eventType, triggeredBy: who.current }),
-      keepalive: true,
-    }).catch(() => undefined);
-  };
+  const record = (eventType: string) => recordWalletEvent(props.publicId, eventType);
 
   useEffect(() => {
-    who.current = whoIsVisiting(props.publicId);
-    if (!viewed.current) {
-      viewed.current = true; // once per page load, also under React's development double effects
-      record("credential_viewed");
-    }
+    if (viewed.current) return;
+    viewed.current = true; // once per page load, also under React's development double effects
+    record("credential_viewed");
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.publicId]);
 
-  const copyLink = async () => {
-    try {
-      await navigator.clipboard.writeText(props.url);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2500);
-      record("credential_link_copied");
-    } catch {
-      window.prompt("Copy this link:", props.url);
-    }
-  };
-
   const verify = async () => {
+    if (verifying) return;
     setVerifying(true);
     setVerifyError(null);
     try {
       const response = await fetch("/api/wallet/verify", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ publicId: props.publicId, triggeredBy: who.current }),
+        body: JSON.stringify({ publicId: props.publicId, triggeredBy: viewerOf(props.publicId) }),
       });
       if (!response.ok) throw new Error(String(response.status));
       setVerification((await response.json()) as VerificationReport);
     } catch {
-      setVerifyError("The credential could not be checked right now. Try again in a moment.");
+      setVerifyError(TEXT.verifyFailed);
     } finally {
       setVerifying(false);
     }
   };
 
-  return (
-    <div className={styles.actions}>
-      {/* Designs the renderer cannot draw for this credential have no files to download. */}
-      {!props.revoked && props.designs.length > 0 ? (
-        <section aria-labelledby="download-heading">
-          <h2 id="download-heading" className={styles.sectionTitle}>Download</h2>
-          <ul className={styles.buttonList}>
-            {props.designs.map((d) => (
-              <li key={d.png} className={styles.downloadRow}>
-                {props.designs.length > 1 ? <span className={styles.designName}>{d.name}</span> : null}
-                <a className={styles.button} href={d.png} download={d.pngFileName} onClick={() => record("credential_downloaded")}>
-                  PNG
-                </a>
-                <a className={styles.button} href={d.pdf} download={d.pdfFileName} onClick={() => record("credential_downloaded")}>
-                  PDF
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+  const share = async () => {
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share(props.share);
+        // The spec has no event for the system share sheet; the link left the page for an app the page
+        // cannot name, which is what a copied link is too.
+        record("credential_link_copied");
+      } catch {
+        /* dismissed (AbortError) or refused: nothing was shared */
+      }
+      return;
+    }
+    // No share sheet (most desktops): the network links at the end of the page.
+    const heading = document.getElementById("share-heading");
+    heading?.scrollIntoView({ block: "start", behavior: "smooth" });
+    heading?.focus({ preventScroll: true });
+  };
 
-      {props.revoked ? null : (
-        <section aria-labelledby="share-heading">
-          <h2 id="share-heading" className={styles.sectionTitle}>Share</h2>
-          <a className={`${styles.button} ${styles.primary}`} href={props.addToLinkedInUrl} target="_blank" rel="noopener noreferrer" onClick={() => record("credential_added_to_linkedin_profile")}>
-            Add to LinkedIn profile
+  const verifyButton = (primary: boolean) => (
+    <button type="button" className={`${styles.button} ${primary ? styles.primary : ""}`} onClick={verify} disabled={verifying} data-testid="verify-button">
+      {verifying ? TEXT.verifying : TEXT.verify}
+    </button>
+  );
+
+  // Keys per view: switching views replaces the buttons rather than moving the same ones (a moved
+  // element would count as a layout shift); both views are two rows of the same height.
+  const recipientView = viewer === "recipient" && props.state === "valid";
+  return (
+    <div className={styles.mainActions} data-viewer={viewer ?? "unknown"}>
+      {recipientView ? (
+        <div key="recipient" className={styles.actionSlot} data-testid="main-actions">
+          <div className={styles.actionRow}>
+            <button type="button" className={`${styles.button} ${styles.primary}`} onClick={share} data-testid="share-button">
+              {TEXT.share}
+            </button>
+            <a
+              className={`${styles.button} ${styles.linkedin}`}
+              href={props.addToLinkedInUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={() => record("credential_added_to_linkedin_profile")}
+            >
+              {TEXT.addToLinkedIn}
+            </a>
+          </div>
+          {verifyButton(false)}
+        </div>
+      ) : (
+        <div key="guest" className={styles.actionSlot} data-testid="main-actions">
+          {verifyButton(true)}
+          <a className={styles.button} href="#meaning">
+            {TEXT.meaning}
           </a>
+        </div>
+      )}
+      <div aria-live="polite">{verifyError ? <p className={styles.error}>{verifyError}</p> : null}</div>
+      {/* The same report as /verify, run on the credential's signed document; it takes focus and scrolls into view when it arrives. */}
+      {verification ? <VerificationResult report={verification} headingId="wallet-verification-verdict" /> : null}
+    </div>
+  );
+}
+
+export type Download = { name: string; png: string; pdf: string; pngFileName: string; pdfFileName: string };
+
+/** The recipient's tools, at the end of the page: nothing for a guest, nothing at all once revoked, downloads only once expired. */
+export function RecipientTools(props: {
+  publicId: string;
+  state: CredentialState;
+  url: string;
+  downloads: Download[];
+  shareTargets: ShareTarget[];
+  qr: { svg: string; png: string; label: string };
+  embed: string | null;
+}) {
+  const viewer = useViewer(props.publicId);
+  const [copied, setCopied] = useState<"link" | "embed" | null>(null);
+  const record = (eventType: string) => recordWalletEvent(props.publicId, eventType);
+  if (viewer !== "recipient" || props.state === "revoked") return null;
+
+  const copy = async (what: "link" | "embed", text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(what);
+      setTimeout(() => setCopied(null), 2500);
+      // An embed snippet is the link put on a website: the closest of the spec's events.
+      record("credential_link_copied");
+    } catch {
+      window.prompt(TEXT.copyPrompt, text);
+    }
+  };
+
+  const valid = props.state === "valid";
+  return (
+    <div className={styles.tools} data-testid="recipient-tools">
+      {valid ? (
+        <section aria-labelledby="share-heading" className={styles.card}>
+          <h2 id="share-heading" className={styles.sectionTitle} tabIndex={-1}>
+            {TEXT.shareHeading}
+          </h2>
           <ul className={styles.shareList}>
             {props.shareTargets.map((s) => (
               <li key={s.network}>
@@ -129,26 +188,72 @@ export function WalletActions(props: {
               </li>
             ))}
             <li>
-              <button type="button" className={styles.button} onClick={copyLink}>
-                {copied ? "Link copied" : "Copy link"}
+              <button type="button" className={styles.button} onClick={() => copy("link", props.url)}>
+                {copied === "link" ? TEXT.linkCopied : TEXT.copyLink}
               </button>
             </li>
           </ul>
           <p role="status" aria-live="polite" className={styles.visuallyHidden}>
-            {copied ? "The link to this credential was copied." : ""}
+            {copied === "link" ? TEXT.linkCopiedStatus : copied === "embed" ? TEXT.embedCopiedStatus : ""}
           </p>
         </section>
-      )}
+      ) : null}
 
-      <section aria-labelledby="verify-heading" className={styles.verify}>
-        <h2 id="verify-heading" className={styles.sectionTitle}>Verification</h2>
-        <button type="button" className={styles.button} onClick={verify} disabled={verifying}>
-          {verifying ? "Checking…" : "Verify this credential"}
-        </button>
-        <div aria-live="polite">{verifyError ? <p className={styles.error}>{verifyError}</p> : null}</div>
-        {/* The same report as /verify, run on the credential's signed document; it takes focus when it arrives. */}
-        {verification ? <VerificationResult report={verification} headingId="wallet-verification-verdict" /> : null}
-      </section>
+      {/* Designs the renderer cannot draw for this credential have no files to download. */}
+      {props.downloads.length > 0 ? (
+        <section aria-labelledby="download-heading" className={styles.card}>
+          <h2 id="download-heading" className={styles.sectionTitle}>
+            {TEXT.downloadHeading}
+          </h2>
+          <ul className={styles.buttonList}>
+            {props.downloads.map((d) => (
+              <li key={d.png} className={styles.downloadRow}>
+                {props.downloads.length > 1 ? <span className={styles.designName}>{d.name}</span> : null}
+                <a className={styles.button} href={d.png} download={d.pngFileName} aria-label={TEXT.downloadLabel(d.name, "PNG")} onClick={() => record("credential_downloaded")}>
+                  PNG
+                </a>
+                <a className={styles.button} href={d.pdf} download={d.pdfFileName} aria-label={TEXT.downloadLabel(d.name, "PDF")} onClick={() => record("credential_downloaded")}>
+                  PDF
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {valid ? (
+        <section aria-labelledby="qr-heading" className={styles.card}>
+          <h2 id="qr-heading" className={styles.sectionTitle}>
+            {TEXT.qrHeading}
+          </h2>
+          <figure className={styles.qr}>
+            {/* eslint-disable-next-line @next/next/no-img-element */}
+            <img src={props.qr.svg} width={160} height={160} alt={TEXT.qrAlt(props.qr.label)} />
+            <figcaption className={styles.qrLabel} dir="auto" data-testid="qr-label">
+              {props.qr.label}
+            </figcaption>
+          </figure>
+          <a className={styles.button} href={props.qr.png} download>
+            {TEXT.qrDownload}
+          </a>
+        </section>
+      ) : null}
+
+      {valid && props.embed ? (
+        <section aria-labelledby="embed-heading" className={styles.card}>
+          <h2 id="embed-heading" className={styles.sectionTitle}>
+            {TEXT.embedHeading}
+          </h2>
+          <p className={styles.help}>{TEXT.embedHelp}</p>
+          <label className={styles.visuallyHidden} htmlFor="embed-snippet">
+            {TEXT.embedLabel}
+          </label>
+          <textarea id="embed-snippet" className={styles.snippet} readOnly rows={4} value={props.embed} data-testid="embed-snippet" onFocus={(e) => e.currentTarget.select()} />
+          <button type="button" className={styles.button} onClick={() => copy("embed", props.embed!)}>
+            {copied === "embed" ? TEXT.embedCopied : TEXT.copyEmbed}
+          </button>
+        </section>
+      ) : null}
     </div>
   );
 }
