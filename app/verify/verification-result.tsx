@@ -106,7 +106,10 @@ export function VerificationResult({ report, headingId = "verification-verdict" 
           {shown.map(([term, value]) => (
             <Fragment key={term}>
               <dt>{trusted ? term : t("claimed", { term })}</dt>
-              <dd>{value}</dd>
+              {/* Values come from the document: isolated, so a Latin name reads whole in a right-to-left page. */}
+              <dd>
+                <bdi>{value}</bdi>
+              </dd>
             </Fragment>
           ))}
         </dl>
@@ -148,10 +151,12 @@ export function VerificationResult({ report, headingId = "verification-verdict" 
 /** The verdict in the reader's language, from the report's verdict and facts. */
 function translatedHeadline(t: T, report: VerificationReport, day: (iso: string | null) => string | null, unverifiedIssuer: boolean): string {
   const f = report.facts;
+  // The issuer's name between Unicode isolates (FSI … PDI): the heading is one string, so no <bdi>.
+  const isolate = (text: string) => `\u2068${text}\u2069`;
   const note = unverifiedIssuer ? ` ${t("unverifiedIssuer")}` : "";
   switch (report.verdict) {
     case "valid":
-      return t("headlineValid", { issuer: f.issuerName ?? f.issuerId ?? "?" }) + note;
+      return t("headlineValid", { issuer: isolate(f.issuerName ?? f.issuerId ?? "?") }) + note;
     case "expired":
       return t("headlineExpired", { date: day(f.validUntil) ?? "?" }) + note;
     case "not yet valid":

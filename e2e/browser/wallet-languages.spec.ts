@@ -49,7 +49,7 @@ test("Arabic browser: the page in Arabic, right to left, names as text; verify a
   await expect(page.getByRole("term").filter({ hasText: "تاريخ الإصدار" })).toBeVisible();
   await expect(page.locator("time").first()).toHaveText(longDate("ar", credential.issueDate));
   // Sharing metadata in Arabic too, the names as text.
-  expect(await page.title()).toBe(`<b>Data</b> Analysis (Level 2): Layla "<img src=x onerror=alert(1)>" Haddad`);
+  expect(await page.title()).toBe(`<b>Data</b> Analysis (Level 2): Layla "<img src=x onerror=alert(1)>" Haddad · Credentials`);
   await expect(page.locator("meta[name='description']")).toHaveAttribute("content", `حصل Layla "<img src=x onerror=alert(1)>" Haddad على «<b>Data</b> Analysis (Level 2)» من ${orgName}.`);
   await expect(page.locator("meta[property='og:locale']")).toHaveAttribute("content", "ar");
   // Right to left: the text starts at the right edge, the issuer's name sits on the right.
@@ -64,7 +64,7 @@ test("Arabic browser: the page in Arabic, right to left, names as text; verify a
 
   await page.getByTestId("verify-button").click();
   const verdict = page.getByTestId("verification-result");
-  await expect(verdict).toHaveText(`صالحة: صادرة عن ${orgName}. هوية الجهة المُصدِرة غير موثَّقة.`, { timeout: 20_000 });
+  await expect(verdict).toHaveText(`صالحة: صادرة عن \u2068${orgName}\u2069. هوية الجهة المُصدِرة غير موثَّقة.`, { timeout: 20_000 });
   await expect(page.getByTestId("verification").locator("h3").first()).toContainText("التنسيق");
   const verified = testInfo.outputPath("wallet-ar-verified-390x844.png");
   await page.screenshot({ path: verified, fullPage: true });
@@ -102,7 +102,7 @@ test("a group fixed to German overrides an English browser; its dates in German"
   await expect(page.getByTestId("verify-button")).toHaveText("Diesen Nachweis prüfen");
   await expect(page.getByText("Verliehen an Erika Mustermann")).toBeVisible();
   await expect(page.getByText(longDate("de", expiry), { exact: true })).toBeVisible();
-  expect(await page.title()).toBe("Datenanalyse: Erika Mustermann");
+  expect(await page.title()).toBe("Datenanalyse: Erika Mustermann · Credentials");
   // Un-fixing the language gives the page back to the reader's browser.
   await expectStatus(await api.patch(`/v1/groups/${group.id}`, { data: { language: null } }), 200);
   await page.reload();
@@ -114,24 +114,36 @@ test("a group fixed to German overrides an English browser; its dates in German"
 test("an unknown or malformed Accept-Language is English; a regional one finds its language", async ({ api, server, browser }) => {
   const group = await walletGroup(api, { name: "Any Language Course" });
   const credential = await issueCredential(api, group.id, { name: "Kim Lee" });
-  for (const [header, lang, pill] of [
-    ["tlh, xx-YY;q=0.9", "en", "Valid credential"],
-    ["%%%;q=abc", "en", "Valid credential"],
-    ["pt-PT,pt;q=0.9", "pt-BR", "Credencial válida"],
-    ["zh-CN,zh;q=0.9", "zh-Hans", "有效证书"],
+  // A browser's language setting (Chromium sends it as Accept-Language).
+  for (const [locale, lang, pill] of [
+    ["pt-PT", "pt-BR", "Credencial válida"],
+    ["zh-CN", "zh-Hans", "有效证书"],
     ["hi-IN", "hi", "मान्य प्रमाणपत्र"],
+    ["tlh", "en", "Valid credential"],
   ] as const) {
-    const context = await reader(browser, { acceptLanguage: header });
+    const context = await reader(browser, { locale });
     const page = await open(context, walletUrl(server, credential.publicId));
-    await expect(page.locator("html"), header).toHaveAttribute("lang", lang);
+    await expect(page.locator("html"), locale).toHaveAttribute("lang", lang);
     await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
     await expect(page.getByTestId("validity")).toHaveText(pill);
     await context.close();
   }
+  // Headers no browser sends: the server's answer as it is.
+  const context = await reader(browser, {});
+  for (const header of ["tlh, xx-YY;q=0.9", "%%%;q=abc", "*", "a".repeat(3000), ",,,;;;"]) {
+    const res = await context.request.get(walletUrl(server, credential.publicId), { headers: { "Accept-Language": header } });
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    expect(html, header).toMatch(/<html lang="en" dir="ltr"/);
+    expect(html).toContain("Valid credential");
+  }
+  const spanish = await context.request.get(walletUrl(server, credential.publicId), { headers: { "Accept-Language": "es-MX,es;q=0.9,en;q=0.5" } });
+  expect(await spanish.text()).toMatch(/<html lang="es" dir="ltr"/);
+  await context.close();
 });
 
 test("the not-found page speaks the reader's language; the dashboard stays English", async ({ server, browser }) => {
-  const context = await reader(browser, { acceptLanguage: "es-MX,es;q=0.9" });
+  const context = await reader(browser, { locale: "es-MX" });
   const page = await context.newPage();
   const response = await page.goto(`http://localhost:${server.port}/credentials/00000000-0000-4000-8000-000000000000`);
   expect(response?.status()).toBe(404);
