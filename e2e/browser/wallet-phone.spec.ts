@@ -160,6 +160,10 @@ test("viewer-aware actions: a guest gets verify, the issuer and what the credent
   const svg = await r.request.get(`/credentials/${credential.publicId}/qr.svg`);
   expect(svg.headers()["content-type"]).toBe("image/svg+xml");
   expect(await svg.text()).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  // No code for a credential without a public wallet page: the envelope's 404.
+  const unknown = await r.request.get(`/credentials/${"0".repeat(8)}-0000-4000-8000-${"0".repeat(12)}/qr.svg`);
+  expect(unknown.status()).toBe(404);
+  expect((await unknown.json()).error.code).toBe("not_found");
   const qrLink = tools.getByRole("link", { name: "Download QR code (PNG)" });
   const qrPng = await r.request.get((await qrLink.getAttribute("href"))!);
   expect(qrPng.status()).toBe(200);

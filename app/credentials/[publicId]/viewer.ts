@@ -3,7 +3,7 @@
 // set by the email's `?recipient=true`, CONTRACT.md section 7) or a guest. The server cannot know, so it
 // renders the guest's view and the page switches after reading the mark. Read once per page load and
 // shared by the page's client parts; the parameter leaves the address bar on that first read.
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 
 export type Viewer = "recipient" | "guest";
 
@@ -34,10 +34,17 @@ export function viewerOf(publicId: string): Viewer {
   return known.get(publicId)!;
 }
 
-/** The viewer, or null before the page has read the mark (the server's render and the first client render). */
+/**
+ * The viewer, or null before the page has read the mark (the server's render and the first client
+ * render). The switch to the recipient's view is a transition: React renders the recipient's tools
+ * in slices that yield to the browser instead of one long task right after hydration.
+ */
 export function useViewer(publicId: string): Viewer | null {
   const [viewer, setViewer] = useState<Viewer | null>(null);
-  useEffect(() => setViewer(viewerOf(publicId)), [publicId]);
+  useEffect(() => {
+    const known = viewerOf(publicId);
+    startTransition(() => setViewer(known));
+  }, [publicId]);
   return viewer;
 }
 
