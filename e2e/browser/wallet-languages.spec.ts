@@ -136,6 +136,8 @@ test("an unknown or malformed Accept-Language is English; a regional one finds i
     const html = await res.text();
     expect(html, header).toMatch(/<html lang="en" dir="ltr"/);
     expect(html).toContain("Valid credential");
+    // Rendered per request for its reader and never stored: no cache can hand one reader's language to another.
+    expect(res.headers()["cache-control"]).toMatch(/no-store/);
   }
   const spanish = await context.request.get(walletUrl(server, credential.publicId), { headers: { "Accept-Language": "es-MX,es;q=0.9,en;q=0.5" } });
   expect(await spanish.text()).toMatch(/<html lang="es" dir="ltr"/);
