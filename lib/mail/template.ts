@@ -62,9 +62,30 @@ function htmlText(sentence: string): string {
 
 type EmailTranslator = (key: keyof Messages["email"], values?: Record<string, string>) => string;
 
+const translators = new Map<Locale, EmailTranslator>();
+
+/**
+ * The email's sentences in a language. Their arguments are always the same placeholders, so each
+ * sentence is formatted once per language and process and then reused: an email is written inside
+ * the issuing transaction, which should not parse ICU messages for every recipient.
+ */
 function emailTranslator(language: Locale): EmailTranslator {
-  const t = createTranslator({ locale: language, messages: messagesFor(language), namespace: "email" });
-  return (key, values) => t(key, values as never);
+  let cached = translators.get(language);
+  if (!cached) {
+    const t = createTranslator({ locale: language, messages: messagesFor(language), namespace: "email" });
+    const sentences = new Map<string, string>();
+    cached = (key, values) => {
+      const id = `${key}|${values === ARGUMENTS ? "placeholders" : JSON.stringify(values ?? null)}`;
+      let sentence = sentences.get(id);
+      if (sentence === undefined) {
+        sentence = t(key, values as never);
+        sentences.set(id, sentence);
+      }
+      return sentence;
+    };
+    translators.set(language, cached);
+  }
+  return cached;
 }
 
 /**
