@@ -1,3 +1,8 @@
+import createNextIntlPlugin from "next-intl/plugin";
+
+// next-intl: the wallet page's messages and locale (app/i18n/request.ts; catalogs in lib/i18n/messages).
+const withNextIntl = createNextIntlPlugin("./app/i18n/request.ts");
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Native modules and the Prisma driver adapters must stay outside the bundle (TOOLCHAIN.md).
@@ -19,4 +24,4 @@ const nextConfig = {
   // exact limit and says so); the default 1 MB would refuse them before that check could speak.
   experimental: { serverActions: { bodySizeLimit: "6mb" } },
 };
-export default nextConfig;
+export default withNextIntl(nextConfig);

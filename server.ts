@@ -16,7 +16,7 @@ import {
 import { requestIdFrom } from "./lib/api/request-id";
 import { config } from "./lib/config";
 import { answerUnparsableRequest, isHealthPath, sendMethodNotAllowed, sendNotFound, sendServerError, sendWorkerOnly } from "./lib/http-server/answers";
-import { ORIGINAL_METHOD_HEADER, RAW_QUERY_HEADER, rawQueryOf, ROUTABLE_METHODS } from "./lib/api/request-target";
+import { ORIGINAL_METHOD_HEADER, RAW_QUERY_HEADER, rawQueryOf, REQUEST_PATH_HEADER, ROUTABLE_METHODS } from "./lib/api/request-target";
 import { pathNamesNothing, rawPath } from "./lib/http-server/request-path";
 import { newNonce, securityHeaders } from "./lib/http-server/security-headers";
 import { closeConnectionIfBodyUnread } from "./lib/http-server/unread-body";
@@ -40,6 +40,7 @@ function stampConnection(req: IncomingMessage) {
  */
 function stampRequestTarget(req: IncomingMessage, path: string): boolean {
   req.headers[RAW_QUERY_HEADER] = rawQueryOf(req.url);
+  req.headers[REQUEST_PATH_HEADER] = path;
   delete req.headers[ORIGINAL_METHOD_HEADER];
   const method = req.method ?? "GET";
   if (ROUTABLE_METHODS.has(method)) return true;

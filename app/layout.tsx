@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import "./globals.css";
+import { textDirection } from "@/lib/i18n/locales";
+import { documentLocale } from "./document-locale";
 import { HydrationMark } from "./hydration-mark";
 
 export const metadata: Metadata = {
@@ -12,8 +14,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // Every page is rendered per request, never served from a build-time copy: its scripts must carry
   // this request's Content-Security-Policy nonce (lib/http-server/security-headers.ts).
   await connection();
+  // English, except a credential's wallet page, which speaks its reader's language (and right to left in Arabic).
+  const locale = await documentLocale();
   return (
-    <html lang="en">
+    <html lang={locale} dir={textDirection(locale)}>
       <body>
         <HydrationMark />
         {children}

@@ -2,6 +2,8 @@
 // JSON or a baked PNG, and sees each check and a plain verdict. The checks run on the server
 // (POST /api/verify): the same ones as the wallet's verify button and `npm run cli -- verify`.
 import type { Metadata } from "next";
+import { NextIntlClientProvider } from "next-intl";
+import { messagesFor } from "@/lib/i18n/messages";
 import { VerifyForm } from "./verify-form";
 import styles from "./verify.module.css";
 
@@ -18,7 +20,10 @@ export default function VerifyPage() {
         Paste the credential&rsquo;s link or its JSON, or choose the PNG image that came with it. We check that it is an Open Badges 3.0 credential, that its
         signature matches (nothing was changed), who signed it, that the issuer has not revoked it, and that it is in effect today.
       </p>
-      <VerifyForm />
+      {/* The result's words (app/verify/verification-result.tsx); this page is English. */}
+      <NextIntlClientProvider locale="en" messages={{ verification: messagesFor("en").verification }} timeZone="UTC">
+        <VerifyForm />
+      </NextIntlClientProvider>
     </main>
   );
 }

@@ -2,9 +2,14 @@
 // One verification report as the /verify page and the wallet's verify button show it: the verdict
 // first, as a heading that takes keyboard focus and scrolls into view when a result arrives, then what
 // the credential states, then each check with what it means for someone deciding whether to trust it.
-// Everything from the document is rendered as text.
+// Everything from the document is rendered as text. Words are the "verification" messages of the
+// nearest NextIntlClientProvider (the wallet's reader language; /verify is English). The report's own
+// sentences (headline, summaries) are English: in another language the verdict and each outcome are
+// said from the report's verdict, outcomes and facts instead, and the English detail stays behind
+// "Technical detail".
 import { Fragment, useEffect, useRef } from "react";
-import { CHECK_MEANINGS, CHECK_TITLES, type CheckOutcome, type Verdict, type VerificationReport } from "@/lib/verification/report";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
+import type { Check, CheckId, CheckOutcome, Verdict, VerificationReport } from "@/lib/verification/report";
 import styles from "./verification-result.module.css";
 
 const TONE: Record<Verdict, "good" | "bad" | "unknown"> = {
@@ -17,15 +22,41 @@ const TONE: Record<Verdict, "good" | "bad" | "unknown"> = {
 };
 const VERDICT_ICON = { good: "✓", bad: "✕", unknown: "!" } as const;
 const OUTCOME_ICON: Record<CheckOutcome, string> = { passed: "✓", failed: "✕", warning: "!", skipped: "–" };
-const OUTCOME_LABEL: Record<CheckOutcome, string> = { passed: "passed", failed: "failed", warning: "warning", skipped: "not checked" };
+const OUTCOME_KEY = { passed: "outcomePassed", failed: "outcomeFailed", warning: "outcomeWarning", skipped: "outcomeSkipped" } as const;
+const TITLE_KEY = { format: "titleFormat", signature: "titleSignature", issuer: "titleIssuer", status: "titleStatus", validity: "titleValidity" } as const satisfies Record<CheckId, string>;
+const MEANING_KEY = {
+  format: "meaningFormat",
+  signature: "meaningSignature",
+  issuer: "meaningIssuer",
+  status: "meaningStatus",
+  validity: "meaningValidity",
+} as const satisfies Record<CheckId, string>;
 
-const day = (iso: string | null) => {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-};
+type T = ReturnType<typeof useTranslations<"verification">>;
+
+/** A check's summary said in the reader's language, from its id and outcome (the report's sentence is English). */
+function translatedSummary(t: T, check: Check, verdict: Verdict): string {
+  if (check.outcome === "skipped") return t("summarySkipped");
+  switch (check.id) {
+    case "format":
+      return check.outcome === "passed" ? t("summaryFormatPassed") : t("summaryFormatFailed");
+    case "signature":
+      return check.outcome === "passed" ? t("summarySignaturePassed") : t("summarySignatureFailed");
+    case "issuer":
+      return check.outcome === "passed" ? t("summaryIssuerPassed") : check.outcome === "warning" ? t("summaryIssuerWarning") : t("summaryIssuerFailed");
+    case "status":
+      if (check.outcome === "passed") return t("summaryStatusPassed");
+      if (check.outcome === "warning") return t("summaryStatusWarning");
+      return verdict === "revoked" ? t("summaryStatusRevoked") : t("summaryStatusFailed");
+    case "validity":
+      return check.outcome === "passed" ? t("summaryValidityPassed") : t("summaryValidityFailed");
+  }
+}
 
 export function VerificationResult({ report, headingId = "verification-verdict" }: { report: VerificationReport; headingId?: string }) {
+  const t = useTranslations("verification");
+  const format = useFormatter();
+  const english = useLocale() === "en";
   const heading = useRef<HTMLHeadingElement>(null);
   // A new report (each check gives a new checkedAt): move focus to its verdict and bring it into view,
   // so keyboard and screen reader users land on the answer.
@@ -34,6 +65,13 @@ export function VerificationResult({ report, headingId = "verification-verdict" 
     heading.current?.scrollIntoView({ block: "start", behavior: "smooth" });
   }, [report.checkedAt]);
 
+  // The calendar day of an ISO date-time, in UTC like every credential date, in the reader's language.
+  const day = (iso: string | null) => {
+    if (!iso) return null;
+    const date = new Date(iso);
+    return Number.isNaN(date.getTime()) ? iso : format.dateTime(date, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  };
+
   // Valid but signed by an issuer that proved no identity: amber, not green. An impostor that copied a
   // name must not look like the organization that proved its domain.
   const unverifiedIssuer = report.checks.some((c) => c.id === "issuer" && c.outcome === "warning");
@@ -41,16 +79,17 @@ export function VerificationResult({ report, headingId = "verification-verdict" 
   const trusted = report.verdict !== "invalid";
   const f = report.facts;
   const facts: [string, string | null][] = [
-    ["Credential", f.achievementName ?? f.credentialName],
-    ["Awarded to", f.recipientName],
-    ["Issued by", f.issuerName ? `${f.issuerName}${f.issuerVerifiedDomain ? ` (verified owner of ${f.issuerVerifiedDomain})` : ""}` : null],
-    ["Issuer ID", f.issuerId],
-    ["Valid from", day(f.validFrom)],
-    ["Valid until", f.validFrom ? (day(f.validUntil) ?? "Does not expire") : null],
-    ["Revoked on", day(f.revokedAt)],
-    ["Reason", f.revokedAt ? (f.revocationReason ?? "No reason was given.") : null],
+    [t("factCredential"), f.achievementName ?? f.credentialName],
+    [t("factAwardedTo"), f.recipientName],
+    [t("factIssuedBy"), f.issuerName ? (f.issuerVerifiedDomain ? t("issuerWithDomain", { issuer: f.issuerName, domain: f.issuerVerifiedDomain }) : f.issuerName) : null],
+    [t("factIssuerId"), f.issuerId],
+    [t("factValidFrom"), day(f.validFrom)],
+    [t("factValidUntil"), f.validFrom ? (day(f.validUntil) ?? t("doesNotExpire")) : null],
+    [t("factRevokedOn"), day(f.revokedAt)],
+    [t("factReason"), f.revokedAt ? (f.revocationReason ?? t("noReason")) : null],
   ];
   const shown = facts.filter((entry): entry is [string, string] => entry[1] !== null);
+  const headline = english ? report.headline : translatedHeadline(t, report, day, unverifiedIssuer);
 
   return (
     <section className={styles.result} aria-labelledby={headingId} data-testid="verification" data-verdict={report.verdict}>
@@ -59,42 +98,74 @@ export function VerificationResult({ report, headingId = "verification-verdict" 
           {VERDICT_ICON[tone]}
         </span>
         <h2 id={headingId} ref={heading} tabIndex={-1} data-testid="verification-result">
-          {report.headline}
+          {headline}
         </h2>
       </div>
       {shown.length > 0 ? (
-        <dl className={styles.facts} aria-label={trusted ? "What the credential states" : "What the document claims (not trustworthy)"}>
+        <dl className={styles.facts} aria-label={trusted ? t("factsTrusted") : t("factsUntrusted")}>
           {shown.map(([term, value]) => (
             <Fragment key={term}>
-              <dt>{trusted ? term : `${term} (claimed)`}</dt>
-              <dd>{value}</dd>
+              <dt>{trusted ? term : t("claimed", { term })}</dt>
+              {/* Values come from the document: isolated, so a Latin name reads whole in a right-to-left page. */}
+              <dd>
+                <bdi>{value}</bdi>
+              </dd>
             </Fragment>
           ))}
         </dl>
       ) : null}
-      <ol className={styles.checks} aria-label="Checks">
+      <ol className={styles.checks} aria-label={t("checks")}>
         {report.checks.map((check) => (
           <li key={check.id} className={styles.check} data-check={check.id} data-outcome={check.outcome}>
             <span className={`${styles.checkIcon} ${styles[check.outcome]}`} aria-hidden="true">
               {OUTCOME_ICON[check.outcome]}
             </span>
             <h3 className={styles.checkTitle}>
-              {CHECK_TITLES[check.id]}: <span className={styles.outcome}>{OUTCOME_LABEL[check.outcome]}</span>
+              {t.rich("checkHeading", {
+                title: t(TITLE_KEY[check.id]),
+                result: t(OUTCOME_KEY[check.outcome]),
+                outcome: (chunks) => <span className={styles.outcome}>{chunks}</span>,
+              })}
             </h3>
-            <p className={styles.checkBody}>{check.summary}</p>
-            <p className={styles.meaning}>What this checks: {CHECK_MEANINGS[check.id]}</p>
+            <p className={styles.checkBody}>{english ? check.summary : translatedSummary(t, check, report.verdict)}</p>
+            <p className={styles.meaning}>{t("whatThisChecks", { meaning: t(MEANING_KEY[check.id]) })}</p>
             {check.detail ? (
               <details className={styles.detail}>
-                <summary>Technical detail</summary>
-                <code>{check.detail}</code>
+                <summary>{t("technicalDetail")}</summary>
+                <code dir="ltr">{check.detail}</code>
               </details>
             ) : null}
           </li>
         ))}
       </ol>
       <p className={styles.checkedAt}>
-        Checked <time dateTime={report.checkedAt}>{new Date(report.checkedAt).toUTCString()}</time>
+        {t.rich("checkedAt", {
+          when: english ? new Date(report.checkedAt).toUTCString() : format.dateTime(new Date(report.checkedAt), { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }),
+          time: (chunks) => <time dateTime={report.checkedAt}>{chunks}</time>,
+        })}
       </p>
     </section>
   );
+}
+
+/** The verdict in the reader's language, from the report's verdict and facts. */
+function translatedHeadline(t: T, report: VerificationReport, day: (iso: string | null) => string | null, unverifiedIssuer: boolean): string {
+  const f = report.facts;
+  // The issuer's name between Unicode isolates (FSI … PDI): the heading is one string, so no <bdi>.
+  const isolate = (text: string) => `\u2068${text}\u2069`;
+  const note = unverifiedIssuer ? ` ${t("unverifiedIssuer")}` : "";
+  switch (report.verdict) {
+    case "valid":
+      return t("headlineValid", { issuer: isolate(f.issuerName ?? f.issuerId ?? "?") }) + note;
+    case "expired":
+      return t("headlineExpired", { date: day(f.validUntil) ?? "?" }) + note;
+    case "not yet valid":
+      return t("headlineNotYetValid", { date: day(f.validFrom) ?? "?" }) + note;
+    case "revoked":
+      return f.revokedAt ? t("headlineRevoked", { date: day(f.revokedAt)! }) : t("headlineRevokedNoDate");
+    case "invalid":
+      return t("headlineInvalid");
+    case "unverifiable":
+      return t("headlineUnverifiable");
+  }
 }

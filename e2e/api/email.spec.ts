@@ -420,6 +420,40 @@ test.describe("email without SMTP_URL", () => {
     }
   });
 
+  test("the built-in email speaks the group's language: Spanish, Arabic right to left; no language is English", async ({ api, server }) => {
+    const mailDir = path.join(server.dataDir, "mail");
+    const name = `<b>Análisis</b> & "Datos"`;
+    const today = new Date(`${todayUtc()}T00:00:00Z`);
+    const dateIn = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(today);
+    const cases = [
+      { language: "es", subject: / le ha otorgado una credencial: /, html: ["Ver su credencial", "Hola, ", dateIn("es")], htmlTag: `<html lang="es" dir="ltr">` },
+      { language: "ar", subject: /^أصدرت لك .* شهادة: /, html: ["عرض شهادتك", "مرحبًا", dateIn("ar")], htmlTag: `<html lang="ar" dir="rtl">` },
+      { language: null, subject: / issued you a credential: /, html: ["View your credential", "Hello ", dateIn("en-US")], htmlTag: `<html lang="en" dir="ltr">` },
+    ];
+    for (const c of cases) {
+      const group = await newGroup(api, { name, language: c.language });
+      const email = uniqueEmail(`lang-${c.language ?? "none"}`);
+      const made = await cis(api, { groupId: group.id, recipient: { name: "Ana <i>Pérez</i>", email } });
+      const files = await waitFor(`an .eml for ${email}`, () => {
+        const found = emlFilesContaining(mailDir, email);
+        return found.length ? found : undefined;
+      });
+      const { mail } = files[0]!;
+      expect(mail.subject).toMatch(c.subject);
+      // Names are text: verbatim in the subject and the text part, escaped in the HTML.
+      expect(mail.subject).toContain(name);
+      expect(mail.text).toContain("Ana <i>Pérez</i>");
+      expect(mail.html).not.toContain("<b>Análisis");
+      expect(mail.html).not.toContain("<i>Pérez");
+      expect(htmlText(mail.html)).toContain(name);
+      expect(mail.html).toContain(c.htmlTag);
+      for (const words of c.html) expect(htmlText(mail.html)).toContain(words);
+      expect(mail.text).toContain(c.html[2]!);
+      expect(mail.text).toContain(`/credentials/${made.publicId}?recipient=true`);
+      if (c.language !== null) for (const english of ["Hello", "View your credential", "Credential ID"]) expect(mail.text + mail.html).not.toContain(english);
+    }
+  });
+
   test("a scheduled create-issue-send whose issue date is moved to today is issued and sends its email at once", async ({ api, server }) => {
     const mailDir = path.join(server.dataDir, "mail");
     const group = await newGroup(api);

@@ -394,3 +394,53 @@ test.describe("description and criteria (CONTRACT.md section 12)", () => {
     expect(long.description).toHaveLength(2000);
   });
 });
+
+test.describe("language (issue 19: the group fixes the language of its email and wallet page)", () => {
+  const ALLOWED = ["en", "es", "fr", "de", "pt-BR", "ar", "zh-Hans", "hi"];
+
+  test("always present, null by default; every supported language set, changed and reset with null; listed too", async ({ api }) => {
+    const { c1 } = await designs(api);
+    const plain = await createGroup(api, { designIds: [c1] });
+    expect(plain.language).toBeNull();
+    for (const language of ALLOWED) {
+      const group = await createGroup(api, { designIds: [c1], language });
+      expect(group.language).toBe(language);
+      expect((await get(api, group.id)).language).toBe(language);
+    }
+    const german = await createGroup(api, { designIds: [c1], language: "de" });
+    const arabic = await expectStatus(await api.patch(`/v1/groups/${german.id}`, { data: { language: "ar" } }), 200);
+    expect(arabic).toMatchObject({ language: "ar", name: german.name, designIds: german.designIds });
+    // A PATCH that does not name the language leaves it as it is.
+    expect(await expectStatus(await api.patch(`/v1/groups/${german.id}`, { data: { name: "Renamed" } }), 200)).toMatchObject({ language: "ar" });
+    const reset = await expectStatus(await api.patch(`/v1/groups/${german.id}`, { data: { language: null } }), 200);
+    expect(reset.language).toBeNull();
+    const withNull = await createGroup(api, { designIds: [c1], language: null });
+    expect(withNull.language).toBeNull();
+    const listed = await listAll<Group>(api, "/v1/groups");
+    expect(listed.find((g) => g.id === plain.id)!.language).toBeNull();
+    expect(listed.filter((g) => g.language === "hi")).toHaveLength(1);
+  });
+
+  test("a language not on the list → validation_error naming the field and the allowed values; nothing written", async ({ api }) => {
+    const { c1 } = await designs(api);
+    const group = await createGroup(api, { designIds: [c1], language: "fr" });
+    const before = await expectStatus(await api.get("/v1/groups?limit=100"), 200);
+    for (const language of ["xx", "EN", "pt-br", "pt", "zh", "en-US", "", " de", 42, true, ["de"], { code: "de" }]) {
+      for (const res of [
+        await api.post("/v1/groups", { data: { name: "Bad", designIds: [c1], language } }),
+        await api.patch(`/v1/groups/${group.id}`, { data: { name: "Changed too", language } }),
+      ]) {
+        const body = await expectError(res, 400, "validation_error", { paths: ["language"], exactPaths: true });
+        const message = body.error.details!.find((d) => d.path === "language")!.message;
+        for (const code of ALLOWED) expect(message).toContain(code);
+      }
+    }
+    expect(await get(api, group.id)).toEqual(group);
+    expect(await expectStatus(await api.get("/v1/groups?limit=100"), 200)).toEqual(before);
+  });
+
+  test("the OpenAPI document lists the language and its values", async ({ api }) => {
+    const doc = await expectStatus(await api.get("/v1/openapi.json"), 200);
+    expect(JSON.stringify(doc)).toContain(JSON.stringify(ALLOWED));
+  });
+});

@@ -1,5 +1,5 @@
 // axe-core (WCAG 2.x A and AA rules, and best practices) over every page a person uses: the public
-// pages (sign-in, sign-up, the wallet as a guest and as the recipient, the issuer profile), every
+// pages (sign-in, sign-up, the wallet as a guest and as the recipient, in English and in Arabic, the issuer profile), every
 // dashboard page the navigation offers, and the detail pages (a credential, a template, the design
 // editor), at desktop and phone size. Zero violations of any impact.
 import AxeBuilder from "@axe-core/playwright";
@@ -34,7 +34,7 @@ for (const viewport of [
   test.describe(viewport.name, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    test(`every page passes axe (${viewport.name})`, async ({ page, server }, testInfo) => {
+    test(`every page passes axe (${viewport.name})`, async ({ page, server, browser }, testInfo) => {
       const found: Found[] = [];
       await page.goto(`${site(server)}/signin`);
       await collectViolations(page, found, "sign-in");
@@ -81,6 +81,15 @@ for (const viewport of [
       await collectViolations(page, found, "the wallet (guest)");
       await page.goto(`${site(server)}${publicPath}?recipient=true`);
       await collectViolations(page, found, "the wallet (recipient)");
+      // The wallet in Arabic (an Arabic browser): right to left, every text translated.
+      const arabic = await browser.newContext({ locale: "ar", viewport: { width: viewport.width, height: viewport.height } });
+      const arabicPage = await arabic.newPage();
+      await arabicPage.goto(`${site(server)}${publicPath}`);
+      await expect(arabicPage.locator("html")).toHaveAttribute("dir", "rtl");
+      await collectViolations(arabicPage, found, "the wallet in Arabic (guest)");
+      await arabicPage.goto(`${site(server)}${publicPath}?recipient=true`);
+      await collectViolations(arabicPage, found, "the wallet in Arabic (recipient)");
+      await arabic.close();
       const profile = await page.locator("a[href^='/organizations/']").first().getAttribute("href");
       expect(profile).toMatch(/^\/organizations\/[^/]+$/);
       await page.goto(`${site(server)}${profile}`);

@@ -55,6 +55,7 @@ export type Group = {
   learningEventUrl: string | null;
   description?: string | null;
   criteria?: string | null;
+  language?: string | null;
   designIds: string[];
   certificateDesignId?: string | null;
   badgeDesignId?: string | null;

@@ -110,6 +110,8 @@ export function parseMail(raw: string): ParsedMail {
 /** The HTML body's visible text with entities decoded (enough for asserting on values). */
 export function htmlText(html: string): string {
   return html
+    // Inline elements (a name isolated in <bdi>, a link) add no space where a mail client shows them.
+    .replace(/<\/?(?:a|b|bdi|em|i|span|strong)(?:\s[^>]*)?>/gi, "")
     .replace(/<[^>]+>/g, " ")
     .replace(/&amp;/g, "&")
     .replace(/&lt;/g, "<")

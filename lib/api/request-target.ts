@@ -7,6 +7,8 @@
 
 export const RAW_QUERY_HEADER = "x-cis-raw-query";
 export const ORIGINAL_METHOD_HEADER = "x-cis-original-method";
+/** The request's path as server.ts read it, for the root layout (app/document-locale.ts); a client's own is replaced. */
+export const REQUEST_PATH_HEADER = "x-cis-request-path";
 
 /** The methods Next routes to handlers; any other reaches a route as OPTIONS with ORIGINAL_METHOD_HEADER. */
 export const ROUTABLE_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);

@@ -15,6 +15,7 @@ export const groupSelect = {
   emailSubject: true,
   emailHtml: true,
   emailText: true,
+  language: true,
 } as const;
 
 export type GroupForCredential = {
@@ -25,12 +26,14 @@ export type GroupForCredential = {
   emailSubject: string | null;
   emailHtml: string | null;
   emailText: string | null;
+  /** The group's fixed language (lib/i18n/locales.ts), or null; the email is written in it. */
+  language: string | null;
 };
 
 /** The group a new credential belongs to, if the organization has it (read before the transaction, past the Prisma client). */
 export async function selectGroupForCredential(organizationId: string, groupId: string): Promise<GroupForCredential | null> {
   const rows = await directRows<Omit<GroupForCredential, "expiryAmount"> & { expiryAmount: unknown }>`
-    SELECT "id", "name", "expiryAmount", "expiryUnit", "emailSubject", "emailHtml", "emailText"
+    SELECT "id", "name", "expiryAmount", "expiryUnit", "emailSubject", "emailHtml", "emailText", "language"
     FROM "Group" WHERE "id" = ${groupId} AND "organizationId" = ${organizationId}`;
   const group = rows[0];
   return group ? { ...group, expiryAmount: rawNullableInt(group.expiryAmount) } : null;

@@ -11,6 +11,7 @@ import { errorSummary, log } from "../log";
 import { db, type Tx } from "../db";
 import { newId } from "../db/ids";
 import { cancelQueuedEmails, enqueueEmail } from "../mail/outbox";
+import { isSupportedLocale } from "../i18n/locales";
 import { recordWebhookEvents, type PendingWebhookEvent } from "../webhooks/outbox";
 import { nudgeMailWorker } from "../mail/nudge";
 import { organizationEmailIdentity } from "../mail/organization-identity";
@@ -130,6 +131,7 @@ async function queueCredentialEmail(
     values,
     sender: identity.sender,
     branding: { ...identity.branding, certificateImage },
+    language: isSupportedLocale(group.language) ? group.language : null,
   }, options);
 }
 

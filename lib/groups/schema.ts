@@ -2,6 +2,7 @@
 // `designIds` (ordered, 1..50) or the deprecated `certificateDesignId` / `badgeDesignId`; never both.
 import { z } from "zod";
 import { multiLineText, singleLineText } from "../core/text";
+import { SUPPORTED_LOCALES } from "../i18n/locales";
 
 export const MAX_DESIGNS_PER_GROUP = 50;
 
@@ -51,6 +52,14 @@ export const emailTemplate = z.strictObject({
   text: multiLineText().max(50_000).nullable().optional(),
 });
 
+/**
+ * The language the group's credentials speak: their email, and their wallet page whoever reads it.
+ * null or absent: the email is in English and the wallet follows each reader's browser.
+ */
+export const groupLanguage = z.enum(SUPPORTED_LOCALES, {
+  error: () => `must be one of ${SUPPORTED_LOCALES.join(", ")}, or null to follow each reader's language`,
+});
+
 const designId = singleLineText().min(1, "must not be empty").max(100);
 
 export const designIds = z
@@ -74,6 +83,7 @@ const extraFields = {
   criteria: groupCriteria.nullable().optional(),
   expiryPeriod: expiryPeriod.nullable().optional(),
   emailTemplate: emailTemplate.nullable().optional(),
+  language: groupLanguage.nullable().optional(),
 };
 
 type DesignFields = { designIds?: string[]; certificateDesignId?: string; badgeDesignId?: string };
@@ -116,6 +126,10 @@ export const GroupResponse = z.object({
     .object({ subject: z.string(), html: z.string().nullable(), text: z.string().nullable() })
     .nullable()
     .describe("null: the built-in template."),
+  language: z
+    .enum(SUPPORTED_LOCALES)
+    .nullable()
+    .describe("The language of the group's credential emails and wallet pages; null: emails in English, and each wallet page in its reader's browser language (Accept-Language)."),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,5 +1,7 @@
 // Group row → API shape. The legacy certificateDesignId / badgeDesignId appear only when the designs
 // were last set with the legacy shape; then they hold the first design of each type.
+import { isSupportedLocale, type Locale } from "../i18n/locales";
+
 export const groupInclude = {
   designs: { orderBy: { position: "asc" }, select: { designId: true, design: { select: { type: true } } } },
 } as const;
@@ -16,6 +18,7 @@ export type GroupRow = {
   emailSubject: string | null;
   emailHtml: string | null;
   emailText: string | null;
+  language: string | null;
   createdAt: Date;
   updatedAt: Date;
   designs: { designId: string; design: { type: string } }[];
@@ -32,6 +35,7 @@ export type ApiGroup = {
   badgeDesignId?: string | null;
   expiryPeriod: { amount: number; unit: "day" | "month" | "year" } | null;
   emailTemplate: { subject: string; html: string | null; text: string | null } | null;
+  language: Locale | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -56,6 +60,8 @@ export function serializeGroup(row: GroupRow): ApiGroup {
         ? { amount: row.expiryAmount, unit: row.expiryUnit as "day" | "month" | "year" }
         : null,
     emailTemplate: row.emailSubject !== null ? { subject: row.emailSubject, html: row.emailHtml, text: row.emailText } : null,
+    // Only the API writes the column, from the list; a value it no longer supports reads as unset.
+    language: isSupportedLocale(row.language) ? row.language : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -10,13 +10,14 @@ import { customTagsInTexts, recordAttributeUse } from "../attributes/service";
 import type { CreateGroupInput, UpdateGroupInput } from "./schema";
 import { recordWebhookEvents } from "../webhooks/outbox";
 
-type ExtraInput = Pick<CreateGroupInput, "description" | "criteria" | "expiryPeriod" | "emailTemplate">;
+type ExtraInput = Pick<CreateGroupInput, "description" | "criteria" | "expiryPeriod" | "emailTemplate" | "language">;
 
 /** Column values for the expiry setting and email template fields a request sent. */
 function extraColumns(input: ExtraInput) {
   return {
     ...(input.description !== undefined ? { description: input.description } : {}),
     ...(input.criteria !== undefined ? { criteria: input.criteria } : {}),
+    ...(input.language !== undefined ? { language: input.language } : {}),
     ...(input.expiryPeriod !== undefined
       ? { expiryAmount: input.expiryPeriod?.amount ?? null, expiryUnit: input.expiryPeriod?.unit ?? null }
       : {}),
@@ -97,6 +98,7 @@ type GroupJoinRow = {
   emailSubject: string | null;
   emailHtml: string | null;
   emailText: string | null;
+  language: string | null;
   createdAt: unknown;
   updatedAt: unknown;
   designId: string | null;
@@ -109,7 +111,7 @@ type GroupJoinRow = {
 async function findGroup(organizationId: string, id: string, client?: DbOrTx): Promise<GroupRow> {
   const rows = await readVia(client)<GroupJoinRow>`
     SELECT g."id", g."name", g."learningEventUrl", g."description", g."criteria", g."legacyDesignShape", g."expiryAmount", g."expiryUnit",
-           g."emailSubject", g."emailHtml", g."emailText", g."createdAt", g."updatedAt",
+           g."emailSubject", g."emailHtml", g."emailText", g."language", g."createdAt", g."updatedAt",
            gd."designId", d."type" AS "designType"
     FROM "Group" g
     LEFT JOIN "GroupDesign" gd ON gd."groupId" = g."id"
@@ -130,6 +132,7 @@ async function findGroup(organizationId: string, id: string, client?: DbOrTx): P
     emailSubject: first.emailSubject,
     emailHtml: first.emailHtml,
     emailText: first.emailText,
+    language: first.language,
     createdAt: rawDate(first.createdAt),
     updatedAt: rawDate(first.updatedAt),
     designs: rows.flatMap((r) => (r.designId && r.designType ? [{ designId: r.designId, design: { type: r.designType } }] : [])),

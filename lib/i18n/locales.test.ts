@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { localeFromAcceptLanguage, textDirection } from "./locales";
+import { textDirection } from "./locales";
+import { localeFromAcceptLanguage } from "./negotiation";
 
 describe("localeFromAcceptLanguage", () => {
   it.each([

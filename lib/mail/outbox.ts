@@ -3,6 +3,7 @@
 import { config } from "../config";
 import { db, type Tx } from "../db";
 import { newId } from "../db/ids";
+import type { Locale } from "../i18n/locales";
 import type { AttributeValues } from "../render/attributes";
 import { renderEmail, type EmailBranding, type EmailTemplate, type RenderedEmail } from "./template";
 
@@ -27,6 +28,8 @@ export type EmailToQueue = {
   /** Who it is from and who replies reach (an organization's email); absent: MAIL_FROM, no Reply-To. */
   sender?: EmailSender;
   branding?: EmailBranding;
+  /** The group's language: the built-in template's and the dates' (null: English). */
+  language?: Locale | null;
 };
 
 /** The display name ("<fromName> via <service>") and Reply-To, kept with the row so a retry sends the same. */
@@ -40,7 +43,7 @@ export type EmailSender = { fromName: string | null; replyTo: string | null };
  * requests see each other's rows.
  */
 export async function enqueueEmail(tx: Tx, input: EmailToQueue, options: { coalesceRepeats?: boolean } = {}): Promise<string> {
-  const rendered = renderEmail(input.template, input.values, input.branding);
+  const rendered = renderEmail(input.template, input.values, input.branding, input.language ?? null);
   const sender = { fromName: input.sender?.fromName ?? null, replyTo: input.sender?.replyTo ?? null };
   const email = { organizationId: input.organizationId, credentialId: input.credentialId, to: input.to, ...sender, ...rendered };
   if (!options.coalesceRepeats || !input.credentialId) return enqueueRenderedEmail(tx, email);

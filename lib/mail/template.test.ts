@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SUPPORTED_LOCALES, type Locale } from "../i18n/locales";
 import { htmlForPlainText, renderEmail } from "./template";
 
 const values = {
@@ -74,7 +75,7 @@ describe("htmlForPlainText", () => {
     const rendered = renderEmail({ subject: "s", html, text: null }, { "recipient.name": "Ada & Co", "credential.url": "https://w.example/c/1" });
     expect(rendered.html).toContain("Hello Ada &amp; Co &lt;3,<br>well done.");
     expect(rendered.html).toContain(`<a href="https://w.example/c/1" style="display:inline-block`);
-    expect(rendered.html).toContain(`Or: <a href="https://w.example/c/1" style="color:#1d4ed8">https://w.example/c/1</a>`);
+    expect(rendered.html).toContain(`Or: <a href="https://w.example/c/1" dir="ltr" style="color:#1d4ed8">https://w.example/c/1</a>`);
   });
 });
 
@@ -140,12 +141,109 @@ describe("renderEmail: the built-in email with the organization's branding", () 
     expect(mail.text).toContain("https://w.example/credentials/abc?recipient=true");
     expect(mail.text).toContain("Issued: March 5, 2026");
     expect(mail.text).toMatch(/Questions\? Reply to this email to reach Acme/);
-    expect(mail.html).toContain("Questions? Reply to this email to reach Acme");
+    expect(mail.html).toContain("Questions? Reply to this email to reach <bdi>Acme");
     expect(renderEmail({ subject: null, html: null, text: null }, hostile).text).not.toContain("Reply to this email");
   });
 
   it("leaves a group's own HTML as the issuer wrote it", () => {
     const own = renderEmail({ subject: null, html: "<p>[recipient.name]</p>", text: null }, hostile, branding);
     expect(own.html).toBe(`<p>Ada &quot;&gt;&lt;img src=x onerror=alert(1)&gt; Bcc: x@evil.example</p>`);
+  });
+});
+
+describe("renderEmail: the built-in email in the group's language", () => {
+  const hostile = {
+    "recipient.name": `Ada "><img src=x onerror=alert(1)>`,
+    "group.name": "<script>alert(1)</script> & Co",
+    "organization.name": `Acme "><img onerror=alert(2)> [recipient.name]\r\nBcc: x@evil.example`,
+    "credential.url": "https://w.example/credentials/abc?recipient=true",
+    "credential.id": "cred_1",
+    "credential.issueDate": "2026-03-05",
+  };
+  const branding = {
+    brandColor: "#0F766E",
+    logoUrl: "https://issuer.example/logo.png",
+    certificateImage: { url: "https://issuer.example/previews/abc.png", width: 496, height: 351 },
+    contactEmail: "registrar@acme.example",
+  };
+  // Words of each language's own sentences (not looked up in the catalogs, so a catalog that lost its
+  // translation fails here), and the issue date as that language writes it.
+  const expected: Record<Locale, { subject: RegExp; button: string; date: string }> = {
+    en: { subject: / issued you a credential: /, button: "View your credential", date: "March 5, 2026" },
+    es: { subject: / le ha otorgado una credencial: /, button: "Ver su credencial", date: "5 de marzo de 2026" },
+    fr: { subject: / vous a délivré une attestation\u00a0: /, button: "Voir votre attestation", date: "5 mars 2026" },
+    de: { subject: / hat Ihnen einen Nachweis ausgestellt: /, button: "Nachweis ansehen", date: "5. März 2026" },
+    "pt-BR": { subject: / emitiu uma credencial para você: /, button: "Ver sua credencial", date: "5 de março de 2026" },
+    ar: { subject: /^أصدرت لك Acme .* شهادة: /, button: "عرض شهادتك", date: "مارس" },
+    "zh-Hans": { subject: / 向您颁发了证书：/, button: "查看您的证书", date: "2026年3月5日" },
+    hi: { subject: / ने आपको प्रमाणपत्र जारी किया है: /, button: "अपना प्रमाणपत्र देखें", date: "5 मार्च 2026" },
+  };
+  const hostileSubjectParts = [`Acme "><img onerror=alert(2)> [recipient.name] Bcc: x@evil.example`, "<script>alert(1)</script> & Co"];
+
+  it.each(SUPPORTED_LOCALES)("%s: subject, HTML and text in the language, names as text, dates in its style", (locale) => {
+    const mail = renderEmail({ subject: null, html: null, text: null }, hostile, branding, locale);
+    const want = expected[locale];
+    // Subject: one line, the sentence of the language, the names verbatim (it is not HTML).
+    expect(mail.subject).toMatch(want.subject);
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    for (const part of hostileSubjectParts) expect(mail.subject).toContain(part);
+    // HTML: the language and its direction, the button in it, no markup of theirs, names escaped.
+    expect(mail.html).toContain(`<html lang="${locale}" dir="${locale === "ar" ? "rtl" : "ltr"}">`);
+    expect(mail.html).toContain(`>${want.button}</a>`);
+    expect(mail.html).not.toMatch(/<script|<img src=x|<img onerror/);
+    expect([...mail.html.matchAll(/<img\b/g)]).toHaveLength(2);
+    expect(mail.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co");
+    expect(mail.html).toContain(`alt="Acme &quot;&gt;&lt;img onerror=alert(2)&gt; [recipient.name] Bcc: x@evil.example"`);
+    expect(mail.html).toContain(want.date);
+    expect(mail.text).toContain(want.date);
+    expect(mail.text).toContain("https://w.example/credentials/abc?recipient=true");
+    // Only the values' own placeholder text is left, nothing of the template's.
+    expect(mail.html.replaceAll("[recipient.name]", "")).not.toMatch(/\[[a-z]+\.[a-zA-Z]+\]/);
+    expect(mail.text.replaceAll("[recipient.name]", "")).not.toMatch(/\[[a-z]+\.[a-zA-Z]+\]/);
+    if (locale !== "en") {
+      // Nothing of the English email is left over.
+      for (const english of ["Hello", "has issued you", "Credential ID", "Issued", "Questions?", "View your", "Or open this link"]) {
+        expect(mail.text).not.toContain(english);
+        expect(mail.html).not.toContain(english);
+      }
+    }
+  });
+
+  it("Arabic: right to left from <html> to the card, names isolated, the link kept left to right", () => {
+    const mail = renderEmail({ subject: null, html: null, text: null }, hostile, branding, "ar");
+    expect(mail.html).toContain(`<html lang="ar" dir="rtl">`);
+    expect(mail.html).toContain(`<body dir="rtl"`);
+    expect(mail.html).toContain(`<td align="right">`);
+    expect(mail.html).toContain(`لقد حصلت على «<bdi>&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co</bdi>»`);
+    expect(mail.html).toContain(`<a href="https://w.example/credentials/abc?recipient=true" dir="ltr"`);
+    expect(mail.subject).toBe(`أصدرت لك Acme "><img onerror=alert(2)> [recipient.name] Bcc: x@evil.example شهادة: <script>alert(1)</script> & Co`);
+    expect(mail.text.split("\n")[0]).toBe(`مرحبًا Ada "><img src=x onerror=alert(1)>،`);
+  });
+
+  it("no language: English, with dates as before", () => {
+    const none = renderEmail({ subject: null, html: null, text: null }, hostile, branding, null);
+    expect(none).toEqual(renderEmail({ subject: null, html: null, text: null }, hostile, branding, "en"));
+    expect(none).toEqual(renderEmail({ subject: null, html: null, text: null }, hostile, branding));
+    expect(none.text).toContain("Issued: March 5, 2026");
+  });
+
+  it("a group's own subject and text are not translated; their dates follow the group's language", () => {
+    const own = { subject: "Zertifikat vom [credential.issueDate]", html: null, text: "Ausgestellt am [credential.issueDate] für [recipient.name]" };
+    const german = renderEmail(own, hostile, {}, "de");
+    expect(german.subject).toBe("Zertifikat vom 5. März 2026");
+    expect(german.text).toBe(`Ausgestellt am 5. März 2026 für Ada "><img src=x onerror=alert(1)>`);
+    // The HTML part the group left empty is the built-in one, in German.
+    expect(german.html).toContain(">Nachweis ansehen</a>");
+    expect(renderEmail(own, hostile, {}, null).subject).toBe("Zertifikat vom March 5, 2026");
+  });
+
+  it("the dashboard's plain-text email: the button in the group's language, the issuer's words as written", () => {
+    const html = htmlForPlainText("مرحبًا [recipient.name]\n\n[credential.url]", "ar");
+    const mail = renderEmail({ subject: "s", html, text: null }, hostile, {}, "ar");
+    expect(mail.html).toContain(`<html lang="ar" dir="rtl">`);
+    expect(mail.html).toContain(`<p dir="rtl" style="margin:0 0 16px;font-size:16px;line-height:1.5">مرحبًا Ada &quot;&gt;&lt;img src=x onerror=alert(1)&gt;</p>`);
+    expect(mail.html).toContain(">عرض شهادتك</a>");
+    expect(htmlForPlainText("[credential.url]", "es")).toContain(">Ver su credencial</a>");
+    expect(htmlForPlainText("[credential.url]")).toContain(">View your credential</a>");
   });
 });

@@ -19,20 +19,20 @@ async function sampleEmail(organization: { id: string; name: string }, groupId: 
   const template = { subject: group.emailTemplate?.subject ?? null, html: group.emailTemplate?.html ?? null, text: group.emailTemplate?.text ?? null };
   // The organization's sender name, Reply-To, logo and colour, as its credentials' emails have them.
   const identity = await organizationEmailIdentity(db(), organization.id);
-  return { template, values, identity };
+  return { template, values, identity, language: group.language };
 }
 
 export async function previewGroupEmail(organization: { id: string; name: string }, groupId: string): Promise<RenderedEmail> {
-  const { template, values, identity } = await sampleEmail(organization, groupId);
-  return renderEmail(template, values, identity.branding);
+  const { template, values, identity, language } = await sampleEmail(organization, groupId);
+  return renderEmail(template, values, identity.branding, language);
 }
 
 /** Queues the template's email, with sample values and "[Test]" in the subject, to `to`. */
 export async function sendGroupTestEmail(organization: { id: string; name: string }, groupId: string, to: string): Promise<void> {
-  const { template, values, identity } = await sampleEmail(organization, groupId);
-  const subject = `[Test] ${renderEmail(template, values).subject}`;
+  const { template, values, identity, language } = await sampleEmail(organization, groupId);
+  const subject = `[Test] ${renderEmail(template, values, {}, language).subject}`;
   await db().$transaction((tx) =>
-    enqueueEmail(tx, { organizationId: organization.id, credentialId: null, to, template: { ...template, subject }, values, ...identity }),
+    enqueueEmail(tx, { organizationId: organization.id, credentialId: null, to, template: { ...template, subject }, values, ...identity, language }),
   );
   nudgeMailWorker();
 }

@@ -6,6 +6,7 @@ import { walletUrl } from "../credentials/attributes";
 import { achievementCriteria, achievementDescription } from "../groups/achievement";
 import { readStatus } from "../credentials/serialize";
 import { db } from "../db";
+import { isSupportedLocale, type Locale } from "../i18n/locales";
 import { shownCredentialDesigns, type ShownCredentialDesign } from "../previews/credential-designs";
 
 export type WalletCredential = {
@@ -27,6 +28,8 @@ export type WalletCredential = {
   url: string;
   /** In the group's order; a design whose previews cannot be drawn says why in `unsupportedText`. */
   designs: ShownCredentialDesign[];
+  /** The language its group fixes for its page (lib/i18n/locales.ts), or null: the reader's own. */
+  language: Locale | null;
 };
 
 const publicIdSchema = z.uuid();
@@ -45,7 +48,7 @@ export async function findWalletCredential(publicId: string): Promise<WalletCred
       expiryDate: true,
       revokedAt: true,
       revocationReason: true,
-      group: { select: { name: true, learningEventUrl: true, description: true, criteria: true } },
+      group: { select: { name: true, learningEventUrl: true, description: true, criteria: true, language: true } },
       organization: { select: { id: true, name: true, logoMimeType: true, linkedinOrganizationId: true } },
     },
   });
@@ -72,5 +75,6 @@ export async function findWalletCredential(publicId: string): Promise<WalletCred
     revocation: row.revokedAt ? { revokedAt: row.revokedAt.toISOString(), reason: row.revocationReason } : null,
     url: walletUrl(row.publicId),
     designs: await shownCredentialDesigns(row.organization, row.id),
+    language: isSupportedLocale(row.group.language) ? row.group.language : null,
   };
 }

@@ -1,13 +1,18 @@
+// What a wallet link that leads nowhere shows, in the reader's language (Accept-Language: an unknown
+// credential has no group to fix one).
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { documentLocale } from "@/app/document-locale";
 import styles from "./wallet.module.css";
 
-export default function CredentialNotFound() {
+export default async function CredentialNotFound() {
+  const t = await getTranslations({ locale: await documentLocale(), namespace: "notFound" });
   return (
     <main className={styles.notFound}>
-      <h1>Credential not found</h1>
-      <p>This credential does not exist, has not been issued yet, or was withdrawn by its issuer.</p>
+      <h1>{t("title")}</h1>
+      <p>{t("body")}</p>
       <p>
-        If someone shared this link with you, ask them for a current one. <Link href="/">Home</Link>
+        {t("ask")} <Link href="/">{t("home")}</Link>
       </p>
     </main>
   );

@@ -2,11 +2,12 @@
 // what a guest opens to check it. Server-rendered; user text is only ever rendered as React text.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { cache } from "react";
+import { getTranslations } from "next-intl/server";
 import { issuerIdentity } from "@/lib/domains/service";
 import { formatDate } from "@/lib/render/attributes";
 import { previewAtWidth, previewSrcSet, WALLET_PREVIEW_SIZES } from "@/lib/wallet/images";
-import { findWalletCredential } from "@/lib/wallet/service";
+import { intlLocale, type Locale } from "@/lib/i18n/locales";
+import { loadWalletCredential, walletLocale } from "./locale";
 import { IssuerIdentityLine } from "./issuer-identity";
 import { downloadFileName, embedSnippet, linkedInAddToProfileUrl, shareTargets } from "./share-links";
 import { MainActions, RecipientTools, type CredentialState } from "./wallet-actions";
@@ -16,73 +17,100 @@ export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ publicId: string }> };
 
-// generateMetadata and the page share one lookup per request.
-const load = cache(findWalletCredential);
+// generateMetadata, the page and the root layout (its <html lang>) share one lookup per request.
+const load = loadWalletCredential;
 
-/** Every user-visible text of the page (the client parts keep theirs in wallet-actions.tsx). */
-const TEXT = {
-  revokedHeading: "This credential was revoked",
-  revokedOn: (org: string) => `${org} revoked it on `,
-  noLongerValid: ". It is no longer valid.",
-  reason: "Reason: ",
-  noReason: "No reason was given.",
-  logoAlt: (org: string) => `${org} logo`,
-  valid: "Valid credential",
-  expiredOn: (date: string) => `Expired on ${date}`,
-  revokedOnPill: (date: string) => `Revoked on ${date}`,
-  revokedOverlay: "Revoked",
-  awardedTo: "Awarded to",
-  images: "Credential images",
-  imageAlt: (design: string, group: string, recipient: string, org: string) => `${design}: ${group}, awarded to ${recipient} by ${org}`,
-  details: "Credential details",
-  issuedBy: "Issued by",
-  issueDate: "Issue date",
-  expiryDate: "Expiry date",
-  doesNotExpire: "Does not expire",
-  credentialId: "Credential ID",
-  meaning: "What this credential means",
-  whatThisIs: "What this is",
-  howEarned: "How it was earned",
-  learningEvent: "About this course or event",
-  issuer: "About the issuer",
-  verifiedOwner: (domain: string) => `Verified owner of ${domain}`,
-  notVerified: "Identity not verified: the issuer has not proved it owns a website domain.",
-  issuerProfile: "Issuer profile",
-  shareText: (group: string, org: string) => `I earned “${group}” from ${org}`,
-  qrLabel: (group: string, recipient: string) => `${group}: ${recipient}`,
-  embedAlt: (group: string, recipient: string, org: string) => `${group}, awarded to ${recipient} by ${org}`,
-} as const;
+type WalletT = Awaited<ReturnType<typeof getTranslations<"wallet">>>;
+
+/**
+ * Every user-visible text of the page (the client parts keep theirs in wallet-actions.tsx), in the
+ * reader's language: the "wallet" messages of lib/i18n/messages. Values (names, dates) go in as ICU
+ * arguments and come out as text.
+ */
+function pageText(t: WalletT) {
+  return {
+    revokedHeading: t("revokedHeading"),
+    revokedOn: (org: string, date: string, dateTime: string) =>
+      t.rich("revokedOn", { organization: org, date, time: (chunks) => <time dateTime={dateTime}>{chunks}</time> }),
+    reason: (reason: string) => t("reason", { reason }),
+    noReason: t("noReason"),
+    logoAlt: (org: string) => t("logoAlt", { organization: org }),
+    valid: t("valid"),
+    expiredOn: (date: string) => t("expiredOn", { date }),
+    revokedOnPill: (date: string) => t("revokedOnPill", { date }),
+    revokedOverlay: t("revokedOverlay"),
+    awardedTo: (recipient: string) => t.rich("awardedTo", { recipient, strong: (chunks) => <strong><bdi>{chunks}</bdi></strong> }),
+    awardedToLabel: t("awardedToLabel"),
+    images: t("images"),
+    imageAlt: (design: string, group: string, recipient: string, org: string) => t("imageAlt", { design, credential: group, recipient, organization: org }),
+    designOf: (design: string, group: string) => t("designOf", { design, credential: group }),
+    details: t("details"),
+    issuedBy: t("issuedBy"),
+    issueDate: t("issueDate"),
+    expiryDate: t("expiryDate"),
+    doesNotExpire: t("doesNotExpire"),
+    credentialId: t("credentialId"),
+    meaning: t("meaning"),
+    whatThisIs: t("whatThisIs"),
+    howEarned: t("howEarned"),
+    learningEvent: t("learningEvent"),
+    issuer: t("aboutIssuer"),
+    verifiedOwner: (domain: string) => t("verifiedOwner", { domain }),
+    notVerified: t("notVerified"),
+    issuerProfile: t("issuerProfile"),
+    shareText: (group: string, org: string) => t("shareText", { credential: group, organization: org }),
+    qrLabel: (group: string, recipient: string) => t("qrLabel", { credential: group, recipient }),
+    embedAlt: (group: string, recipient: string, org: string) => t("embedAlt", { credential: group, recipient, organization: org }),
+    qrFileLabel: t("qrHeading"),
+  };
+}
 
 /** The width of the image in the embed snippet: one of the preview route's smaller widths. */
 const EMBED_WIDTH = 800;
 
-const longDate = (value: string) => formatDate(value, "en-US", "long");
+/** A credential's calendar day (YYYY-MM-DD, UTC) as the reader's language writes it; numerals as that language does by default. */
+const longDateIn = (locale: Locale) => (value: string) => formatDate(value, intlLocale(locale), "long");
 
 /** The designs whose previews can be drawn: the others are shown as text and offer no download. */
 const drawable = <D extends { unsupportedText: string | null }>(designs: D[]) => designs.filter((d) => d.unsupportedText === null);
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const credential = await load((await params).publicId);
-  if (!credential) return { title: "Credential not found", robots: { index: false } };
+  const { publicId } = await params;
+  const credential = await load(publicId);
+  const locale = await walletLocale(publicId);
+  const t = await getTranslations({ locale, namespace: "wallet" });
+  if (!credential) return { title: t("metaNotFoundTitle"), robots: { index: false } };
   const revoked = credential.revocation !== null;
-  const title = `${revoked ? "Revoked: " : ""}${credential.groupName}: ${credential.recipientName}`;
-  const description = revoked
-    ? `${credential.organization.name} revoked this credential (“${credential.groupName}”, ${credential.recipientName}).`
-    : `${credential.recipientName} earned “${credential.groupName}” from ${credential.organization.name}.`;
+  const names = { credential: credential.groupName, recipient: credential.recipientName, organization: credential.organization.name };
+  const title = revoked ? t("metaTitleRevoked", names) : t("metaTitle", names);
+  const description = revoked ? t("metaDescriptionRevoked", names) : t("metaDescription", names);
   const image = drawable(credential.designs)[0]?.previews.find((p) => p.format === "png")?.url;
   return {
     title,
     description,
     alternates: { canonical: credential.url },
-    openGraph: { type: "website", url: credential.url, title, description, siteName: credential.organization.name, ...(image ? { images: [{ url: image, alt: title }] } : {}) },
+    openGraph: {
+      type: "website",
+      url: credential.url,
+      title,
+      description,
+      siteName: credential.organization.name,
+      // og:locale is written with an underscore (pt_BR); a language alone is fine.
+      locale: locale.replace("-", "_"),
+      ...(image ? { images: [{ url: image, alt: title }] } : {}),
+    },
     twitter: { card: image ? "summary_large_image" : "summary", title, description, ...(image ? { images: [image] } : {}) },
   };
 }
 
 export default async function WalletPage({ params }: Props) {
-  const credential = await load((await params).publicId);
+  const { publicId } = await params;
+  const credential = await load(publicId);
   if (!credential) notFound();
   const identity = await issuerIdentity(credential.organization.id);
+  const locale = await walletLocale(publicId);
+  const TEXT = pageText(await getTranslations({ locale, namespace: "wallet" }));
+  const longDate = longDateIn(locale);
 
   const revocation = credential.revocation;
   const state: CredentialState = revocation ? "revoked" : credential.status === "expired" ? "expired" : "valid";
@@ -112,7 +140,7 @@ export default async function WalletPage({ params }: Props) {
           return { name: d.name, png: `${png}&download=${encodeURIComponent(pngFileName)}`, pdf: `${pdf}?download=${encodeURIComponent(pdfFileName)}`, pngFileName, pdfFileName };
         });
   const valid = state === "valid";
-  const qrName = downloadFileName(credential.groupName, credential.recipientName, "QR code", true, "png");
+  const qrName = downloadFileName(credential.groupName, credential.recipientName, TEXT.qrFileLabel, true, "png");
   const embed =
     valid && firstDesign && firstPng
       ? embedSnippet({
@@ -131,12 +159,8 @@ export default async function WalletPage({ params }: Props) {
         // once that the credential no longer stands. The reason is the issuer's text, rendered as text.
         <section className={styles.revoked} role="alert" aria-labelledby="revoked-heading" data-testid="revoked-notice">
           <h1 id="revoked-heading" className={styles.revokedTitle}>{TEXT.revokedHeading}</h1>
-          <p>
-            {TEXT.revokedOn(org)}
-            <time dateTime={revocation.revokedAt}>{revokedOn}</time>
-            {TEXT.noLongerValid}
-          </p>
-          <p data-testid="revocation-reason">{revocation.reason !== null ? <>{TEXT.reason}{revocation.reason}</> : TEXT.noReason}</p>
+          <p>{TEXT.revokedOn(org, revokedOn!, revocation.revokedAt)}</p>
+          <p data-testid="revocation-reason">{revocation.reason !== null ? TEXT.reason(revocation.reason) : TEXT.noReason}</p>
         </section>
       ) : null}
       {/* One banner landmark for the issuer's name and its identity line, so nothing sits outside a landmark. */}
@@ -147,9 +171,9 @@ export default async function WalletPage({ params }: Props) {
             // eslint-disable-next-line @next/next/no-img-element
             <img className={styles.logo} src={`/organizations/${credential.organization.id}/logo`} alt={TEXT.logoAlt(org)} width={120} height={40} />
           ) : null}
-          <span className={styles.orgName}>{org}</span>
+          <span className={styles.orgName}><bdi>{org}</bdi></span>
         </div>
-        <IssuerIdentityLine identity={identity} />
+        <IssuerIdentityLine identity={identity} locale={locale} />
       </header>
 
       <main className={styles.main}>
@@ -160,13 +184,11 @@ export default async function WalletPage({ params }: Props) {
           </p>
           {/* With a revocation notice the page's h1 is that notice. */}
           {revocation ? (
-            <h2 id="credential-title" className={styles.title}>{credential.groupName}</h2>
+            <h2 id="credential-title" className={styles.title}><bdi>{credential.groupName}</bdi></h2>
           ) : (
-            <h1 id="credential-title" className={styles.title}>{credential.groupName}</h1>
+            <h1 id="credential-title" className={styles.title}><bdi>{credential.groupName}</bdi></h1>
           )}
-          <p className={styles.recipient}>
-            {TEXT.awardedTo} <strong>{credential.recipientName}</strong>
-          </p>
+          <p className={styles.recipient}>{TEXT.awardedTo(credential.recipientName)}</p>
           <MainActions
             publicId={credential.publicId}
             state={state}
@@ -198,11 +220,11 @@ export default async function WalletPage({ params }: Props) {
               // The renderer cannot draw this text (a right-to-left script, emoji, ...): the browser can,
               // so the credential is shown as text rather than as a broken image.
               return (
-                <figure key={d.id} className={`${styles.imageFrame} ${styles.textCertificate}`} data-testid="text-certificate" aria-label={`${d.name}: ${credential.groupName}`}>
+                <figure key={d.id} className={`${styles.imageFrame} ${styles.textCertificate}`} data-testid="text-certificate" aria-label={TEXT.designOf(d.name, credential.groupName)}>
                   {stamp}
-                  <p className={styles.textCertificateIssuer}>{org}</p>
+                  <p className={styles.textCertificateIssuer}><bdi>{org}</bdi></p>
                   <p className={styles.textCertificateTitle} dir="auto">{credential.groupName}</p>
-                  <p className={styles.textCertificateLabel}>{TEXT.awardedTo}</p>
+                  <p className={styles.textCertificateLabel}>{TEXT.awardedToLabel}</p>
                   <p className={styles.textCertificateName} dir="auto">{credential.recipientName}</p>
                   <p className={styles.textCertificateLabel}>
                     <time dateTime={credential.issueDate}>{longDate(credential.issueDate)}</time>
@@ -235,7 +257,7 @@ export default async function WalletPage({ params }: Props) {
         <section className={`${styles.card} ${styles.details}`} aria-label={TEXT.details}>
           <dl className={styles.facts}>
             <dt>{TEXT.issuedBy}</dt>
-            <dd>{org}</dd>
+            <dd><bdi>{org}</bdi></dd>
             <dt>{TEXT.issueDate}</dt>
             <dd>
               <time dateTime={credential.issueDate}>{longDate(credential.issueDate)}</time>

@@ -6,37 +6,41 @@
 // switch after reading the recipient mark keeps the first screen's boxes the same size (no layout
 // shift) and adds the tools where nothing follows them. Nothing here holds an API token.
 import { useEffect, useRef, useState } from "react";
+import { useTranslations } from "next-intl";
 import styles from "./wallet.module.css";
 import type { VerificationReport } from "@/lib/verification/report"; // a type only: nothing of lib reaches the browser
 import { VerificationResult } from "@/app/verify/verification-result";
 import type { ShareTarget } from "./share-links";
 import { recordWalletEvent, useViewer, viewerOf } from "./viewer";
 
-/** Every user-visible text of the wallet's client parts, in one place (translations come later). */
-const TEXT = {
-  verify: "Verify this credential",
-  verifying: "Checking…",
-  verifyFailed: "The credential could not be checked right now. Try again in a moment.",
-  meaning: "What this credential means",
-  share: "Share",
-  addToLinkedIn: "Add to LinkedIn profile",
-  shareHeading: "Share",
-  copyLink: "Copy link",
-  linkCopied: "Link copied",
-  linkCopiedStatus: "The link to this credential was copied.",
-  copyPrompt: "Copy this link:",
-  downloadHeading: "Download",
-  downloadLabel: (design: string, format: string) => `Download ${design} as ${format}`,
-  qrHeading: "QR code",
-  qrDownload: "Download QR code (PNG)",
-  qrAlt: (label: string) => `QR code of the link to this credential: ${label}`,
-  embedHeading: "Add to your website",
-  embedHelp: "Paste this HTML into a web page to show the credential, linked to this page.",
-  embedLabel: "HTML to embed",
-  copyEmbed: "Copy HTML",
-  embedCopied: "HTML copied",
-  embedCopiedStatus: "The HTML to embed was copied.",
-} as const;
+/** Every user-visible text of the wallet's client parts, in the page's language (the "wallet" messages, app/credentials/[publicId]/layout.tsx). */
+function useText() {
+  const t = useTranslations("wallet");
+  return {
+    verify: t("verify"),
+    verifying: t("verifying"),
+    verifyFailed: t("verifyFailed"),
+    meaning: t("meaning"),
+    share: t("share"),
+    addToLinkedIn: t("addToLinkedIn"),
+    shareHeading: t("shareHeading"),
+    copyLink: t("copyLink"),
+    linkCopied: t("linkCopied"),
+    linkCopiedStatus: t("linkCopiedStatus"),
+    copyPrompt: t("copyPrompt"),
+    downloadHeading: t("downloadHeading"),
+    downloadLabel: (design: string, format: string) => t("downloadLabel", { design, format }),
+    qrHeading: t("qrHeading"),
+    qrDownload: t("qrDownload"),
+    qrAlt: (label: string) => t("qrAlt", { label }),
+    embedHeading: t("embedHeading"),
+    embedHelp: t("embedHelp"),
+    embedLabel: t("embedLabel"),
+    copyEmbed: t("copyEmbed"),
+    embedCopied: t("embedCopied"),
+    embedCopiedStatus: t("embedCopiedStatus"),
+  };
+}
 
 export type CredentialState = "valid" | "expired" | "revoked";
 
@@ -47,6 +51,7 @@ export function MainActions(props: {
   addToLinkedInUrl: string;
   share: { title: string; text: string; url: string };
 }) {
+  const TEXT = useText();
   const viewer = useViewer(props.publicId);
   const viewed = useRef(false);
   const [verification, setVerification] = useState<VerificationReport | null>(null);
@@ -154,6 +159,7 @@ export function RecipientTools(props: {
   qr: { svg: string; png: string; label: string };
   embed: string | null;
 }) {
+  const TEXT = useText();
   const viewer = useViewer(props.publicId);
   const [copied, setCopied] = useState<"link" | "embed" | null>(null);
   const record = (eventType: string) => recordWalletEvent(props.publicId, eventType);

@@ -6,10 +6,14 @@ import { requireMember } from "@/lib/auth/member";
 import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
 import { CreateGroupBody, UpdateGroupBody } from "@/lib/groups/schema";
 import { createGroup, updateGroup } from "@/lib/groups/service";
+import { isSupportedLocale, type Locale } from "@/lib/i18n/locales";
 import { htmlForPlainText } from "@/lib/mail/template";
 import { sendGroupTestEmail } from "@/lib/mail/test-email";
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
+
+/** The picked language when it is one (the body's validation reports any other value). */
+const languageOf = (form: FormData) => (isSupportedLocale(text(form, "language")) ? (text(form, "language") as Locale) : null);
 
 /** The form's fields as the API's request body, so the API's rules and messages apply unchanged. */
 function groupBodyFrom(form: FormData): Record<string, unknown> {
@@ -26,9 +30,11 @@ function groupBodyFrom(form: FormData): Record<string, unknown> {
     ...(text(form, "description") ? { description: text(form, "description") } : editing ? { description: null } : {}),
     ...(text(form, "criteria") ? { criteria: text(form, "criteria") } : editing ? { criteria: null } : {}),
     ...(amount ? { expiryPeriod: { amount: /^\d+$/.test(amount) ? Number(amount) : amount, unit: text(form, "expiryUnit") } } : editing ? { expiryPeriod: null } : {}),
+    // Empty: no fixed language (the email in English, the wallet in each reader's language).
+    ...(text(form, "language") ? { language: text(form, "language") } : editing ? { language: null } : {}),
     // The dashboard writes plain text; HTML clients get the same words (not the built-in body).
     ...(!subject && !body && editing ? { emailTemplate: null } : {}),
-    ...(subject || body ? { emailTemplate: { subject, text: body || null, html: body ? htmlForPlainText(body) : null } } : {}),
+    ...(subject || body ? { emailTemplate: { subject, text: body || null, html: body ? htmlForPlainText(body, languageOf(form)) : null } } : {}),
   };
 }
 

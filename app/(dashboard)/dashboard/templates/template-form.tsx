@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useFormAction } from "@/lib/dashboard/use-form-action";
 import styles from "../dashboard.module.css";
 import type { ApiGroup } from "@/lib/groups/serialize";
+import { LOCALE_NAMES, SUPPORTED_LOCALES } from "@/lib/i18n/locales";
 import { createTemplateAction, updateTemplateAction } from "./actions";
 
 type DesignOption = { id: string; name: string; type: string };
@@ -90,6 +91,22 @@ export function TemplateForm({ designs, initial }: { designs: DesignOption[]; in
             <option value="year">years</option>
           </select>
         </div>
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="tpl-language">Language of the email and the credential page</label>
+        <select id="tpl-language" name="language" defaultValue={initial?.language ?? ""} aria-invalid={Boolean(e.language)} aria-describedby="tpl-language-hint" style={{ minWidth: 0 }}>
+          <option value="">Each reader&rsquo;s own (email in English)</option>
+          {SUPPORTED_LOCALES.map((locale) => (
+            // Each name in its own language, so a reader finds theirs; lang lets screen readers say it right.
+            <option key={locale} value={locale} lang={locale}>
+              {LOCALE_NAMES[locale]}
+            </option>
+          ))}
+        </select>
+        <span className={styles.muted} id="tpl-language-hint">
+          The built-in email is written in this language, and credential pages show it to everyone. Your own email subject and text are sent as you write them.
+        </span>
+        <FieldError id="tpl-language" message={e.language} />
       </div>
       <div className={styles.field}>
         <label htmlFor="tpl-subject">Email subject (optional; a default is used otherwise)</label>

@@ -1,0 +1,17 @@
+// The wallet page's client parts (wallet-actions.tsx, the verification result) speak the page's
+// language: its group's, else the reader's (./locale.ts). Only the messages they use are sent along.
+import { NextIntlClientProvider } from "next-intl";
+import { messagesFor } from "@/lib/i18n/messages";
+import { walletLocale } from "./locale";
+
+type Props = { children: React.ReactNode; params: Promise<{ publicId: string }> };
+
+export default async function WalletLayout({ children, params }: Props) {
+  const locale = await walletLocale((await params).publicId);
+  const { wallet, verification } = messagesFor(locale);
+  return (
+    <NextIntlClientProvider locale={locale} messages={{ wallet, verification }} timeZone="UTC">
+      {children}
+    </NextIntlClientProvider>
+  );
+}
