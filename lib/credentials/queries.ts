@@ -3,9 +3,9 @@
 // conditions are the concurrency rule itself. The same text runs on SQLite and PostgreSQL.
 import type { Tx } from "../db";
 import { db } from "../db";
-import { rawDate, rawNullableDate, rawNullableInt } from "../db/raw-values";
+import { rawNullableInt } from "../db/raw-values";
 import { directRows } from "../db/direct-read";
-import type { CredentialRow } from "./serialize";
+import { credentialRowFromRaw, type CredentialRow, type RawCredentialRow } from "./serialize";
 
 export const groupSelect = {
   id: true,
@@ -92,14 +92,6 @@ export async function insertCredentialRow(tx: Tx, row: NewCredentialRow): Promis
       ${row.createdAt}, ${row.updatedAt})`;
 }
 
-type CredentialReadRow = Omit<CredentialRow, "createdAt" | "updatedAt" | "revokedAt" | "recipient"> & {
-  revokedAt: unknown;
-  createdAt: unknown;
-  updatedAt: unknown;
-  recipient_id: string | null;
-  recipient_name: string | null;
-  recipient_email: string | null;
-};
 
 /**
  * One credential as `GET /v1/credentials/{id}` shows it, with its recipient, in one statement read past
@@ -107,20 +99,12 @@ type CredentialReadRow = Omit<CredentialRow, "createdAt" | "updatedAt" | "revoke
  * time compiling the query and in the client's request pipeline (bench:api).
  */
 export async function selectCredentialForRead(organizationId: string, id: string): Promise<CredentialRow | null> {
-  const rows = await directRows<CredentialReadRow>`
+  const rows = await directRows<RawCredentialRow>`
     SELECT c."id", c."publicId", c."groupId", c."status", c."recipientName", c."issueDate", c."expiryDate",
            c."customAttributes", c."revokedAt", c."revocationReason", c."createdAt", c."updatedAt",
            r."id" AS "recipient_id", r."name" AS "recipient_name", r."email" AS "recipient_email"
     FROM "Credential" c LEFT JOIN "Recipient" r ON r."id" = c."recipientId"
     WHERE c."id" = ${id} AND c."organizationId" = ${organizationId}`;
   const row = rows[0];
-  if (!row) return null;
-  const { recipient_id, recipient_name, recipient_email, ...rest } = row;
-  return {
-    ...rest,
-    revokedAt: rawNullableDate(rest.revokedAt),
-    createdAt: rawDate(rest.createdAt),
-    updatedAt: rawDate(rest.updatedAt),
-    recipient: recipient_id !== null ? { id: recipient_id, name: recipient_name!, email: recipient_email! } : null,
-  };
+  return row ? credentialRowFromRaw(row) : null;
 }

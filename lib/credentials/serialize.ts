@@ -1,5 +1,6 @@
 // Credential row → API shape. Status is read through `readStatus`, so get, list and search agree.
 import { todayUtc } from "../core/dates";
+import { rawDate, rawNullableDate } from "../db/raw-values";
 import type { CredentialStatus } from "./schema";
 
 export const credentialInclude = { recipient: { select: { id: true, name: true, email: true } } } as const;
@@ -19,6 +20,29 @@ export type CredentialRow = {
   updatedAt: Date;
   recipient: { id: string; name: string; email: string } | null;
 };
+
+/**
+ * A credential joined with its recipient as plain SQL reads it (`GET /v1/credentials/{id}`, search):
+ * dates as each engine's driver gives them, the recipient's columns as `recipient_*`.
+ */
+export type RawCredentialRow = Omit<CredentialRow, "createdAt" | "updatedAt" | "revokedAt" | "recipient"> & {
+  revokedAt: unknown;
+  createdAt: unknown;
+  updatedAt: unknown;
+  recipient_id: string | null;
+  recipient_name: string | null;
+  recipient_email: string | null;
+};
+
+export function credentialRowFromRaw({ recipient_id, recipient_name, recipient_email, ...row }: RawCredentialRow): CredentialRow {
+  return {
+    ...row,
+    revokedAt: rawNullableDate(row.revokedAt),
+    createdAt: rawDate(row.createdAt),
+    updatedAt: rawDate(row.updatedAt),
+    recipient: recipient_id !== null ? { id: recipient_id, name: recipient_name!, email: recipient_email! } : null,
+  };
+}
 
 /**
  * What a credential's status reads as today: a scheduled credential whose date has come is issued

@@ -8,10 +8,9 @@ import { z } from "zod";
 import { decodeCursor, encodeCursor } from "../core/cursor";
 import { LIMIT_DEFAULT, type Page } from "../core/pagination";
 import { todayUtc } from "../core/dates";
-import { serializeCredential, type ApiCredential, type CredentialRow } from "../credentials/serialize";
+import { credentialRowFromRaw, serializeCredential, type ApiCredential, type CredentialRow, type RawCredentialRow } from "../credentials/serialize";
 import { config } from "../config";
 import { db } from "../db";
-import { rawDate, rawNullableDate } from "../db/raw-values";
 import { Prisma } from "../generated/sqlite/client";
 import type { Caller } from "../organizations/service";
 import { DEFAULT_SORT, SORT_PROPERTIES, type Sort } from "./fields";
@@ -105,14 +104,6 @@ function resolveSearch(input: { filter?: SearchFilter; sort?: Sort | null; curso
 
 type SearchRow = CredentialRow & { segment: number };
 
-type RawRow = Omit<CredentialRow, "createdAt" | "updatedAt" | "revokedAt" | "recipient"> & {
-  revokedAt: unknown;
-  createdAt: unknown;
-  updatedAt: unknown;
-  recipient_id: string | null;
-  recipient_name: string | null;
-  recipient_email: string | null;
-};
 
 const COLUMNS = Prisma.raw(`c."id", c."publicId", c."groupId", c."status", c."recipientName", c."issueDate", c."expiryDate",
   c."customAttributes", c."revokedAt", c."revocationReason", c."createdAt", c."updatedAt",
@@ -147,8 +138,8 @@ async function fetchSegment(
       WHERE ${probe}
       ORDER BY ${after.orderBy("c")}
       LIMIT ${take}`;
-    const rows = await db().$queryRaw<RawRow[]>(windowed);
-    if (rows.length === take) return rows.map(credentialRow);
+    const rows = await db().$queryRaw<RawCredentialRow[]>(windowed);
+    if (rows.length === take) return rows.map(credentialRowFromRaw);
   }
   const select = (filter: Prisma.Sql) => Prisma.sql`
     SELECT ${COLUMNS}
@@ -163,8 +154,8 @@ async function fetchSegment(
           filters.map((f, i) => Prisma.sql`SELECT * FROM (${select(f)}) ${Prisma.raw(`b${i}`)}`),
           " UNION ",
         )}) u ORDER BY ${after.orderBy("u")} LIMIT ${take}`;
-  const rows = await db().$queryRaw<RawRow[]>(query);
-  return rows.map(credentialRow);
+  const rows = await db().$queryRaw<RawCredentialRow[]>(query);
+  return rows.map(credentialRowFromRaw);
 }
 
 /**
@@ -177,16 +168,6 @@ async function fewTrigramCandidates(tree: FilterNode, context: SqlContext): Prom
   if (!count) return false;
   const [row] = await db().$queryRaw<{ n: number | bigint }[]>(count);
   return Number(row?.n ?? 0) < RARE_CANDIDATES;
-}
-
-function credentialRow({ recipient_id, recipient_name, recipient_email, ...row }: RawRow): CredentialRow {
-  return {
-    ...row,
-    revokedAt: rawNullableDate(row.revokedAt),
-    createdAt: rawDate(row.createdAt),
-    updatedAt: rawDate(row.updatedAt),
-    recipient: recipient_id !== null ? { id: recipient_id, name: recipient_name!, email: recipient_email! } : null,
-  };
 }
 
 export async function searchCredentials(organization: Caller["organization"], input: SearchCredentialsInput): Promise<Page<ApiCredential>> {
