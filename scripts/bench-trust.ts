@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { runLoad } from "./bench/load";
-import { startBenchServer } from "./bench/app-server";
+import { issueDemoCredential, startBenchServer } from "./bench/app-server";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -83,15 +83,7 @@ async function inProcess() {
 async function credentialJsonThroughput() {
   const server = await startBenchServer();
   try {
-    const headers = { Authorization: `Bearer ${server.token}`, "Service-Version": "2022-10-26", "Content-Type": "application/json" };
-    const groups = (await (await fetch(`${server.url}/v1/groups`, { headers })).json()) as { data: { id: string }[] };
-    const created = await fetch(`${server.url}/v1/credentials/create-issue-send`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ groupId: groups.data[0]!.id, recipient: { name: "Ada Lovelace", email: "ada@example.com" } }),
-    });
-    const credential = (await created.json()) as { publicId: string };
-    if (!credential.publicId) throw new Error(`could not issue: ${JSON.stringify(credential)}`);
+    const credential = await issueDemoCredential(server);
     const documentUrl = `${server.url}/credentials/${credential.publicId}/credential.json`;
     const first = await fetch(documentUrl); // signs and stores it: later answers are the cached document
     if (first.status !== 200) throw new Error(`credential.json answered ${first.status}`);

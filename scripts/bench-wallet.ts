@@ -15,7 +15,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { startBenchServer, type BenchServer } from "./bench/app-server";
+import { issueDemoCredential, startBenchServer, type BenchServer } from "./bench/app-server";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const DPR = Number(process.env.BENCH_DPR ?? 3);
@@ -33,15 +33,7 @@ function argValue(name: string): string | null {
 
 /** Issues one credential through the API with the demo token and returns its wallet URL on this server. */
 async function issueOne(server: BenchServer): Promise<string> {
-  const headers = { Authorization: `Bearer ${server.token}`, "Service-Version": "2022-10-26", "Content-Type": "application/json" };
-  const groups = (await (await fetch(`${server.url}/v1/groups`, { headers })).json()) as { data: { id: string }[] };
-  const created = await fetch(`${server.url}/v1/credentials/create-issue-send`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ groupId: groups.data[0]!.id, recipient: { name: "Ada Lovelace", email: "ada@example.com" } }),
-  });
-  const credential = (await created.json()) as { publicId?: string };
-  if (!credential.publicId) throw new Error(`could not issue: ${JSON.stringify(credential)}`);
+  const credential = await issueDemoCredential(server);
   // The page on this server (PUBLIC_URL may name another host; the bench reads the page where it runs).
   // As localhost, the host PUBLIC_URL names by default: the page and its previews share one origin, as in production.
   const pageUrl = `${server.url.replace("127.0.0.1", "localhost")}/credentials/${credential.publicId}`;

@@ -90,3 +90,17 @@ export async function startBenchServer(
     },
   };
 }
+
+/** Issues and sends one credential of the demo organization's first group; its public id. */
+export async function issueDemoCredential(server: BenchServer): Promise<{ publicId: string }> {
+  const headers = { Authorization: `Bearer ${server.token}`, "Service-Version": "2022-10-26", "Content-Type": "application/json" };
+  const groups = (await (await fetch(`${server.url}/v1/groups`, { headers })).json()) as { data: { id: string }[] };
+  const created = await fetch(`${server.url}/v1/credentials/create-issue-send`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ groupId: groups.data[0]!.id, recipient: { name: "Ada Lovelace", email: "ada@example.com" } }),
+  });
+  const credential = (await created.json()) as { publicId?: string };
+  if (!credential.publicId) throw new Error(`could not issue: ${JSON.stringify(credential)}`);
+  return { publicId: credential.publicId };
+}
