@@ -51,7 +51,15 @@ export async function enqueueEmail(tx: Tx, input: EmailToQueue, options: { coale
     where: { credentialId: input.credentialId, toAddress: input.to, ...sender, ...rendered, status: "queued" },
     select: { id: true },
   });
-  return repeated?.id ?? enqueueRenderedEmail(tx, email, { delayMs: REPEAT_WINDOW_MS });
+  if (!repeated) return enqueueRenderedEmail(tx, email, { delayMs: REPEAT_WINDOW_MS });
+  // The window restarts with each repeat (a debounce): a burst of repeats that takes longer than the
+  // window to get through the database (50 parallel requests on a busy machine) still finds the email
+  // queued. A row a worker has already claimed, or already tried, is left as it is.
+  await tx.emailOutbox.updateMany({
+    where: { id: repeated.id, status: "queued", attempts: 0, leaseUntil: null },
+    data: { nextAttemptAt: new Date(Date.now() + REPEAT_WINDOW_MS) },
+  });
+  return repeated.id;
 }
 
 /**

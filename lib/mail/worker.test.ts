@@ -5,7 +5,7 @@ import { scratchDatabase } from "../db/scratch-database";
 const dir = await scratchDatabase("mail-worker", { MAIL_MAX_ATTEMPTS: "3", MAIL_RETRY_BASE_SECONDS: "10", MAIL_ATTEMPT_TIMEOUT_SECONDS: "0.3" });
 
 const { db } = await import("../db");
-const { enqueueEmail } = await import("./outbox");
+const { enqueueEmail, REPEAT_WINDOW_MS } = await import("./outbox");
 const { deliverDueEmails, mailDelivery, retryDelayMs } = await import("./worker");
 const { fileTransport } = await import("./transport");
 
@@ -17,6 +17,10 @@ async function queue(to: string): Promise<string> {
 
 beforeAll(async () => {
   await db().organization.create({ data: { id: "org_t", slug: "t", name: "T" } });
+  await db().group.create({ data: { id: "grp_t", organizationId: "org_t", name: "G" } });
+  await db().credential.create({
+    data: { id: "cred_repeat", publicId: "pub_repeat", organizationId: "org_t", groupId: "grp_t", recipientName: "Ada", status: "issued", issueDate: "2026-01-01" },
+  });
 });
 
 describe("the mail worker", () => {
@@ -107,5 +111,55 @@ describe("the mail worker", () => {
     const transport = fileTransport(path.join(dir, "mail"));
     const file = await transport.deliver({ messageId: "<m1@localhost>", from: "a@b.c", to: "d@e.f", subject: "S", html: "<p>x</p>", text: "x" });
     expect(path.basename(file)).toBe("m1@localhost.eml");
+  });
+});
+
+describe("repeats of a send", () => {
+  const repeat = (to: string) =>
+    db().$transaction((tx) =>
+      enqueueEmail(
+        tx,
+        { organizationId: "org_t", credentialId: "cred_repeat", to, template: { subject: "Hi", html: null, text: null }, values: {} },
+        { coalesceRepeats: true },
+      ),
+    );
+  const sink = () => {
+    const sent: string[] = [];
+    return { sent, transport: { deliver: async (m: { messageId: string }) => (sent.push(m.messageId), "test") } };
+  };
+
+  it("each repeat restarts the window, so a burst slower than the window still sends one email", async () => {
+    const first = await repeat("burst@example.com");
+    const queuedAt = (await db().emailOutbox.findUniqueOrThrow({ where: { id: first } })).nextAttemptAt.getTime();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await repeat("burst@example.com")).toBe(first);
+    const pushed = (await db().emailOutbox.findUniqueOrThrow({ where: { id: first } })).nextAttemptAt.getTime();
+    expect(pushed).toBeGreaterThanOrEqual(queuedAt + 250);
+    // Due by the first request's window, not by the last repeat's: nothing goes out yet.
+    const { sent, transport } = sink();
+    expect(await deliverDueEmails(transport, new Date(queuedAt + 10))).toBe(0);
+    expect(await deliverDueEmails(transport, new Date(pushed + 10))).toBe(1);
+    expect(sent).toEqual([`<${first}@localhost>`]);
+    // Sent: the next send is a new email.
+    const next = await repeat("burst@example.com");
+    expect(next).not.toBe(first);
+    expect(await db().emailOutbox.count({ where: { credentialId: "cred_repeat", toAddress: "burst@example.com" } })).toBe(2);
+  });
+
+  it("a repeat while a worker holds the email joins it without moving it", async () => {
+    const first = await repeat("claimed@example.com");
+    const due = new Date(Date.now() + REPEAT_WINDOW_MS + 10);
+    let during = "";
+    const transport = {
+      deliver: async (m: { to: string }) => {
+        if (m.to === "claimed@example.com") during = await repeat("claimed@example.com");
+        return "test";
+      },
+    };
+    // Other tests' rows may come due too; this one is what counts.
+    await deliverDueEmails(transport, due);
+    expect(during).toBe(first);
+    expect(await db().emailOutbox.findUniqueOrThrow({ where: { id: first } })).toMatchObject({ status: "sent", attempts: 1 });
+    expect(await db().emailOutbox.count({ where: { credentialId: "cred_repeat", toAddress: "claimed@example.com" } })).toBe(1);
   });
 });
