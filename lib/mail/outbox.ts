@@ -17,7 +17,7 @@ function messageIdFor(outboxId: string): string {
  * repeat arriving meanwhile (a client retrying, or 50 parallel requests) finds it still queued and is
  * coalesced with it: the recipient gets one email, not 50.
  */
-export const REPEAT_WINDOW_MS = 1_000;
+export const REPEAT_WINDOW_MS = 2_000;
 
 export type EmailToQueue = {
   organizationId: string;
