@@ -114,6 +114,38 @@ describe("the mail worker", () => {
   });
 });
 
+describe("rows claimed ahead of a free connection", () => {
+  it("start as the connection frees; those held past an attempt's deadline go back to the queue unattempted", async () => {
+    const ids = [await queue("held-1@example.com"), await queue("held-2@example.com"), await queue("held-3@example.com")];
+    const sent: string[] = [];
+    let first = true;
+    // One connection whose first delivery hangs until its deadline (0.3 s): the two held rows wait longer than that.
+    const transport = {
+      connections: 1,
+      deliver: async (m: { to: string }) => {
+        if (first) {
+          first = false;
+          return new Promise<string>(() => undefined);
+        }
+        sent.push(m.to);
+        return "test";
+      },
+    };
+    await deliverDueEmails(transport, new Date(Date.now() + 60_000));
+    const rows = await db().emailOutbox.findMany({ where: { id: { in: ids } }, orderBy: { attempts: "desc" } });
+    const attempted = rows.filter((r) => r.attempts > 0);
+    expect(sent).toEqual([]);
+    expect(attempted.length).toBeLessThanOrEqual(1);
+    const givenBack = rows.filter((r) => r.attempts === 0);
+    expect(givenBack.length).toBeGreaterThanOrEqual(2);
+    for (const r of givenBack) expect(r).toMatchObject({ status: "queued", leaseUntil: null, leaseOwner: null });
+    // Due again at once: the next pass delivers them.
+    const ok = { connections: 1, deliver: async (m: { to: string }) => (sent.push(m.to), "test") };
+    await deliverDueEmails(ok, new Date(Date.now() + 60_000));
+    expect(sent).toEqual(expect.arrayContaining(givenBack.map((r) => r.toAddress)));
+  });
+});
+
 describe("repeats of a send", () => {
   const repeat = (to: string) =>
     db().$transaction((tx) =>

@@ -25,6 +25,19 @@ import { mailTransport, SMTP_POOL_CONNECTIONS, type MailTransport } from "./tran
 const IN_FLIGHT_PER_CONNECTION = 1;
 /** While deliveries are in flight, claims come at most this often, each taking a batch of rows. */
 const CLAIM_INTERVAL_MS = 50;
+/**
+ * Rows claimed ahead per SMTP connection, held until a connection is free. Claiming only for free
+ * connections capped delivery at (connections / CLAIM_INTERVAL_MS): 100 emails/s on 5 connections,
+ * 38 s for 2,000. Held rows start their attempt (and its deadline) only when handed to a connection.
+ */
+const PREFETCH_PER_CONNECTION = 20;
+/**
+ * A held row not started within one attempt's deadline is given back to the queue (a slow relay): the
+ * lease covers the hold, the attempt and recording it.
+ */
+function maxHoldMs(): number {
+  return attemptTimeoutMs();
+}
 /** Outcomes are written together after this pause: a stream of deliveries costs one write per batch. */
 const RECORD_BATCH_MS = 20;
 /** What the lease allows beyond the attempt's deadline for writing its outcome. */
@@ -61,6 +74,7 @@ function isPermanent(error: unknown): boolean {
 
 type OutboxRow = {
   id: string;
+  leaseOwner: string | null;
   messageId: string;
   fromName: string | null;
   replyTo: string | null;
@@ -72,17 +86,31 @@ type OutboxRow = {
 };
 
 /**
- * Claims up to `limit` due rows in one statement (lib/outbox). The lease outlasts the attempt's deadline
- * plus time to record it: it cannot run out while a delivery is live.
+ * Claims up to `limit` due rows in one statement (lib/outbox). The lease outlasts the longest a row is
+ * held for its connection, the attempt's deadline and time to record it: it cannot run out while a
+ * delivery is live.
  */
 async function claimDue(now: Date, limit: number): Promise<OutboxRow[]> {
   const candidates = Prisma.sql`SELECT "id" FROM "EmailOutbox" WHERE ${dueAndUnleased(now)} ORDER BY "nextAttemptAt" LIMIT ${limit}`;
-  const { owner, claimed } = await claimLeasedRows("EmailOutbox", candidates, now, attemptTimeoutMs() + RECORD_MARGIN_MS);
+  const { owner, claimed } = await claimLeasedRows("EmailOutbox", candidates, now, maxHoldMs() + attemptTimeoutMs() + RECORD_MARGIN_MS);
   if (claimed === 0) return [];
   return db().emailOutbox.findMany({
     where: { leaseOwner: owner, status: "queued" },
-    select: { id: true, messageId: true, fromName: true, replyTo: true, toAddress: true, subject: true, html: true, text: true, attempts: true },
+    orderBy: { nextAttemptAt: "asc" },
+    select: { id: true, leaseOwner: true, messageId: true, fromName: true, replyTo: true, toAddress: true, subject: true, html: true, text: true, attempts: true },
   });
+}
+
+/** Rows held too long for a connection go back unattempted: lease cleared, the claim's attempt uncounted. */
+async function releaseHeld(rows: OutboxRow[]): Promise<void> {
+  const owners = new Set(rows.map((r) => r.leaseOwner));
+  for (const owner of owners) {
+    if (owner === null) continue;
+    await db().emailOutbox.updateMany({
+      where: { id: { in: rows.filter((r) => r.leaseOwner === owner).map((r) => r.id) }, leaseOwner: owner, status: "queued" },
+      data: { leaseUntil: null, leaseOwner: null, attempts: { decrement: 1 } },
+    });
+  }
 }
 
 type Outcome = { row: OutboxRow; startedAt: Date; finishedAt: Date; via?: string; failure?: string; permanent?: boolean };
@@ -163,7 +191,7 @@ export type MailDelivery = DeliveryPool;
 
 /**
  * One delivery per SMTP connection in flight (IN_FLIGHT_PER_CONNECTION), claimed in batches at most
- * every CLAIM_INTERVAL_MS, their outcomes written in batches (lib/outbox/pool.ts). A slot is free again
+ * every CLAIM_INTERVAL_MS with PREFETCH_PER_CONNECTION more rows held ready, their outcomes written in batches (lib/outbox/pool.ts). A slot is free again
  * when its attempt ends; its row stays leased until the outcome is written. `onSlotFree` runs when a
  * slot frees (to claim again). A crash can re-deliver only the rows whose outcome was not recorded
  * (same Message-ID).
@@ -172,6 +200,9 @@ export function mailDelivery(transport: MailTransport, onSlotFree: () => void = 
   return deliveryPool<OutboxRow, Outcome>({
     name: "mail_worker_error",
     parallel: (transport.connections ?? SMTP_POOL_CONNECTIONS) * IN_FLIGHT_PER_CONNECTION,
+    prefetch: (transport.connections ?? SMTP_POOL_CONNECTIONS) * PREFETCH_PER_CONNECTION,
+    maxHoldMs: maxHoldMs(),
+    release: releaseHeld,
     claimIntervalMs: CLAIM_INTERVAL_MS,
     recordBatchMs: RECORD_BATCH_MS,
     freeSlotWhenAttempted: true,
