@@ -1,6 +1,7 @@
 // How mail leaves: SMTP when SMTP_URL is set; otherwise each message is written as an .eml file under
 // DATA_DIR/mail, so the default setup needs no mail server and a person can open what was "sent".
 import { mkdir, writeFile } from "node:fs/promises";
+import net from "node:net";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import SMTPPool from "nodemailer/lib/smtp-pool";
@@ -45,6 +46,37 @@ function message(mail: OutgoingMail) {
 /** Connections the SMTP pool keeps open: as many as the worker sends at once (its PARALLEL). */
 export const SMTP_POOL_CONNECTIONS = 8;
 
+type SocketOptions = { host?: string; port?: number | string; secure?: boolean; localAddress?: string };
+
+/**
+ * Opens the TCP connection for nodemailer with Nagle's algorithm off. nodemailer leaves it on, and
+ * the small write that ends a message's DATA then waits for the relay's delayed ACK (40 ms on Linux)
+ * before it leaves: one message per connection every ~48 ms whatever the relay's speed (bench:
+ * 1,000 emails over 5 connections to a local sink 9.7 s with it on, 2.4 s off). nodemailer still does
+ * the rest (greeting, STARTTLS or the TLS of smtps://, AUTH) on this socket, with its own timeouts.
+ */
+function connectWithoutNagle(timeoutMs: number) {
+  return (options: SocketOptions, callback: (error: Error | null, socket?: { connection: net.Socket }) => void) => {
+    const host = options.host || "localhost";
+    const port = Number(options.port) || (options.secure ? 465 : 587);
+    const socket = net.connect({ host, port, noDelay: true, ...(options.localAddress ? { localAddress: options.localAddress } : {}) });
+    let done = false;
+    const finish = (error: Error | null) => {
+      if (done) return;
+      done = true;
+      socket.setTimeout(0);
+      socket.removeAllListeners("timeout");
+      if (error) {
+        socket.destroy();
+        callback(error);
+      } else callback(null, { connection: socket });
+    };
+    socket.setTimeout(timeoutMs, () => finish(Object.assign(new Error("Connection timeout"), { code: "ETIMEDOUT", command: "CONN" })));
+    socket.once("connect", () => finish(null));
+    socket.once("error", (error) => finish(Object.assign(error, { command: "CONN" })));
+  };
+}
+
 export function smtpTransport(url: string, options: { timeoutMs: number; maxConnections?: number }): MailTransport {
   // Pooled: without it nodemailer opens a new connection for every message, and says EHLO, STARTTLS
   // and AUTH on it again: several round trips and a TLS handshake per email to a real relay.
@@ -60,6 +92,7 @@ export function smtpTransport(url: string, options: { timeoutMs: number; maxConn
     connectionTimeout: options.timeoutMs,
     greetingTimeout: options.timeoutMs,
     socketTimeout: options.timeoutMs,
+    getSocket: connectWithoutNagle(options.timeoutMs),
   });
   const transport = nodemailer.createTransport(pool);
   return {
