@@ -30,9 +30,9 @@ async function relay(options: SMTPServerOptions): Promise<{ port: number; receiv
   return { port: (server.server.address() as AddressInfo).port, received };
 }
 
-const auth = {
+const auth: SMTPServerOptions = {
   authMethods: ["PLAIN", "LOGIN"],
-  onAuth: (a: { username?: string; password?: string }, _s: unknown, cb: (e: Error | null, r?: { user: string }) => void) =>
+  onAuth: (a, _session, cb) =>
     a.username === "relay-user" && a.password === "s3cret" ? cb(null, { user: "relay-user" }) : cb(Object.assign(new Error("Bad credentials"), { responseCode: 535 })),
 };
 const mail = (to: string) => ({ messageId: `<${to}@t>`, from: "a@example.com", to, subject: "S", html: "<p>x</p>", text: "x" });
