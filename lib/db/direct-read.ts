@@ -1,5 +1,5 @@
 // Reads that bypass the Prisma client: for the few statements every hot request runs (the API token
-// lookup, `GET /v1/groups|designs|credentials/{id}`). Measured in one process on SQLite: the token lookup
+// lookup, `GET /v1/groups|designs|credentials/{id}`, search's statements). Measured in one process on SQLite: the token lookup
 // cost 330–500 µs of CPU through `$queryRaw` and 8–14 µs as a prepared better-sqlite3 statement; with two
 // such statements per read, Prisma's request pipeline was most of the gap between a /v1 read and a
 // trivial route (bench:api). Only single statements outside a transaction belong here; writes and
@@ -20,23 +20,44 @@ import { sqlitePath } from "./migrate";
 
 export type DirectValue = string | number | null;
 
-type Reader = (strings: TemplateStringsArray, text: { sqlite: string; postgres: string }, values: DirectValue[]) => Promise<Record<string, unknown>[]>;
+/** One statement: its text per engine, its parameters, and the same as a Prisma query (the fallback). */
+type Statement = { sqlite: string; postgres: string; values: readonly unknown[]; prisma: () => Prisma.Sql };
+type Reader = (statement: Statement) => Promise<Record<string, unknown>[]>;
 
 /** Connections of the pool: enough for the hot reads of one process; writes have Prisma's own pool. */
 const POSTGRES_READ_CONNECTIONS = 4;
 const TIMESTAMP_OID = 1114;
+/**
+ * Prepared SQLite statements kept per process. Search assembles its statement from the filter's shape,
+ * so the texts are not a fixed set: the oldest is dropped past this many.
+ */
+const SQLITE_STATEMENT_CACHE = 500;
+
+/** A parameter as Prisma's SQLite adapter binds it (timestamps as ISO text with +00:00, booleans as 0/1). */
+function sqliteValue(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString().replace("Z", "+00:00");
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return value;
+}
+
+/** A parameter for `timestamp(3)` columns, which hold UTC: pg would send a Date in the process's time zone. */
+function postgresValue(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString().replace("T", " ").replace("Z", "");
+  return value;
+}
 
 function sqliteReader(file: string): Reader {
   const connection = new Database(file, { timeout: 5000 });
   connection.pragma("query_only = ON");
   const statements = new Map<string, Database.Statement>();
-  return async (_strings, text, values) => {
-    let statement = statements.get(text.sqlite);
+  return async ({ sqlite, values }) => {
+    let statement = statements.get(sqlite);
     if (!statement) {
-      statement = connection.prepare(text.sqlite);
-      statements.set(text.sqlite, statement);
+      statement = connection.prepare(sqlite);
+      if (statements.size >= SQLITE_STATEMENT_CACHE) statements.delete(statements.keys().next().value!);
+      statements.set(sqlite, statement);
     }
-    return statement.all(...values) as Record<string, unknown>[];
+    return statement.all(...values.map(sqliteValue)) as Record<string, unknown>[];
   };
 }
 
@@ -52,11 +73,11 @@ function postgresReader(url: string): Reader {
   });
   // An idle connection the server closed is replaced on the next query; it must not crash the process.
   pool.on("error", () => undefined);
-  return async (_strings, text, values) => (await pool.query(text.postgres, values)).rows as Record<string, unknown>[];
+  return async ({ postgres, values }) => (await pool.query(postgres, values.map(postgresValue))).rows as Record<string, unknown>[];
 }
 
 function prismaReader(): Reader {
-  return async (strings, _text, values) => db().$queryRaw<Record<string, unknown>[]>(Prisma.sql(strings, ...values));
+  return async ({ prisma }) => db().$queryRaw<Record<string, unknown>[]>(prisma());
 }
 
 function reader(): Reader {
@@ -86,7 +107,17 @@ function textsOf(strings: TemplateStringsArray): { sqlite: string; postgres: str
  * lib/db/raw-values.ts): SQLite timestamps as text, booleans as 0/1; PostgreSQL as Date and boolean.
  */
 export function directRows<T = Record<string, unknown>>(strings: TemplateStringsArray, ...values: DirectValue[]): Promise<T[]> {
-  return reader()(strings, textsOf(strings), values) as Promise<T[]>;
+  const text = textsOf(strings);
+  return reader()({ ...text, values, prisma: () => Prisma.sql(strings, ...values) }) as Promise<T[]>;
+}
+
+/**
+ * Rows of one read-only statement assembled with `Prisma.sql` (search builds its statement from the
+ * filter): the same statement `db().$queryRaw(query)` would run, past the Prisma client. Date and
+ * boolean parameters are bound as Prisma's adapters bind them, so comparisons with stored values agree.
+ */
+export function directQuery<T = Record<string, unknown>>(query: Prisma.Sql): Promise<T[]> {
+  return reader()({ sqlite: query.sql, postgres: query.text, values: query.values, prisma: () => query }) as Promise<T[]>;
 }
 
 type RowsTag = <T = Record<string, unknown>>(strings: TemplateStringsArray, ...values: DirectValue[]) => Promise<T[]>;

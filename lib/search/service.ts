@@ -10,7 +10,7 @@ import { LIMIT_DEFAULT, type Page } from "../core/pagination";
 import { todayUtc } from "../core/dates";
 import { credentialRowFromRaw, serializeCredential, type ApiCredential, type CredentialRow, type RawCredentialRow } from "../credentials/serialize";
 import { config } from "../config";
-import { db } from "../db";
+import { directQuery } from "../db/direct-read";
 import { Prisma } from "../generated/sqlite/client";
 import type { Caller } from "../organizations/service";
 import { DEFAULT_SORT, SORT_PROPERTIES, type Sort } from "./fields";
@@ -138,7 +138,7 @@ async function fetchSegment(
       WHERE ${probe}
       ORDER BY ${after.orderBy("c")}
       LIMIT ${take}`;
-    const rows = await db().$queryRaw<RawCredentialRow[]>(windowed);
+    const rows = await directQuery<RawCredentialRow>(windowed);
     if (rows.length === take) return rows.map(credentialRowFromRaw);
   }
   const select = (filter: Prisma.Sql) => Prisma.sql`
@@ -154,7 +154,7 @@ async function fetchSegment(
           filters.map((f, i) => Prisma.sql`SELECT * FROM (${select(f)}) ${Prisma.raw(`b${i}`)}`),
           " UNION ",
         )}) u ORDER BY ${after.orderBy("u")} LIMIT ${take}`;
-  const rows = await db().$queryRaw<RawCredentialRow[]>(query);
+  const rows = await directQuery<RawCredentialRow>(query);
   return rows.map(credentialRowFromRaw);
 }
 
@@ -166,7 +166,7 @@ async function fetchSegment(
 async function fewTrigramCandidates(tree: FilterNode, context: SqlContext): Promise<boolean> {
   const count = trigramCandidateCount(tree, context, RARE_CANDIDATES);
   if (!count) return false;
-  const [row] = await db().$queryRaw<{ n: number | bigint }[]>(count);
+  const [row] = await directQuery<{ n: number | bigint }>(count);
   return Number(row?.n ?? 0) < RARE_CANDIDATES;
 }
 
