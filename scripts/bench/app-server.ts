@@ -10,7 +10,9 @@ export type BenchServer = {
   url: string;
   /** The demo organization's token printed on first start; "" when started with `expectDemoToken: false`. */
   token: string;
-  /** Stops the server; resolves once the process has exited (its database connections closed, its data directory deleted). */
+  /** Its data directory (a worker process started beside it may share it: `sharedDataDir`). */
+  dataDir: string;
+  /** Stops the server; resolves once the process has exited (its database connections closed, its data directory deleted unless shared). */
   stop: () => Promise<void>;
   process: ChildProcess;
 };
@@ -34,10 +36,12 @@ export async function startBenchServer(
     expectDemoToken?: boolean;
     /** Another checkout to start (a baseline build to compare with); default: this one. */
     cwd?: string;
+    /** Another server's data directory (and SQLite file) to use instead of a fresh one; left in place on stop. */
+    sharedDataDir?: string;
   } = {},
 ): Promise<BenchServer> {
   const expectDemoToken = options.expectDemoToken ?? true;
-  const dataDir = mkdtempSync(path.join(tmpdir(), "cis-bench-"));
+  const dataDir = options.sharedDataDir ?? mkdtempSync(path.join(tmpdir(), "cis-bench-"));
   const port = await freePort();
   // The server runs in this child itself (tsx as a loader, not a wrapper process), so stopping the child stops it.
   // options.cwd or BENCH_APP_DIR: serve another checkout's build (an older commit, to compare before and
@@ -63,7 +67,7 @@ export async function startBenchServer(
   });
   const exited = new Promise<void>((resolve) =>
     child.once("exit", () => {
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.sharedDataDir) rmSync(dataDir, { recursive: true, force: true });
       resolve();
     }),
   );
@@ -83,6 +87,7 @@ export async function startBenchServer(
   return {
     url: `http://127.0.0.1:${port}`,
     token,
+    dataDir,
     process: child,
     stop: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
