@@ -10,7 +10,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise<void>((r) => s.close(() => r()))));
 });
 
-async function relay(options: SMTPServerOptions): Promise<{ port: number; received: { to: string; user?: string; secure: boolean }[] }> {
+async function relay(options: SMTPServerOptions, port = 0): Promise<{ port: number; received: { to: string; user?: string; secure: boolean }[] }> {
   const received: { to: string; user?: string; secure: boolean }[] = [];
   const server = new SMTPServer({
     logger: false,
@@ -25,7 +25,7 @@ async function relay(options: SMTPServerOptions): Promise<{ port: number; receiv
     },
   });
   server.on("error", () => undefined);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   servers.push(server);
   return { port: (server.server.address() as AddressInfo).port, received };
 }
@@ -61,6 +61,21 @@ describe("the SMTP transport's own sockets", () => {
     await new Promise<void>((r) => probe.close(() => r()));
     const t = smtpTransport(`smtp://127.0.0.1:${port}`, { timeoutMs: 2000 });
     await expect(t.deliver(mail("x@example.com"))).rejects.toMatchObject({ code: expect.stringMatching(/ECONNREFUSED|ESOCKET|ECONNECTION/) });
+  });
+
+  it("refused connections free their pool slots: every queued message settles, and all go once the relay is up", async () => {
+    const probe = net.createServer();
+    await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((r) => probe.close(() => r()));
+    // Twice as many messages as connections: the ones queued behind a refused connection must settle too.
+    const t = smtpTransport(`smtp://127.0.0.1:${port}?maxConnections=2`, { timeoutMs: 2000 });
+    const refused = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => t.deliver(mail(`early-${i}@example.com`))));
+    expect(refused.map((r) => r.status)).toEqual(Array(6).fill("rejected"));
+    // The relay comes up on that port: the same transport delivers everything next.
+    const r = await relay({ disabledCommands: ["STARTTLS", "AUTH"], authOptional: true }, port);
+    await Promise.all(Array.from({ length: 6 }, (_, i) => t.deliver(mail(`late-${i}@example.com`))));
+    expect(r.received.map((m) => m.to).sort()).toEqual(Array.from({ length: 6 }, (_, i) => `late-${i}@example.com`).sort());
   });
 
   it("a server that accepts the connection and never greets fails within the timeout", async () => {
