@@ -32,11 +32,11 @@ const CLAIM_INTERVAL_MS = 50;
  */
 const PREFETCH_PER_CONNECTION = 20;
 /**
- * A held row not started within one attempt's deadline is given back to the queue (a slow relay): the
- * lease covers the hold, the attempt and recording it.
+ * A held row not started within half an attempt's deadline is given back to the queue (a slow relay):
+ * the lease covers the hold, the attempt and recording it.
  */
 function maxHoldMs(): number {
-  return attemptTimeoutMs();
+  return attemptTimeoutMs() / 2;
 }
 /** Outcomes are written together after this pause: a stream of deliveries costs one write per batch. */
 const RECORD_BATCH_MS = 20;
