@@ -29,7 +29,7 @@ const POSTGRES_READ_CONNECTIONS = 4;
 const TIMESTAMP_OID = 1114;
 /**
  * Prepared SQLite statements kept per process. Search assembles its statement from the filter's shape,
- * so the texts are not a fixed set: the oldest is dropped past this many.
+ * so the texts are not a fixed set: the least recently used is dropped past this many.
  */
 const SQLITE_STATEMENT_CACHE = 500;
 
@@ -52,11 +52,14 @@ function sqliteReader(file: string): Reader {
   const statements = new Map<string, Database.Statement>();
   return async ({ sqlite, values }) => {
     let statement = statements.get(sqlite);
-    if (!statement) {
+    if (statement) {
+      // Least recently used goes first: moved to the end on each use, so the hot reads stay prepared.
+      statements.delete(sqlite);
+    } else {
       statement = connection.prepare(sqlite);
       if (statements.size >= SQLITE_STATEMENT_CACHE) statements.delete(statements.keys().next().value!);
-      statements.set(sqlite, statement);
     }
+    statements.set(sqlite, statement);
     return statement.all(...values.map(sqliteValue)) as Record<string, unknown>[];
   };
 }

@@ -18,6 +18,8 @@ function messageIdFor(outboxId: string): string {
  * coalesced with it: the recipient gets one email, not 50.
  */
 export const REPEAT_WINDOW_MS = 2_000;
+/** The longest repeats may hold an email back, from its first request. */
+export const MAX_REPEAT_DELAY_MS = 5 * REPEAT_WINDOW_MS;
 
 export type EmailToQueue = {
   organizationId: string;
@@ -49,15 +51,17 @@ export async function enqueueEmail(tx: Tx, input: EmailToQueue, options: { coale
   if (!options.coalesceRepeats || !input.credentialId) return enqueueRenderedEmail(tx, email);
   const repeated = await tx.emailOutbox.findFirst({
     where: { credentialId: input.credentialId, toAddress: input.to, ...sender, ...rendered, status: "queued" },
-    select: { id: true },
+    select: { id: true, createdAt: true },
   });
   if (!repeated) return enqueueRenderedEmail(tx, email, { delayMs: REPEAT_WINDOW_MS });
   // The window restarts with each repeat (a debounce): a burst of repeats that takes longer than the
   // window to get through the database (50 parallel requests on a busy machine) still finds the email
-  // queued. A row a worker has already claimed, or already tried, is left as it is.
+  // queued. Never past MAX_REPEAT_DELAY_MS from the first request, so a client repeating forever does
+  // not hold the email back forever. A row a worker has already claimed, or already tried, is left as it is.
+  const nextAttemptAt = Math.min(Date.now() + REPEAT_WINDOW_MS, repeated.createdAt.getTime() + MAX_REPEAT_DELAY_MS);
   await tx.emailOutbox.updateMany({
     where: { id: repeated.id, status: "queued", attempts: 0, leaseUntil: null },
-    data: { nextAttemptAt: new Date(Date.now() + REPEAT_WINDOW_MS) },
+    data: { nextAttemptAt: new Date(nextAttemptAt) },
   });
   return repeated.id;
 }
@@ -89,7 +93,7 @@ export async function enqueueRenderedEmail(
  * would not open, and a revoked one is no longer worth announcing.
  */
 export async function cancelQueuedEmails(tx: Tx, credentialId: string): Promise<void> {
-  await tx.emailOutbox.updateMany({ where: { credentialId, status: "queued" }, data: { status: "cancelled", leaseUntil: null } });
+  await tx.emailOutbox.updateMany({ where: { credentialId, status: "queued" }, data: { status: "cancelled", leaseUntil: null, leaseOwner: null } });
 }
 
 /**
@@ -98,7 +102,7 @@ export async function cancelQueuedEmails(tx: Tx, credentialId: string): Promise<
  */
 export async function redactEmails(tx: Tx, outboxIds: string[], note: string): Promise<void> {
   if (outboxIds.length === 0) return;
-  await tx.emailOutbox.updateMany({ where: { id: { in: outboxIds }, status: "queued" }, data: { status: "cancelled", leaseUntil: null } });
+  await tx.emailOutbox.updateMany({ where: { id: { in: outboxIds }, status: "queued" }, data: { status: "cancelled", leaseUntil: null, leaseOwner: null } });
   await tx.emailOutbox.updateMany({ where: { id: { in: outboxIds } }, data: { html: note, text: note } });
 }
 

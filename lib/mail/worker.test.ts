@@ -5,7 +5,7 @@ import { scratchDatabase } from "../db/scratch-database";
 const dir = await scratchDatabase("mail-worker", { MAIL_MAX_ATTEMPTS: "3", MAIL_RETRY_BASE_SECONDS: "10", MAIL_ATTEMPT_TIMEOUT_SECONDS: "0.3" });
 
 const { db } = await import("../db");
-const { enqueueEmail, REPEAT_WINDOW_MS } = await import("./outbox");
+const { cancelQueuedEmails, enqueueEmail, MAX_REPEAT_DELAY_MS, REPEAT_WINDOW_MS } = await import("./outbox");
 const { deliverDueEmails, mailDelivery, retryDelayMs } = await import("./worker");
 const { fileTransport } = await import("./transport");
 
@@ -18,6 +18,9 @@ async function queue(to: string): Promise<string> {
 beforeAll(async () => {
   await db().organization.create({ data: { id: "org_t", slug: "t", name: "T" } });
   await db().group.create({ data: { id: "grp_t", organizationId: "org_t", name: "G" } });
+  await db().credential.create({
+    data: { id: "cred_hold", publicId: "pub_hold", organizationId: "org_t", groupId: "grp_t", recipientName: "Ada", status: "issued", issueDate: "2026-01-01" },
+  });
   await db().credential.create({
     data: { id: "cred_repeat", publicId: "pub_repeat", organizationId: "org_t", groupId: "grp_t", recipientName: "Ada", status: "issued", issueDate: "2026-01-01" },
   });
@@ -142,6 +145,41 @@ describe("rows claimed ahead of a free connection", () => {
   });
 });
 
+describe("an email cancelled while its row waits for a connection", () => {
+  it("is not sent, stays cancelled and has no attempt", async () => {
+    const first = await queue("blocker@example.com");
+    const held = await db().$transaction((tx) =>
+      enqueueEmail(tx, { organizationId: "org_t", credentialId: "cred_hold", to: "revoked@example.com", template: { subject: "Hi", html: null, text: null }, values: {} }),
+    );
+    const delivered: string[] = [];
+    let blocking!: () => void;
+    const firstStarted = new Promise<void>((started) => {
+      blocking = started;
+    });
+    let unblock!: (via: string) => void;
+    const transport = {
+      connections: 1,
+      deliver: (m: { to: string }) => {
+        delivered.push(m.to);
+        if (delivered.length > 1) return Promise.resolve("test");
+        blocking();
+        return new Promise<string>((resolve) => (unblock = resolve));
+      },
+    };
+    const pass = deliverDueEmails(transport, new Date(Date.now() + 60_000));
+    await firstStarted;
+    // The credential is revoked while its email is held behind the one on the connection.
+    await db().$transaction((tx) => cancelQueuedEmails(tx, "cred_hold"));
+    unblock("test");
+    await pass;
+    expect(delivered).not.toContain("revoked@example.com");
+    const row = await db().emailOutbox.findUniqueOrThrow({ where: { id: held }, include: { deliveryAttempts: true } });
+    expect(row).toMatchObject({ status: "cancelled", leaseOwner: null });
+    expect(row.deliveryAttempts).toEqual([]);
+    expect(first).toBeTruthy();
+  });
+});
+
 describe("repeats of a send", () => {
   const repeat = (to: string) =>
     db().$transaction((tx) =>
@@ -177,8 +215,19 @@ describe("repeats of a send", () => {
     expect(await db().emailOutbox.count({ where: { credentialId: "cred_repeat", toAddress: "burst@example.com" } })).toBe(2);
   });
 
+  it("repeats never hold an email back longer than MAX_REPEAT_DELAY_MS from the first request", async () => {
+    const first = await repeat("forever@example.com");
+    // As if the first request came 9 s ago and repeats kept coming since.
+    const createdAt = new Date(Date.now() - MAX_REPEAT_DELAY_MS + 1_000);
+    await db().emailOutbox.update({ where: { id: first }, data: { createdAt } });
+    expect(await repeat("forever@example.com")).toBe(first);
+    const row = await db().emailOutbox.findUniqueOrThrow({ where: { id: first } });
+    expect(row.nextAttemptAt.getTime()).toBe(createdAt.getTime() + MAX_REPEAT_DELAY_MS);
+  });
+
   it("a repeat while a worker holds the email joins it without moving it", async () => {
     const first = await repeat("claimed@example.com");
+    const queuedFor = (await db().emailOutbox.findUniqueOrThrow({ where: { id: first } })).nextAttemptAt;
     const due = new Date(Date.now() + REPEAT_WINDOW_MS + 10);
     let during = "";
     const transport = {
@@ -190,7 +239,7 @@ describe("repeats of a send", () => {
     // Other tests' rows may come due too; this one is what counts.
     await deliverDueEmails(transport, due);
     expect(during).toBe(first);
-    expect(await db().emailOutbox.findUniqueOrThrow({ where: { id: first } })).toMatchObject({ status: "sent", attempts: 1 });
+    expect(await db().emailOutbox.findUniqueOrThrow({ where: { id: first } })).toMatchObject({ status: "sent", attempts: 1, nextAttemptAt: queuedFor });
     expect(await db().emailOutbox.count({ where: { credentialId: "cred_repeat", toAddress: "claimed@example.com" } })).toBe(1);
   });
 });

@@ -7,6 +7,7 @@
 // as `failed`. Every attempt is recorded.
 import { config } from "../config";
 import { db } from "../db";
+import { directRows } from "../db/direct-read";
 import { newId } from "../db/ids";
 import { Prisma } from "../generated/sqlite/client";
 import { errorSummary, log } from "../log";
@@ -113,13 +114,24 @@ async function releaseHeld(rows: OutboxRow[]): Promise<void> {
   }
 }
 
-type Outcome = { row: OutboxRow; startedAt: Date; finishedAt: Date; via?: string; failure?: string; permanent?: boolean };
+type Outcome = { row: OutboxRow; startedAt: Date; finishedAt: Date; via?: string; failure?: string; permanent?: boolean; skipped?: boolean };
+
+/**
+ * Whether the row is still this claim's to send. A row can wait up to maxHoldMs for its connection, and
+ * meanwhile its credential may be revoked or deleted, or a reset link used: those cancel the email
+ * (status `cancelled`, lease cleared), and it must not go out.
+ */
+async function stillOurs(row: OutboxRow): Promise<boolean> {
+  const rows = await directRows`SELECT "id" FROM "EmailOutbox" WHERE "id" = ${row.id} AND "status" = 'queued' AND "leaseOwner" = ${row.leaseOwner}`;
+  return rows.length > 0;
+}
 
 const TIMED_OUT = Symbol("timed out");
 
 /** One attempt, never longer than the attempt timeout: a transport that never settles is a failure too. */
 async function deliverOne(row: OutboxRow, transport: MailTransport): Promise<Outcome> {
   const startedAt = new Date();
+  if (!(await stillOurs(row))) return { row, startedAt, finishedAt: startedAt, skipped: true };
   const timeoutMs = attemptTimeoutMs();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<typeof TIMED_OUT>((resolve) => (timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs)));
@@ -149,6 +161,11 @@ async function deliverOne(row: OutboxRow, transport: MailTransport): Promise<Out
 async function recordOutcomes(outcomes: Outcome[]): Promise<void> {
   const cfg = config();
   const givesUp = (o: Outcome) => o.permanent === true || o.row.attempts >= cfg.mailMaxAttempts;
+  // A row cancelled while its attempt was under way: if the attempt sent it, it is `sent` (it did go
+  // out); if it failed, it stays `cancelled` rather than being queued again.
+  const attempted = outcomes.filter((o) => !o.skipped);
+  if (attempted.length === 0) return;
+  outcomes = attempted;
   const sent = outcomes.filter((o) => o.failure === undefined);
   const failed = outcomes.filter((o) => o.failure !== undefined);
   await db().$transaction([
@@ -157,8 +174,8 @@ async function recordOutcomes(outcomes: Outcome[]): Promise<void> {
       data: { status: "sent", sentAt: new Date(), leaseUntil: null, leaseOwner: null, lastError: null },
     }),
     ...failed.map((o) =>
-      db().emailOutbox.update({
-        where: { id: o.row.id },
+      db().emailOutbox.updateMany({
+        where: { id: o.row.id, status: "queued" },
         data: {
           status: givesUp(o) ? "failed" : "queued",
           leaseUntil: null,

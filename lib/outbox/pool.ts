@@ -42,7 +42,7 @@ export type DeliveryPoolOptions<Row, Outcome> = {
   prefetch?: number;
   /** How long a held row may wait for its slot before it is given back (with `prefetch`; its lease must outlast this plus an attempt). */
   maxHoldMs?: number;
-  /** Gives held rows back unattempted (with `prefetch`): their lease and the attempt their claim counted. */
+  /** Gives held rows back unattempted (required with `prefetch`): their lease and the attempt their claim counted. */
   release?: (rows: Row[]) => Promise<void>;
   /** Writes a batch of outcomes in one go. */
   record: (outcomes: Outcome[]) => Promise<void>;
@@ -77,6 +77,7 @@ function outcomeRecorder<Outcome>(name: string, record: (outcomes: Outcome[]) =>
 }
 
 export function deliveryPool<Row, Outcome>(options: DeliveryPoolOptions<Row, Outcome>): DeliveryPool {
+  if ((options.prefetch ?? 0) > 0 && !options.release) throw new Error(`${options.name}: a pool that holds rows (prefetch) must be able to give them back (release)`);
   /** Rows holding a slot. */
   const inFlight = new Map<Promise<unknown>, Row>();
   /** Deliveries whose outcome is not written yet. */
@@ -121,8 +122,12 @@ export function deliveryPool<Row, Outcome>(options: DeliveryPoolOptions<Row, Out
       if (Date.now() - next.claimedAt > maxHoldMs) stale.push(next.row);
       else start(next.row);
     }
-    if (stale.length > 0 && options.release) {
-      void options.release(stale).catch((e) => log.error(options.name, errorSummary(e)));
+    if (stale.length > 0) {
+      // Kept with the deliveries, so `settled` also waits for the rows to be back in the queue.
+      const released: Promise<void> = options.release!(stale)
+        .catch((e) => log.error(options.name, errorSummary(e)))
+        .finally(() => unsettled.delete(released));
+      unsettled.add(released);
     }
     if (held.length === 0 && drainedNow) {
       drainedNow();
