@@ -86,4 +86,30 @@ describe("with WEBHOOK_ALLOW_PRIVATE=1", () => {
     expect((error as OutboundRequestError).kind).toBe("network");
     expect((error as OutboundRequestError).message).toMatch(/refused/);
   });
+
+  it("sends again on a new connection when the server closed a kept-alive socket as it was reused", async () => {
+    // The second request on each connection is cut off unanswered, as when the server's idle timeout
+    // and our reuse cross; a request on a fresh connection is answered.
+    let connections = 0;
+    const requestsOn = new WeakMap<object, number>();
+    const flaky = http.createServer((req, res) => {
+      const n = (requestsOn.get(req.socket) ?? 0) + 1;
+      requestsOn.set(req.socket, n);
+      req.resume();
+      if (n > 1) return void req.socket.destroy();
+      res.end(`answer ${connections}`);
+    });
+    flaky.on("connection", () => connections++);
+    await new Promise<void>((resolve) => flaky.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(flaky.address() as AddressInfo).port}/`;
+    try {
+      expect((await outboundRequest(url, { timeoutMs: 5000, maxResponseBytes: 1024 })).status).toBe(200);
+      const second = await outboundRequest(url, { timeoutMs: 5000, maxResponseBytes: 1024 });
+      expect(second.status).toBe(200);
+      expect(connections).toBe(2);
+    } finally {
+      flaky.closeAllConnections();
+      await new Promise<void>((resolve) => flaky.close(() => resolve()));
+    }
+  });
 });

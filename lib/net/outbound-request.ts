@@ -125,6 +125,10 @@ const checkedLookup: LookupFunction = (hostname, options, callback) => {
   );
 };
 
+function isResetError(code: string): boolean {
+  return code === "ECONNRESET" || code === "EPIPE";
+}
+
 // Keep-alive pools: a busy endpoint gets its deliveries over reused connections. A pooled socket was
 // checked when it connected, so reusing it is safe. As many sockets per host as the webhook worker has
 // slots: requests queued in the agent would wait behind a hanging receiver on the same host, and the
@@ -156,27 +160,56 @@ export async function outboundRequest(raw: string, request: OutboundRequest): Pr
     if (refused) throw refused;
   }
   const started = performance.now();
+  try {
+    return await sendOnce(url, host, request, started);
+  } catch (error) {
+    // A kept-alive socket the server closed just as we reused it (its idle timeout and our request
+    // crossed): the request never reached the server, so it is sent once more on a new connection, as
+    // Node's documentation advises. Seen as "closed the connection" on a domain check under load.
+    if (!(error instanceof StaleSocketError)) throw error;
+    return sendOnce(url, host, request, started, { freshSocket: true });
+  }
+}
+
+/** A reused keep-alive socket that failed before any answer came: safe to send again once. */
+class StaleSocketError extends Error {
+  constructor(readonly failure: OutboundRequestError) {
+    super(failure.message);
+  }
+}
+
+function sendOnce(url: URL, host: string, request: OutboundRequest, started: number, options: { freshSocket?: boolean } = {}): Promise<OutboundResponse> {
   const client = url.protocol === "https:" ? https : http;
   return new Promise<OutboundResponse>((resolve, reject) => {
     let settled = false;
+    let answered = false;
     const finish = (error: OutboundRequestError | null, response?: OutboundResponse) => {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
-      if (error) reject(error);
+      if (error && !answered && !options.freshSocket && req.reusedSocket && error.kind === "network" && isResetError(lastErrorCode)) {
+        reject(new StaleSocketError(error));
+      } else if (error) reject(error);
       else resolve(response!);
     };
+    let lastErrorCode = "";
     const req = client.request(url, {
       method: request.method ?? "POST",
       headers: { "user-agent": "credential-service", ...request.headers },
-      agent: agents[url.protocol as "http:" | "https:"],
+      // The retry of a stale socket takes a connection of its own (the pool may hold more stale ones);
+      // its address is checked at connect all the same.
+      ...(options.freshSocket ? { agent: false, lookup: checkedLookup } : { agent: agents[url.protocol as "http:" | "https:"] }),
     });
     const deadline = setTimeout(() => {
       finish(new OutboundRequestError("timeout", `no complete answer from ${host} within ${Math.round(request.timeoutMs / 1000)} s`));
       req.destroy();
     }, request.timeoutMs);
-    req.on("error", (error) => finish(describeNetworkError(error, host)));
+    req.on("error", (error) => {
+      lastErrorCode = (error as { code?: string } | null)?.code ?? "";
+      finish(describeNetworkError(error, host));
+    });
     req.on("response", (res) => {
+      answered = true;
       const chunks: Buffer[] = [];
       let size = 0;
       res.on("data", (chunk: Buffer) => {
