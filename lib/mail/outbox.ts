@@ -39,9 +39,9 @@ export type EmailSender = { fromName: string | null; replyTo: string | null };
 
 /**
  * Writes the email as an outbox row and returns its id. With `coalesceRepeats`, an identical email of
- * the same credential to the same address that is still queued is the one returned instead: a repeat
- * of a request whose email has not gone out yet adds nothing, while a send after delivery, or of a
- * changed email, queues a new one. The caller must hold the credential's row lock, so that concurrent
+ * the same credential to the same address that is still queued and not taken by a worker is the one
+ * returned instead: a repeat of a request whose email has not gone out yet adds nothing, while a send
+ * once delivery has started, or of a changed email, queues a new one. The caller must hold the credential's row lock, so that concurrent
  * requests see each other's rows.
  */
 export async function enqueueEmail(tx: Tx, input: EmailToQueue, options: { coalesceRepeats?: boolean } = {}): Promise<string> {
@@ -50,14 +50,17 @@ export async function enqueueEmail(tx: Tx, input: EmailToQueue, options: { coale
   const email = { organizationId: input.organizationId, credentialId: input.credentialId, to: input.to, ...sender, ...rendered };
   if (!options.coalesceRepeats || !input.credentialId) return enqueueRenderedEmail(tx, email);
   const repeated = await tx.emailOutbox.findFirst({
-    where: { credentialId: input.credentialId, toAddress: input.to, ...sender, ...rendered, status: "queued" },
+    // Only a row no worker has taken: one being delivered may already be in the recipient's inbox (the
+    // relay accepts it before the worker records it sent), so a send then is a new email, as the
+    // sender who just saw the first one arrive expects. A row waiting to be retried is joined.
+    where: { credentialId: input.credentialId, toAddress: input.to, ...sender, ...rendered, status: "queued", leaseOwner: null },
     select: { id: true, createdAt: true },
   });
   if (!repeated) return enqueueRenderedEmail(tx, email, { delayMs: REPEAT_WINDOW_MS });
   // The window restarts with each repeat (a debounce): a burst of repeats that takes longer than the
   // window to get through the database (50 parallel requests on a busy machine) still finds the email
   // queued. Never past MAX_REPEAT_DELAY_MS from the first request, so a client repeating forever does
-  // not hold the email back forever. A row a worker has already claimed, or already tried, is left as it is.
+  // not hold the email back forever. A row already tried keeps its retry time.
   const nextAttemptAt = Math.min(Date.now() + REPEAT_WINDOW_MS, repeated.createdAt.getTime() + MAX_REPEAT_DELAY_MS);
   await tx.emailOutbox.updateMany({
     where: { id: repeated.id, status: "queued", attempts: 0, leaseUntil: null },

@@ -225,21 +225,32 @@ describe("repeats of a send", () => {
     expect(row.nextAttemptAt.getTime()).toBe(createdAt.getTime() + MAX_REPEAT_DELAY_MS);
   });
 
-  it("a repeat while a worker holds the email joins it without moving it", async () => {
+  it("a send while a worker delivers the email queues a new one (the first may already have arrived)", async () => {
     const first = await repeat("claimed@example.com");
     const queuedFor = (await db().emailOutbox.findUniqueOrThrow({ where: { id: first } })).nextAttemptAt;
     const due = new Date(Date.now() + REPEAT_WINDOW_MS + 10);
     let during = "";
     const transport = {
       deliver: async (m: { to: string }) => {
-        if (m.to === "claimed@example.com") during = await repeat("claimed@example.com");
+        if (m.to === "claimed@example.com" && !during) during = await repeat("claimed@example.com");
         return "test";
       },
     };
-    // Other tests' rows may come due too; this one is what counts.
+    // Other tests' rows may come due too; these two are what count.
     await deliverDueEmails(transport, due);
-    expect(during).toBe(first);
+    expect(during).toMatch(/^mail_/);
+    expect(during).not.toBe(first);
     expect(await db().emailOutbox.findUniqueOrThrow({ where: { id: first } })).toMatchObject({ status: "sent", attempts: 1, nextAttemptAt: queuedFor });
-    expect(await db().emailOutbox.count({ where: { credentialId: "cred_repeat", toAddress: "claimed@example.com" } })).toBe(1);
+    expect(await db().emailOutbox.findUniqueOrThrow({ where: { id: during } })).toMatchObject({ status: "queued", attempts: 0, leaseOwner: null });
+    expect(await db().emailOutbox.count({ where: { credentialId: "cred_repeat", toAddress: "claimed@example.com" } })).toBe(2);
+  });
+
+  it("a send while the email waits for a retry joins it and keeps its retry time", async () => {
+    const first = await repeat("retrying@example.com");
+    const retryAt = new Date(Date.now() + 60_000);
+    await db().emailOutbox.update({ where: { id: first }, data: { attempts: 1, nextAttemptAt: retryAt, lastError: "451 try later" } });
+    expect(await repeat("retrying@example.com")).toBe(first);
+    expect(await db().emailOutbox.findUniqueOrThrow({ where: { id: first } })).toMatchObject({ status: "queued", attempts: 1, nextAttemptAt: retryAt });
+    expect(await db().emailOutbox.count({ where: { credentialId: "cred_repeat", toAddress: "retrying@example.com" } })).toBe(1);
   });
 });
