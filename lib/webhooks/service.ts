@@ -143,7 +143,12 @@ export async function retryWebhookDelivery(organizationId: string, id: string, e
   const delivery = await db().webhookDelivery.findUnique({ where: { endpointId_eventId: { endpointId: id, eventId } }, select: { id: true } });
   if (!delivery) throw notFound("Delivery of this event to this endpoint");
   if (!endpoint.enabled) throw new ApiError("conflict", "This endpoint is disabled; enable it before retrying a delivery.");
-  const { count } = await db().webhookDelivery.updateMany({ where: { id: delivery.id }, data: { status: "queued", nextAttemptAt: new Date() } });
+  // The lease is cleared too: during an attempt under way, the retry is a new attempt rather than lost
+  // when that one's outcome is written (lib/webhooks/worker.ts writes outcomes only to rows still leased).
+  const { count } = await db().webhookDelivery.updateMany({
+    where: { id: delivery.id },
+    data: { status: "queued", nextAttemptAt: new Date(), leaseUntil: null, leaseOwner: null },
+  });
   if (count !== 1) throw notFound("Delivery of this event to this endpoint"); // its endpoint was deleted meanwhile
   nudgeWebhookWorker();
   return { eventId, status: "queued" };

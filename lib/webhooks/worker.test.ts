@@ -16,6 +16,7 @@ const { deliverDueWebhooks } = await import("./worker");
 
 type Received = { path: string; body: string; headers: Record<string, string> };
 const received: Received[] = [];
+const answerLater: http.ServerResponse[] = [];
 let base = "";
 const server = http.createServer((req, res) => {
   let body = "";
@@ -24,6 +25,7 @@ const server = http.createServer((req, res) => {
     received.push({ path: req.url ?? "", body, headers: req.headers as Record<string, string> });
     if (req.url === "/fail") return void res.writeHead(500).end("boom");
     if (req.url === "/hang") return; // never answers
+    if (req.url === "/answer-later") return void answerLater.push(res); // the test answers
     res.writeHead(200).end("ok thanks");
   });
 });
@@ -177,5 +179,34 @@ describe("disabling and enabling an endpoint", () => {
     await updateWebhookEndpoint("org_p", endpoint.id, { enabled: true });
     expect(await deliverDueWebhooks()).toBe(1);
     expect(received.slice(before).map((r) => JSON.parse(r.body).data.id)).toEqual(["grp_parked"]);
+  });
+});
+
+describe("retry of a delivery", () => {
+  it("asked for while an attempt is under way: that attempt is logged, and the retry still sends it again", async () => {
+    const { retryWebhookDelivery } = await import("./service");
+    await db().organization.create({ data: { id: "org_r", slug: "org_r", name: "R" } });
+    await db().webhookDelivery.updateMany({ where: { status: "queued" }, data: { status: "failed" } });
+    const endpoint = await createWebhookEndpoint("org_r", { url: `${base}/answer-later`, events: ["group.created"] });
+    await emit("org_r", "group.created", { id: "grp_retried" });
+    const first = deliverDueWebhooks();
+    while (answerLater.length === 0) await new Promise((r) => setTimeout(r, 10));
+    // The receiver has the event; its answer (and the outcome's write) are still to come.
+    const { eventId } = await db().webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } });
+    await retryWebhookDelivery("org_r", endpoint.id, eventId);
+    answerLater.shift()!.writeHead(200).end("first");
+    await first;
+    expect(await db().webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } })).toMatchObject({ status: "queued", leaseOwner: null });
+
+    const second = deliverDueWebhooks();
+    while (answerLater.length === 0) await new Promise((r) => setTimeout(r, 10));
+    answerLater.shift()!.writeHead(200).end("second");
+    expect(await second).toBe(1);
+    expect(await db().webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } })).toMatchObject({ status: "delivered", attempts: 2 });
+    const log = await db().webhookAttempt.findMany({ where: { endpointId: endpoint.id }, orderBy: { attempt: "asc" } });
+    expect(log.map((a) => [a.attempt, a.outcome, a.responseExcerpt])).toEqual([
+      [1, "succeeded", "first"],
+      [2, "succeeded", "second"],
+    ]);
   });
 });

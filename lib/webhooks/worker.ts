@@ -37,6 +37,8 @@ const EXCERPT_CHARS = 1000;
 
 type DeliveryRow = {
   id: string;
+  /** The claim's: an outcome is written only while the row is still this claim's (see outcomeWrites). */
+  leaseOwner: string;
   endpointId: string;
   eventId: string;
   attempts: number;
@@ -114,6 +116,7 @@ async function claimedRows(owner: string): Promise<DeliveryRow[]> {
     WHERE d."leaseOwner" = ${owner} AND d."status" = 'queued'`;
   return rows.map((r) => ({
     id: r.id,
+    leaseOwner: owner,
     endpointId: r.endpointId,
     eventId: r.eventId,
     attempts: Number(r.attempts),
@@ -211,11 +214,16 @@ function outcomeWrites(outcomes: Outcome[], now: Date) {
   const failed = outcomes.filter((o) => !o.succeeded);
   // Only endpoints that were failing when claimed: on the usual path this costs no statement.
   const healthy = [...new Set(succeeded.filter((o) => o.row.endpoint.failing).map((o) => o.row.endpointId))];
+  // A retry asked for while an attempt was under way takes the row from its claim (service.ts): that
+  // attempt is logged, but its outcome must not mark the row delivered and lose the retry. So each
+  // row's outcome is written only while its lease is still this claim's.
+  const stillClaimed = (rows: Outcome[]) =>
+    [...new Set(rows.map((o) => o.row.leaseOwner))].map((owner) => ({ leaseOwner: owner, id: { in: rows.filter((o) => o.row.leaseOwner === owner).map((o) => o.row.id) } }));
   return [
     ...(succeeded.length > 0
       ? [
           db().webhookDelivery.updateMany({
-            where: { id: { in: succeeded.map((o) => o.row.id) } },
+            where: { OR: stillClaimed(succeeded) },
             data: { status: "delivered", deliveredAt: now, leaseUntil: null, leaseOwner: null },
           }),
         ]
@@ -224,7 +232,7 @@ function outcomeWrites(outcomes: Outcome[], now: Date) {
       const finishedAt = o.startedAt.getTime() + o.durationMs;
       const givesUp = finishedAt - o.row.createdAt.getTime() >= windowMs();
       return db().webhookDelivery.updateMany({
-        where: { id: o.row.id },
+        where: { id: o.row.id, leaseOwner: o.row.leaseOwner },
         data: {
           status: givesUp ? "failed" : "queued",
           leaseUntil: null,
