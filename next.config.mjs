@@ -13,6 +13,7 @@ const nextConfig = {
     "@prisma/adapter-pg",
     "pg",
     "nodemailer",
+    "ioredis",
     "sharp",
     // HarfBuzz: an ES module with top-level await that reads its .wasm beside itself.
     "harfbuzzjs",

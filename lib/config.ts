@@ -43,6 +43,10 @@ const EnvSchema = z.object({
     .refine((list) => list.every((s) => /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:.]+\](:\d{1,5})?|[0-9a-fA-F:.]*:[0-9a-fA-F:.]*)$/.test(s)), "must be IP addresses (optionally with :port), separated by commas"),
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().positive().default(5),
   WEBHOOK_RETRY_WINDOW_SECONDS: z.coerce.number().positive().default(86_400),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v?.trim() || /^rediss?:\/\/[^\s]+$/.test(v.trim()), "must be redis://[user:password@]host[:port][/db] or rediss://..."),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
@@ -70,6 +74,8 @@ export type Config = Readonly<{
   /** Longest a delivery attempt may take, and the SMTP connection, greeting and each reply within it. */
   mailAttemptTimeoutSeconds: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** Where rate limits are kept across processes instead of the database; null: not used. */
+  redisUrl: string | null;
   /**
    * Outgoing requests (webhook deliveries, domain checks) may reach private, link-local and loopback
    * addresses. Off in production: a test switch, so a local receiver can stand in for the internet.
@@ -127,6 +133,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mailRetryBaseSeconds: e.MAIL_RETRY_BASE_SECONDS,
     mailAttemptTimeoutSeconds: e.MAIL_ATTEMPT_TIMEOUT_SECONDS,
     logLevel: e.LOG_LEVEL,
+    redisUrl: e.REDIS_URL?.trim() ? e.REDIS_URL.trim() : null,
     allowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE,
     dnsServers: Object.freeze(e.DNS_SERVERS),
     webhookRetryBaseSeconds: e.WEBHOOK_RETRY_BASE_SECONDS,

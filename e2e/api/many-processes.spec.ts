@@ -3,11 +3,14 @@
 // separate machines. The per-token rate limit holds across both web processes; every email goes out
 // once although a worker is SIGKILLed with messages in flight; previews and wallet pages answer the
 // same from each web process; a worker-only process serves nothing but its health. The sign-in lock-out
-// and the public per-address limits hold across both web processes too.
+// and the public per-address limits hold across both web processes too, kept in the database or, with
+// REDIS_URL, in a throw-away redis-server.
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import type { APIRequestContext } from "@playwright/test";
-import { test, expect } from "../fixtures";
+import type { APIRequestContext, TestInfo } from "@playwright/test";
+import { test, expect, type ClientOptions } from "../fixtures";
+import { redisServerInstalled, startThrowawayRedis } from "../../scripts/redis-throwaway";
+import { queryRows } from "../support/databases";
 import { expectError, expectStatus } from "../support/api-helpers";
 import { newDataDir, newGroup, startOwnServer, uniqueEmail, type Credential, type OwnServer } from "../support/credentials";
 import { sleep, SmtpSink, waitFor } from "../support/mail";
@@ -113,12 +116,12 @@ test.describe("several processes on one PostgreSQL database", () => {
         expect(page.status()).toBe(200);
         expect(await page.text()).toContain("Multi 1");
       }
+    } catch (error) {
+      await attachServerLogs(testInfo, servers);
+      throw error;
     } finally {
       for (const s of servers) await s.stop().catch(() => undefined);
       await sink.stop();
-      if (testInfo.status !== testInfo.expectedStatus) {
-        for (const [i, s] of servers.entries()) await testInfo.attach(`server-${i}.log`, { body: s.output(), contentType: "text/plain" });
-      }
     }
   });
   test("two web processes share the sign-in lock-out and the per-address limit of the public routes", async ({ scratchDatabase, e2eState, client }, testInfo) => {
@@ -129,54 +132,94 @@ test.describe("several processes on one PostgreSQL database", () => {
     const appSecret = randomBytes(32).toString("hex");
     const servers: OwnServer[] = [];
     try {
-      const [webA, webB] = await allStarted(
-        (["web-a", "web-b"] as const).map(async (name) => {
-          const s = await startOwnServer(
-            { DATABASE_URL: databaseUrl, APP_SECRET: appSecret, CIS_BACKGROUND: "off", DATA_DIR: newDataDir(e2eState.runDir, `${label}-${name}`) },
-            path.join(e2eState.runDir, `${label}-${name}-${testInfo.project.name}.log`),
-          );
-          servers.push(s);
-          return s;
-        }),
-      ) as [OwnServer, OwnServer];
+      const [webA, webB] = await startWebProcesses(servers, { DATABASE_URL: databaseUrl, APP_SECRET: appSecret }, (name) => ({
+        dataDir: newDataDir(e2eState.runDir, `${label}-${name}`),
+        logFile: path.join(e2eState.runDir, `${label}-${name}-${testInfo.project.name}.log`),
+      }));
 
-      // Sign-in: 5 quick attempts per (address, email), wherever they land. Alternating between the
-      // processes, each would allow 5 of its own if it counted alone.
-      const email = uniqueEmail("locked");
-      const address = uniqueAddress();
-      const outcomes: string[] = [];
-      for (let i = 0; i < 6; i++) outcomes.push(await signInError(i % 2 ? webB.baseURL : webA.baseURL, email, "not the password", address));
-      expect(outcomes).toEqual([...Array(5).fill("CredentialsSignin"), "TooManyAttempts"]);
-      // Locked out on both processes, and only that address: another one may still try.
-      expect(await signInError(webA.baseURL, email, "not the password", address)).toBe("TooManyAttempts");
-      expect(await signInError(webB.baseURL, email, "not the password", uniqueAddress())).toBe("CredentialsSignin");
-
-      // The wallet's public events: one address gets its burst (30) plus the refill (5/s) over both processes together.
       const api = await client({ baseURL: webA.baseURL, token: org!.token });
-      const credential = await issueCredential(api, (await walletGroup(api)).id, { name: "Ada Lovelace" });
-      const visitorAddress = uniqueAddress();
-      const visitors = await Promise.all([webA, webB].map((web) => client({ baseURL: web.baseURL, version: null, headers: { "X-Forwarded-For": visitorAddress } })));
-      const body = { publicId: credential.publicId, eventType: "credential_viewed", triggeredBy: "guest" };
-      const started = Date.now();
-      const statuses: number[] = [];
-      for (let round = 0; round < 5 && !statuses.includes(429); round++) {
-        const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => visitors[i % 2]!.post("/api/wallet/events", { data: body })));
-        statuses.push(...answers.map((r) => r.status()));
-      }
-      const elapsed = (Date.now() - started) / 1000;
-      const accepted = statuses.filter((s) => s === 201).length;
-      expect(statuses.filter((s) => s !== 201 && s !== 429), "only 201 and 429").toEqual([]);
-      expect(statuses).toContain(429);
-      expect(accepted, `accepted over both processes in ${elapsed.toFixed(1)} s`).toBeLessThanOrEqual(30 + Math.ceil(elapsed * 5) + 1);
-      expect(accepted).toBeGreaterThanOrEqual(27);
+      await signInLockOutHoldsAcrossProcesses(webA, webB);
+      await walletEventLimitHoldsAcrossProcesses(api, webA, webB, client);
+    } catch (error) {
+      await attachServerLogs(testInfo, servers);
+      throw error;
     } finally {
       for (const s of servers) await s.stop().catch(() => undefined);
-      if (testInfo.status !== testInfo.expectedStatus) {
-        for (const [i, s] of servers.entries()) await testInfo.attach(`server-${i}.log`, { body: s.output(), contentType: "text/plain" });
-      }
+    }
+  });
+
+  test("with REDIS_URL the limits live in Redis: the per-token limit, the sign-in lock-out and the per-address limit hold across two web processes; the database keeps no buckets", async ({
+    scratchDatabase,
+    e2eState,
+    client,
+  }, testInfo) => {
+    test.skip(!redisServerInstalled() && !process.env.CI, "redis-server is not installed here (Debian: apt-get install redis-server)");
+    test.setTimeout(240_000);
+    const redis = await startThrowawayRedis();
+    const databaseUrl = await scratchDatabase();
+    const label = `redis-${randomBytes(3).toString("hex")}`;
+    const [org] = await createOrgs({ databaseUrl, dataDir: newDataDir(e2eState.runDir, `${label}-setup`) }, label, 0, 1);
+    const appSecret = randomBytes(32).toString("hex");
+    const servers: OwnServer[] = [];
+    try {
+      const [webA, webB] = await startWebProcesses(
+        servers,
+        { DATABASE_URL: databaseUrl, APP_SECRET: appSecret, REDIS_URL: redis.url, RATE_LIMIT_PER_SECOND: String(PER_SECOND), RATE_LIMIT_BURST: String(BURST) },
+        (name) => ({
+          dataDir: newDataDir(e2eState.runDir, `${label}-${name}`),
+          logFile: path.join(e2eState.runDir, `${label}-${name}-${testInfo.project.name}.log`),
+        }),
+      );
+      const apiA = await client({ baseURL: webA.baseURL, token: org!.token });
+      const apiB = await client({ baseURL: webB.baseURL, token: org!.token });
+      await rateLimitHoldsAcrossProcesses(apiA, apiB);
+      await sleep((BURST / PER_SECOND) * 1000); // the bucket refills before the next part
+      await signInLockOutHoldsAcrossProcesses(webA, webB);
+      await walletEventLimitHoldsAcrossProcesses(apiA, webA, webB, client);
+      expect(await queryRows(databaseUrl, `SELECT "key" FROM "RateLimitBucket"`), "buckets in the database").toEqual([]);
+      expect(await expectStatus(await apiA.get("/healthz"), 200)).toMatchObject({ status: "ok", redis: { status: "ok" } });
+
+      // Redis goes away: requests are still answered (each process limits on its own meanwhile), and
+      // the health check says so.
+      await redis.stop();
+      await expectStatus(await apiB.get("/v1/groups?limit=1"), 200);
+      await waitFor("/healthz to report Redis unavailable", async () => {
+        const health = (await (await apiA.get("/healthz")).json()) as { status: string; redis?: { status: string } };
+        return health.status === "degraded" && health.redis?.status === "unavailable";
+      }, 10_000);
+      await expectStatus(await apiA.get("/v1/groups?limit=1"), 200);
+    } catch (error) {
+      await attachServerLogs(testInfo, servers);
+      throw error;
+    } finally {
+      for (const s of servers) await s.stop().catch(() => undefined);
+      await redis.stop();
     }
   });
 });
+
+type ClientFactory = (options?: ClientOptions) => Promise<APIRequestContext>;
+
+/** Two web processes without background work on the same settings, each added to `servers` (to be stopped) once up. */
+async function startWebProcesses(
+  servers: OwnServer[],
+  env: Record<string, string>,
+  place: (name: string) => { dataDir: string; logFile: string },
+): Promise<[OwnServer, OwnServer]> {
+  return (await allStarted(
+    (["web-a", "web-b"] as const).map(async (name) => {
+      const { dataDir, logFile } = place(name);
+      const s = await startOwnServer({ ...env, CIS_BACKGROUND: "off", DATA_DIR: dataDir }, logFile);
+      servers.push(s);
+      return s;
+    }),
+  )) as [OwnServer, OwnServer];
+}
+
+/** The servers' output, attached to a failed test's report (their log files are removed with the run). */
+async function attachServerLogs(testInfo: TestInfo, servers: OwnServer[]): Promise<void> {
+  for (const [i, s] of servers.entries()) await testInfo.attach(`server-${i}.log`, { body: s.output(), contentType: "text/plain" });
+}
 
 /**
  * Waits for every server start, not only until the first failure (as Promise.all would): the finally
@@ -236,4 +279,39 @@ async function rateLimitHoldsAcrossProcesses(apiA: APIRequestContext, apiB: APIR
   expect(limited, "some requests were limited").toBeGreaterThan(0);
   expect(accepted, `accepted of an allowance of ${allowance.toFixed(1)}`).toBeLessThanOrEqual(Math.ceil(allowance));
   expect(accepted, `accepted of an allowance of ${allowance.toFixed(1)}`).toBeGreaterThanOrEqual(Math.floor(0.9 * (BURST + PER_SECOND * 3)));
+}
+
+/**
+ * Sign-in: 5 quick attempts per (address, email), wherever they land. Alternating between the
+ * processes, each would allow 5 of its own if it counted alone.
+ */
+async function signInLockOutHoldsAcrossProcesses(webA: OwnServer, webB: OwnServer): Promise<void> {
+  const email = uniqueEmail("locked");
+  const address = uniqueAddress();
+  const outcomes: string[] = [];
+  for (let i = 0; i < 6; i++) outcomes.push(await signInError(i % 2 ? webB.baseURL : webA.baseURL, email, "not the password", address));
+  expect(outcomes).toEqual([...Array(5).fill("CredentialsSignin"), "TooManyAttempts"]);
+  // Locked out on both processes, and only that address: another one may still try.
+  expect(await signInError(webA.baseURL, email, "not the password", address)).toBe("TooManyAttempts");
+  expect(await signInError(webB.baseURL, email, "not the password", uniqueAddress())).toBe("CredentialsSignin");
+}
+
+/** The wallet's public events: one address gets its burst (30) plus the refill (5/s) over both processes together. */
+async function walletEventLimitHoldsAcrossProcesses(api: APIRequestContext, webA: OwnServer, webB: OwnServer, client: ClientFactory): Promise<void> {
+  const credential = await issueCredential(api, (await walletGroup(api)).id, { name: "Ada Lovelace" });
+  const visitorAddress = uniqueAddress();
+  const visitors = await Promise.all([webA, webB].map((web) => client({ baseURL: web.baseURL, version: null, headers: { "X-Forwarded-For": visitorAddress } })));
+  const body = { publicId: credential.publicId, eventType: "credential_viewed", triggeredBy: "guest" };
+  const started = Date.now();
+  const statuses: number[] = [];
+  for (let round = 0; round < 5 && !statuses.includes(429); round++) {
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => visitors[i % 2]!.post("/api/wallet/events", { data: body })));
+    statuses.push(...answers.map((r) => r.status()));
+  }
+  const elapsed = (Date.now() - started) / 1000;
+  const accepted = statuses.filter((s) => s === 201).length;
+  expect(statuses.filter((s) => s !== 201 && s !== 429), "only 201 and 429").toEqual([]);
+  expect(statuses).toContain(429);
+  expect(accepted, `accepted over both processes in ${elapsed.toFixed(1)} s`).toBeLessThanOrEqual(30 + Math.ceil(elapsed * 5) + 1);
+  expect(accepted).toBeGreaterThanOrEqual(27);
 }

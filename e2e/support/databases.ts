@@ -70,3 +70,22 @@ export async function execSql(databaseUrl: string, sql: string): Promise<void> {
     await client.end();
   }
 }
+
+/** Rows of a query run directly against a test database (to check what the API does not show). */
+export async function queryRows(databaseUrl: string, sql: string): Promise<Record<string, unknown>[]> {
+  if (databaseUrl.startsWith("file:")) {
+    const conn = new Database(databaseUrl.slice("file:".length), { readonly: true });
+    try {
+      return conn.prepare(sql).all() as Record<string, unknown>[];
+    } finally {
+      conn.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows as Record<string, unknown>[];
+  } finally {
+    await client.end();
+  }
+}

@@ -1,7 +1,8 @@
 // Rate limits that hold across processes (CONTRACT §13: several processes may serve one PostgreSQL
-// database). The buckets live in the database ("RateLimitBucket", one row per key), and this module is
-// the one place that decides where each limit is kept (`limitKeptFor` below): in the database on
-// PostgreSQL, in memory on SQLite (one process serves a SQLite database).
+// database). This module is the one place that decides where each limit is kept (`limitKeptFor`
+// below): in Redis when REDIS_URL is set (lib/auth/redis-rate-limit.ts), else in the database on
+// PostgreSQL ("RateLimitBucket", one row per key), else in memory on SQLite (one process serves a
+// SQLite database).
 //
 // Two ways to use a database bucket:
 //   - SharedTokenLimiter, for busy keys (the per-token API limit, the public per-address limits): a
@@ -24,6 +25,7 @@ import { config } from "../config";
 import type { Buckets, RateLimitState } from "../core/rate-limit";
 import { MemoryBuckets, TokenBucketLimiter } from "../core/rate-limit";
 import { processSingleton } from "../core/process-singleton";
+import { RedisBuckets, redisClient } from "./redis-rate-limit";
 
 const LEASE_TTL_MS = 2_000;
 
@@ -238,7 +240,6 @@ class Pruner {
 /** A limit: `burst` at once, then `perSecond`; `name` keeps its keys apart from other limits'. */
 export type LimitRule = { name: string; perSecond: number; burst: number };
 
-/** Where limits are kept: the database when several processes may share it (PostgreSQL), else memory. */
 /**
  * What a limit is keyed by when the key is about a person (an email, a client address): a keyed hash,
  * so the limit table holds no addresses or emails, and without the app secret its keys cannot be
@@ -248,8 +249,14 @@ export function rateLimitSubject(value: string): string {
   return createHmac("sha256", appSecret()).update(value).digest("base64url").slice(0, 22);
 }
 
-function limitKeptFor(): "database" | "memory" {
-  return config().databaseProvider === "postgresql" ? "database" : "memory";
+function limitKeptFor(): "redis" | "database" | "memory" {
+  const { redisUrl, databaseProvider } = config();
+  if (redisUrl) return "redis";
+  return databaseProvider === "postgresql" ? "database" : "memory";
+}
+
+function redisBuckets(rule: { perSecond: number; burst: number }, namespace: string): RedisBuckets {
+  return new RedisBuckets(redisClient(config().redisUrl!), rule.perSecond, rule.burst, namespace);
 }
 
 type Limiter = { take(key: string): RateLimitState | Promise<RateLimitState> };
@@ -257,22 +264,43 @@ type Limiter = { take(key: string): RateLimitState | Promise<RateLimitState> };
 /** The per-token API limit (CONTRACT §7), one per process. */
 export function apiTokenLimiter(): Limiter {
   return processSingleton("api.tokenLimiter", (): Limiter => {
-    const { rateLimitPerSecond, rateLimitBurst } = config();
-    // In memory, the synchronous limiter: the API's hot path need not wait for a promise.
-    return limitKeptFor() === "database" ? new SharedTokenLimiter(rateLimitPerSecond, rateLimitBurst) : new TokenBucketLimiter(rateLimitPerSecond, rateLimitBurst);
+    const { rateLimitPerSecond: perSecond, rateLimitBurst: burst } = config();
+    switch (limitKeptFor()) {
+      case "redis":
+        return redisBuckets({ perSecond, burst }, "api:");
+      case "database":
+        return new SharedTokenLimiter(perSecond, burst);
+      case "memory":
+        // The synchronous limiter: the API's hot path need not wait for a promise.
+        return new TokenBucketLimiter(perSecond, burst);
+    }
   });
 }
 
 /** A busy limit per key (the public routes' per-address limits): leased from the database on PostgreSQL. */
 export function sharedLimiter(rule: LimitRule): Limiter {
-  return processSingleton(`limits.${rule.name}`, (): Limiter =>
-    limitKeptFor() === "database" ? new SharedTokenLimiter(rule.perSecond, rule.burst, `${rule.name}:`) : new MemoryBuckets(rule.perSecond, rule.burst),
-  );
+  return processSingleton(`limits.${rule.name}`, (): Limiter => {
+    switch (limitKeptFor()) {
+      case "redis":
+        return redisBuckets(rule, `${rule.name}:`);
+      case "database":
+        return new SharedTokenLimiter(rule.perSecond, rule.burst, `${rule.name}:`);
+      case "memory":
+        return new MemoryBuckets(rule.perSecond, rule.burst);
+    }
+  });
 }
 
 /** An exact limit per key for rare attempts (sign-in, password reset), which may be looked at and forgotten. */
 export function exactBuckets(rule: LimitRule): Buckets {
-  return processSingleton(`limits.${rule.name}`, (): Buckets =>
-    limitKeptFor() === "database" ? new DatabaseBuckets(rule.perSecond, rule.burst, `${rule.name}:`) : new MemoryBuckets(rule.perSecond, rule.burst),
-  );
+  return processSingleton(`limits.${rule.name}`, (): Buckets => {
+    switch (limitKeptFor()) {
+      case "redis":
+        return redisBuckets(rule, `${rule.name}:`);
+      case "database":
+        return new DatabaseBuckets(rule.perSecond, rule.burst, `${rule.name}:`);
+      case "memory":
+        return new MemoryBuckets(rule.perSecond, rule.burst);
+    }
+  });
 }

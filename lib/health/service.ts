@@ -2,13 +2,20 @@
 // database, and whether background work keeps up (how long the oldest due email has been waiting).
 // Computed at most once a second per process, so a load balancer polling many times a second costs
 // one small query, not one per poll.
+import { redisClient } from "../auth/redis-rate-limit";
+import { config } from "../config";
 import { db } from "../db";
 import { errorSummary, log } from "../log";
 
 export type Health = {
-  /** `ok`; `degraded` while due email waits longer than WORKER_LAG_WARN_SECONDS; `unavailable` without a database. */
+  /**
+   * `ok`; `degraded` while due email waits longer than WORKER_LAG_WARN_SECONDS or REDIS_URL's Redis
+   * does not answer (rate limits then hold per process only); `unavailable` without a database.
+   */
   status: "ok" | "degraded" | "unavailable";
   database: { status: "ok" | "unavailable"; latencyMs: number | null };
+  /** Only with REDIS_URL: whether this process reaches the Redis that keeps the rate limits. */
+  redis?: { status: "ok" | "unavailable"; latencyMs: number | null };
   /** Seconds the oldest email due for delivery has been waiting (0: none waiting). Null without a database. */
   mailLagSeconds: number | null;
   checkedAt: string;
@@ -20,7 +27,27 @@ const CACHE_MS = 1000;
 
 let cached: { at: number; health: Promise<Health> } | null = null;
 
+async function measureRedis(url: string): Promise<NonNullable<Health["redis"]>> {
+  const started = performance.now();
+  try {
+    const client = redisClient(url);
+    if (client.status !== "ready") await client.cisFirstConnection; // a process's first check: not "unavailable" while it connects
+    await client.ping();
+    return { status: "ok", latencyMs: Math.round(performance.now() - started) };
+  } catch {
+    // The client logs the outage itself (redis_unavailable), once.
+    return { status: "unavailable", latencyMs: null };
+  }
+}
+
 async function measure(): Promise<Health> {
+  const { redisUrl } = config();
+  const [health, redis] = await Promise.all([measureDatabase(), redisUrl ? measureRedis(redisUrl) : undefined]);
+  if (!redis) return health;
+  return { ...health, status: health.status === "ok" && redis.status !== "ok" ? "degraded" : health.status, redis };
+}
+
+async function measureDatabase(): Promise<Health> {
   const started = performance.now();
   const checkedAt = new Date();
   try {
