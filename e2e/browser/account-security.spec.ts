@@ -4,7 +4,7 @@
 // and wrong passwords typed from one address never stop the owner signing in from another.
 import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { emailTo, expect, newAccount, shot, signIn, signUp, site, test, type Account } from "../support/dashboard-helpers";
+import { emailTo, expect, fillSignUp, newAccount, shot, signIn, signUp, site, test, type Account } from "../support/dashboard-helpers";
 import type { ServerInfo } from "../support/state";
 import { uniqueAddress } from "../support/wallet-helpers";
 
@@ -205,4 +205,27 @@ test("wrong passwords from one address do not stop the owner signing in from ano
   await signIn(page, server, account.email, account.password);
   await page.waitForURL(`${site(server)}/dashboard`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(account.organizationName);
+});
+
+test("sign-ups from one address: 10, then the form says when to try again and no account is made; another address signs up", async ({ browser, server }, testInfo) => {
+  const address = uniqueAddress();
+  for (let i = 0; i < 10; i++) {
+    const { context, page } = await otherBrowser(browser, { address });
+    await signUp(page, server, newAccount(`Lab ${i}`));
+    await context.close();
+  }
+  const { context, page } = await otherBrowser(browser, { address });
+  const refused = newAccount("Eleventh");
+  await page.goto(`${site(server)}/signup`);
+  await fillSignUp(page, refused);
+  await expect(page.getByText(/^Too many sign-ups from your network\. Please try again in \d+ minutes?\.$/)).toBeVisible();
+  await expect(page).toHaveURL(`${site(server)}/signup`);
+  await shot(page, testInfo, "sign-up-limited");
+  await signIn(page, server, refused.email, refused.password);
+  await expect(page.getByText("Wrong email or password.")).toBeVisible();
+  await context.close();
+
+  const elsewhere = await otherBrowser(browser);
+  await signUp(elsewhere.page, server, newAccount("Elsewhere"));
+  await elsewhere.context.close();
 });

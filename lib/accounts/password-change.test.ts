@@ -16,7 +16,7 @@ const freshAddress = () => `203.0.113.${++addressCounter}`;
 
 async function signedIn() {
   const email = `ada.${Math.random().toString(36).slice(2)}@example.com`;
-  const { userId } = await signUp({ name: "Ada", email, password: "correct horse battery", organizationName: "Org" });
+  const { userId } = await signUp({ name: "Ada", email, password: "correct horse battery", organizationName: "Org" }, { clientAddress: `test-${Math.random()}` });
   const here = await sessions.startDashboardSession(userId, 0);
   const elsewhere = await sessions.startDashboardSession(userId, 0);
   return { userId, email, here, elsewhere };

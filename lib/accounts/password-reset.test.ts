@@ -18,7 +18,7 @@ const freshAddress = () => `198.51.100.${++addressCounter}`;
 
 async function newAccount() {
   const email = `grace.${Math.random().toString(36).slice(2)}@example.com`;
-  const { userId } = await signUp({ name: "Grace <Hopper>", email, password: "correct horse battery", organizationName: "Org" });
+  const { userId } = await signUp({ name: "Grace <Hopper>", email, password: "correct horse battery", organizationName: "Org" }, { clientAddress: `test-${Math.random()}` });
   return { userId, email };
 }
 

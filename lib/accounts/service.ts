@@ -2,12 +2,13 @@
 // an organization and the owner membership together; sign-in checks a password. Every dashboard
 // request resolves the member again from the database, so a removed membership ends access at once.
 import { randomBytes } from "node:crypto";
-import { invalidField } from "../core/errors";
+import { ApiError, invalidField } from "../core/errors";
 import { db } from "../db";
 import { addStarterDesigns as createStarterDesigns } from "../designs/starter";
 import { errorSummary, log } from "../log";
 import { newId } from "../db/ids";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "../auth/password";
+import { exactBuckets, rateLimitSubject } from "../auth/shared-rate-limit";
 import type { OrganizationRow } from "../organizations/service";
 import type { SignUpInput } from "./schema";
 
@@ -50,7 +51,28 @@ async function addStarterDesigns(organization: { id: string; name: string }): Pr
   }
 }
 
-export async function signUp(input: SignUpInput): Promise<{ userId: string; organizationId: string }> {
+/**
+ * Per client address: 10 sign-ups at once, then 10 an hour. Each makes an organization with its
+ * starter designs, so a script signing up in a loop fills the database; a classroom behind one address
+ * still fits. Kept like the sign-in limits (lib/auth/shared-rate-limit.ts: every process counts the same
+ * attempts on PostgreSQL or Redis). Attempts count, not only accounts made: "this email is taken" answers
+ * must not be a free oracle for which addresses have accounts.
+ */
+const SIGN_UP_BY_ADDRESS = { name: "signup.address", perSecond: 10 / 3600, burst: 10 };
+
+async function checkSignUpLimit(clientAddress: string): Promise<void> {
+  const state = await exactBuckets(SIGN_UP_BY_ADDRESS).take(rateLimitSubject(`address:${clientAddress}`));
+  if (state.allowed) return;
+  log.warn("sign_up_rate_limited", { address: clientAddress });
+  const minutes = Math.max(1, Math.ceil(state.retryAfterSeconds / 60));
+  throw new ApiError("rate_limited", `Too many sign-ups from your network. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, {
+    headers: { "Retry-After": String(state.retryAfterSeconds) },
+  });
+}
+
+/** A new account from the sign-up form; `clientAddress` is who asked (lib/auth/client-address.ts). */
+export async function signUp(input: SignUpInput, request: { clientAddress: string }): Promise<{ userId: string; organizationId: string }> {
+  await checkSignUpLimit(request.clientAddress);
   const created = await createAccount(input, await hashPassword(input.password));
   await addStarterDesigns({ id: created.organizationId, name: input.organizationName });
   return created;

@@ -19,7 +19,7 @@ const signOut = (token: JWT) => options.events!.signOut!({ token } as Parameters
 
 async function passwordSignIn() {
   const email = `ada.${Math.random().toString(36).slice(2)}@example.com`;
-  const { userId } = await signUp({ name: "Ada", email, password: "correct horse battery", organizationName: "Org" });
+  const { userId } = await signUp({ name: "Ada", email, password: "correct horse battery", organizationName: "Org" }, { clientAddress: `test-${Math.random()}` });
   const token = await jwt({
     token: { email },
     user: { id: userId, email, name: "Ada", sessionVersion: 0 } as User,

@@ -1,5 +1,6 @@
 "use server";
 import { signUp } from "@/lib/accounts/service";
+import { currentClientAddress } from "@/lib/auth/client-address";
 import { SignUpInput } from "@/lib/accounts/schema";
 import { invalidFields } from "@/lib/core/errors";
 import { safeParseWithDetails } from "@/lib/core/validation";
@@ -14,7 +15,7 @@ export async function signUpAction(_previous: FormState, form: FormData): Promis
       organizationName: form.get("organizationName") ?? "",
     });
     if (!parsed.ok) throw invalidFields(parsed.details);
-    await signUp(parsed.data);
+    await signUp(parsed.data, { clientAddress: await currentClientAddress() });
     return undefined;
   });
 }
