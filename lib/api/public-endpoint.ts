@@ -22,6 +22,9 @@ export type AddressRateLimit = { name: string; perSecond: number; burst: number 
 export type PublicRequest<P> = { request: Request; params: P; requestId: string };
 
 /** Kept where lib/auth/shared-rate-limit.ts decides: in the database on PostgreSQL, so every process counts the same requests. */
+/** Path parameters of a route that has none: one schema instance, as zod compiles each on its first parse. */
+const NO_PARAMS = z.object({});
+
 function addressLimiter(limit: AddressRateLimit) {
   return sharedLimiter({ ...limit, name: `address.${limit.name}` });
 }
@@ -48,7 +51,7 @@ export function publicEndpoint<P = Record<string, never>>(
         }
       }
       const rawParams = Object.fromEntries(Object.entries((await context.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : (v ?? "")]));
-      const params = (options.params ?? (z.object({}) as unknown as z.ZodType<P>)).safeParse(rawParams);
+      const params = (options.params ?? (NO_PARAMS as unknown as z.ZodType<P>)).safeParse(rawParams);
       if (!params.success) throw new ApiError("not_found", "Not found: the path names no resource.");
       const response = await handle({ request, params: params.data, requestId });
       for (const [name, value] of Object.entries(headers)) if (!response.headers.has(name)) response.headers.set(name, value);
