@@ -9,6 +9,24 @@ const flag = z
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+
+/**
+ * A URL the Redis client accepts as it is: checked here so that a mistake stops the start with the
+ * variable's name, rather than failing every rate-limited request later. The value is never echoed: it
+ * may hold a password.
+ */
+function isRedisUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+  } catch {
+    return false;
+  }
+  return (url.protocol === "redis:" || url.protocol === "rediss:") && url.hostname !== "" && /^(\/\d*)?$/.test(url.pathname) && url.search === "" && url.hash === "";
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: positiveInt(3000),
@@ -46,7 +64,7 @@ const EnvSchema = z.object({
   REDIS_URL: z
     .string()
     .optional()
-    .refine((v) => !v?.trim() || /^rediss?:\/\/[^\s]+$/.test(v.trim()), "must be redis://[user:password@]host[:port][/db] or rediss://..."),
+    .refine((v) => !v?.trim() || isRedisUrl(v.trim()), "must be redis://[user:password@]host[:port][/db] or rediss://... (percent-encode a password's reserved characters)"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

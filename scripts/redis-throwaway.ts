@@ -5,7 +5,7 @@ import net from "node:net";
 
 const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? "redis-server";
 
-export type ThrowawayRedis = { port: number; url: string; stop(): Promise<void> };
+export type ThrowawayRedis = { port: number; url: string; pid: number; stop(): Promise<void> };
 
 /** Whether redis-server can be started here. */
 export function redisServerInstalled(): boolean {
@@ -35,7 +35,7 @@ export async function startThrowawayRedis(port?: number): Promise<ThrowawayRedis
   });
   child.removeAllListeners("exit");
   child.stdout!.resume();
-  return { port: chosen, url: `redis://127.0.0.1:${chosen}`, stop: () => stop(child) };
+  return { port: chosen, url: `redis://127.0.0.1:${chosen}`, pid: child.pid!, stop: () => stop(child) };
 }
 
 async function stop(child: ChildProcess): Promise<void> {

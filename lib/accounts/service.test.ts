@@ -40,6 +40,12 @@ describe("sign-up", () => {
     expect(await db().user.count()).toBe(users + 1);
   });
 
+  it("IPv6 addresses count by their /64: another address of the same host is refused too", async () => {
+    for (let i = 0; i < 10; i++) await signUp(account(`v6-${i}`), { clientAddress: `2001:db8:7:7::${i + 1}` });
+    expect((await refusal(signUp(account("v6-next"), { clientAddress: "2001:db8:7:7:ffff::1" }))).code).toBe("rate_limited");
+    await signUp(account("v6-other"), { clientAddress: "2001:db8:7:8::1" });
+  });
+
   it("attempts count, not only accounts made: asking which emails are taken is limited too", async () => {
     const taken = account("taken");
     await signUp(taken, { clientAddress: "203.0.113.1" });

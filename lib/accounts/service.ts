@@ -8,6 +8,7 @@ import { addStarterDesigns as createStarterDesigns } from "../designs/starter";
 import { errorSummary, log } from "../log";
 import { newId } from "../db/ids";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "../auth/password";
+import { addressBlock } from "../auth/client-address";
 import { exactBuckets, rateLimitSubject } from "../auth/shared-rate-limit";
 import type { OrganizationRow } from "../organizations/service";
 import type { SignUpInput } from "./schema";
@@ -52,7 +53,7 @@ async function addStarterDesigns(organization: { id: string; name: string }): Pr
 }
 
 /**
- * Per client address: 10 sign-ups at once, then 10 an hour. Each makes an organization with its
+ * Per client address (an IPv6 one by its /64, which one host can hold whole): 10 sign-ups at once, then 10 an hour. Each makes an organization with its
  * starter designs, so a script signing up in a loop fills the database; a classroom behind one address
  * still fits. Kept like the sign-in limits (lib/auth/shared-rate-limit.ts: every process counts the same
  * attempts on PostgreSQL or Redis). Attempts count, not only accounts made: "this email is taken" answers
@@ -61,7 +62,7 @@ async function addStarterDesigns(organization: { id: string; name: string }): Pr
 const SIGN_UP_BY_ADDRESS = { name: "signup.address", perSecond: 10 / 3600, burst: 10 };
 
 async function checkSignUpLimit(clientAddress: string): Promise<void> {
-  const state = await exactBuckets(SIGN_UP_BY_ADDRESS).take(rateLimitSubject(`address:${clientAddress}`));
+  const state = await exactBuckets(SIGN_UP_BY_ADDRESS).take(rateLimitSubject(`address:${addressBlock(clientAddress)}`));
   if (state.allowed) return;
   log.warn("sign_up_rate_limited", { address: clientAddress });
   const minutes = Math.max(1, Math.ceil(state.retryAfterSeconds / 60));

@@ -68,11 +68,11 @@ describe.skipIf(!runHere)("RedisBuckets", () => {
   });
 
   it("refills by Redis's clock, and never past the burst", async () => {
-    const buckets = new RedisBuckets(await ready(connect()), 20, 2, uniqueNamespace());
+    const buckets = new RedisBuckets(await ready(connect()), 2, 2, uniqueNamespace());
     await buckets.take("k");
     await buckets.take("k");
     expect((await buckets.take("k")).allowed).toBe(false);
-    await new Promise((r) => setTimeout(r, 150)); // 3 tokens' worth at 20/s; the burst is 2
+    await new Promise((r) => setTimeout(r, 1_600)); // 3 tokens' worth at 2/s; the burst is 2
     expect((await buckets.take("k")).allowed).toBe(true);
     expect((await buckets.take("k")).allowed).toBe(true);
     expect((await buckets.take("k")).allowed).toBe(false);
@@ -105,6 +105,31 @@ describe.skipIf(!runHere)("RedisBuckets", () => {
     // "*" in the prefix is a character, not a wildcard: userX's bucket is still empty.
     expect(await buckets.hasToken("userX:b")).toBe(false);
   });
+
+  it("a Redis that stops answering costs one command timeout, then takes skip it for a few seconds; /healthz would say so", async () => {
+    const ownPort = await freeLoopbackPort();
+    const own = await startThrowawayRedis(ownPort);
+    const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    const client = connectRedis(own.url);
+    clients.push(client);
+    try {
+      const buckets = new RedisBuckets(await ready(client), 0.01, 100, uniqueNamespace());
+      expect((await buckets.take("k")).allowed).toBe(true);
+      process.kill(own.pid, "SIGSTOP"); // connected, silent: as a partition or a stuck server
+      let started = Date.now();
+      expect((await buckets.take("k")).allowed).toBe(true); // from memory, after the timeout
+      expect(Date.now() - started).toBeLessThan(1_500);
+      started = Date.now();
+      for (let i = 0; i < 20; i++) await buckets.take("k");
+      expect(Date.now() - started, "skipped, not 20 more timeouts").toBeLessThan(200);
+      expect(client.cisLastFailureAt).toBeGreaterThan(0);
+    } finally {
+      process.kill(own.pid, "SIGCONT");
+      stderr.mockRestore();
+      client.disconnect();
+      await own.stop();
+    }
+  }, 30_000);
 
   it("while Redis is away each process limits on its own, logs that once, and shares the bucket again once Redis is back", async () => {
     const ownPort = await freeLoopbackPort();
@@ -148,13 +173,17 @@ describe("REDIS_URL", () => {
     expect(parseConfig({ REDIS_URL: "rediss://cache.example" }).redisUrl).toBe("rediss://cache.example");
     expect(parseConfig({ REDIS_URL: "  " }).redisUrl).toBeNull();
     expect(parseConfig({}).redisUrl).toBeNull();
-    try {
-      parseConfig({ REDIS_URL: "http://user:secret@cache" });
-      expect.unreachable();
-    } catch (error) {
-      expect(error).toBeInstanceOf(ConfigError);
-      expect((error as ConfigError).problems.join()).toMatch(/^REDIS_URL: must be redis:\/\//);
-      expect((error as ConfigError).message).not.toContain("secret");
+    expect(parseConfig({ REDIS_URL: "redis://user:p%40ss@[::1]:6379" }).redisUrl).toBe("redis://user:p%40ss@[::1]:6379");
+    // Each of these the client would refuse only when first used, failing every limited request then.
+    for (const bad of ["http://user:secret@cache", "redis://:secret%zz@cache", "redis://cache:99999", "redis://[::1", "redis://secret@", "redis://cache/db?x=secret"]) {
+      try {
+        parseConfig({ REDIS_URL: bad });
+        expect.unreachable(bad);
+      } catch (error) {
+        expect(error, bad).toBeInstanceOf(ConfigError);
+        expect((error as ConfigError).problems.join(), bad).toMatch(/^REDIS_URL: must be redis:\/\//);
+        expect((error as ConfigError).message, bad).not.toContain("secret");
+      }
     }
   });
 });

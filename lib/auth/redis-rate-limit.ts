@@ -45,7 +45,21 @@ export type TakingRedis = Redis & {
   cisTakeToken(key: string, perSecond: number, burst: number, take: 0 | 1): Promise<[number, string]>;
   /** Settles when the first connection is ready, or FIRST_CONNECT_WAIT_MS after it was started. */
   cisFirstConnection: Promise<void>;
+  /** Until when takes skip Redis (after one failed): see BREAK_MS. */
+  cisSkipUntil: number;
+  /** When a take last failed (0: never), for /healthz: PING can answer while takes fail (a read-only replica, OOM). */
+  cisLastFailureAt: number;
+  /** When a fallback to memory was last logged. */
+  cisLastWarningAt: number;
 };
+
+/**
+ * After a take fails, takes skip Redis for this long (each process limits on its own meanwhile). A Redis
+ * that stays connected but stops answering would otherwise cost every request a command timeout.
+ */
+const BREAK_MS = 5_000;
+/** A take's round trip on a healthy Redis is well under a millisecond; this much means it is in trouble. */
+const COMMAND_TIMEOUT_MS = 500;
 
 /**
  * How long requests wait for the process's first connection to Redis. Without it, the requests of a
@@ -71,12 +85,17 @@ export function connectRedis(url: string): TakingRedis {
     // A command while disconnected fails at once (the caller falls back) rather than waiting in a queue.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
-    commandTimeout: 1_000,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    // A take that timed out was already answered from memory: it must not be replayed after a reconnect.
+    autoResendUnfulfilledCommands: false,
     connectTimeout: 5_000,
     // Reconnect with growing waits, at most 5 s apart, for as long as it takes.
     retryStrategy: (times) => Math.min(5_000, 100 * 2 ** Math.min(times, 6)),
   }) as TakingRedis;
   client.defineCommand("cisTakeToken", { numberOfKeys: 1, lua: TAKE_SCRIPT });
+  client.cisSkipUntil = 0;
+  client.cisLastFailureAt = 0;
+  client.cisLastWarningAt = 0;
   client.cisFirstConnection = new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, FIRST_CONNECT_WAIT_MS);
     timer.unref();
@@ -95,17 +114,16 @@ export function connectRedis(url: string): TakingRedis {
   client.on("ready", () => {
     if (down) log.info("redis_available", {});
     down = false;
+    client.cisSkipUntil = 0; // connected again: the next take tries Redis
   });
   return client;
 }
 
-let lastFallbackWarning = 0;
-
-/** A take that fell back to this process's memory: said at most once a minute, not per request. */
-function warnFallback(error: unknown): void {
+/** A take that fell back to this process's memory: said at most once a minute per connection, not per request. */
+function warnFallback(client: TakingRedis, error: unknown): void {
   const now = Date.now();
-  if (now - lastFallbackWarning < 60_000) return;
-  lastFallbackWarning = now;
+  if (now - client.cisLastWarningAt < 60_000) return;
+  client.cisLastWarningAt = now;
   log.warn("rate_limit_store_unavailable", { store: "redis", ...errorSummary(error) });
 }
 
@@ -125,10 +143,17 @@ export class RedisBuckets implements Buckets {
     return REDIS_KEY_PREFIX + this.namespace + key;
   }
 
-  /** A take or a look, once the first connection had its chance. */
+  /** A take or a look, once the first connection had its chance; throws at once while takes skip Redis. */
   async #takeToken(key: string, take: 0 | 1): Promise<[number, string]> {
     if (this.client.status !== "ready") await this.client.cisFirstConnection;
-    return this.client.cisTakeToken(this.#key(key), this.perSecond, this.burst, take);
+    if (Date.now() < this.client.cisSkipUntil) throw new Error("Redis skipped after a failed take");
+    try {
+      return await this.client.cisTakeToken(this.#key(key), this.perSecond, this.burst, take);
+    } catch (error) {
+      this.client.cisLastFailureAt = Date.now();
+      this.client.cisSkipUntil = Date.now() + BREAK_MS;
+      throw error;
+    }
   }
 
   async take(key: string): Promise<RateLimitState> {
@@ -139,7 +164,7 @@ export class RedisBuckets implements Buckets {
       granted = Number(g);
       tokens = Number(left);
     } catch (error) {
-      warnFallback(error);
+      warnFallback(this.client, error);
       return this.#fallback.take(key);
     }
     const allowed = granted === 1;
@@ -158,7 +183,7 @@ export class RedisBuckets implements Buckets {
       const [, left] = await this.#takeToken(key, 0);
       return Number(left) >= 1;
     } catch (error) {
-      warnFallback(error);
+      warnFallback(this.client, error);
       return this.#fallback.hasToken(key);
     }
   }

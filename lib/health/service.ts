@@ -27,13 +27,19 @@ const CACHE_MS = 1000;
 
 let cached: { at: number; health: Promise<Health> } | null = null;
 
+/** A rate-limit take that failed this recently makes Redis count as unavailable. */
+const TAKES_FAILING_MS = 60_000;
+
 async function measureRedis(url: string): Promise<NonNullable<Health["redis"]>> {
   const started = performance.now();
   try {
     const client = redisClient(url);
     if (client.status !== "ready") await client.cisFirstConnection; // a process's first check: not "unavailable" while it connects
     await client.ping();
-    return { status: "ok", latencyMs: Math.round(performance.now() - started) };
+    // PING can answer while takes fail (a read-only replica after a failover, out of memory): then the
+    // limits are per process, which is what this check must say.
+    const takesFailing = Date.now() - client.cisLastFailureAt < TAKES_FAILING_MS;
+    return { status: takesFailing ? "unavailable" : "ok", latencyMs: Math.round(performance.now() - started) };
   } catch {
     // The client logs the outage itself (redis_unavailable), once.
     return { status: "unavailable", latencyMs: null };
