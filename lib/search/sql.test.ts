@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseFilter, type FilterNode } from "./filter";
-import { filterSql, hasRecipientSubstring, trigramCandidateCount, type SqlContext } from "./sql";
+import { filterSql, hasRecipientSubstring, rareSubstringCount, type SqlContext } from "./sql";
 
 const tree = (filter: unknown): FilterNode => {
   const parsed = parseFilter(filter);
@@ -24,12 +24,26 @@ describe("recipient substrings", () => {
     expect(lookedUp.sql).toContain("RecipientText");
   });
 
-  it("are counted in the trigram index only when required by the top-level AND, 3 characters or more, on SQLite", () => {
-    const count = trigramCandidateCount(tree({ status: "issued", "recipient.email": { contains: 'a"b' } }), sqlite, 300);
-    expect(count?.sql).toContain("LIMIT");
-    expect(count?.values).toEqual([`{emailNormalized} : "a""b"`, 300]);
-    expect(trigramCandidateCount(tree({ "recipient.name": { contains: "ab" } }), sqlite, 300)).toBeNull();
-    expect(trigramCandidateCount(tree({ OR: [{ "recipient.name": { contains: "abc" } }, { status: "draft" }] }), sqlite, 300)).toBeNull();
-    expect(trigramCandidateCount(tree({ "recipient.name": { contains: "abc" } }), { ...sqlite, engine: "postgresql" }, 300)).toBeNull();
+  it("are counted only when required by the top-level AND and 3 characters or more: in the trigram index on SQLite, the organization's recipients on PostgreSQL", () => {
+    const count = rareSubstringCount(tree({ status: "issued", "recipient.email": { contains: 'a"b' } }), sqlite, 300);
+    expect(count?.count.sql).toContain("LIMIT");
+    expect(count?.count.values).toEqual([`{emailNormalized} : "a""b"`, 300]);
+    expect(count?.condition).toMatchObject({ field: "recipient.email", op: "contains", value: 'a"b' });
+    expect(rareSubstringCount(tree({ "recipient.name": { contains: "ab" } }), sqlite, 300)).toBeNull();
+    expect(rareSubstringCount(tree({ OR: [{ "recipient.name": { contains: "abc" } }, { status: "draft" }] }), sqlite, 300)).toBeNull();
+    const postgres = { ...sqlite, engine: "postgresql" as const };
+    const pg = rareSubstringCount(tree({ "recipient.name": { startsWith: "ros%" } }), postgres, 300);
+    expect(pg?.count.sql).toContain(`r2."organizationId" = `);
+    expect(pg?.count.values).toEqual([sqlite.organizationId, "ros\\%%", 300]);
+    expect(rareSubstringCount(tree({ NOT: { "recipient.name": { contains: "abc" } } }), postgres, 300)).toBeNull();
+  });
+
+  it("a rare required substring on PostgreSQL looks its recipients up first; the condition elsewhere keeps the IN form", () => {
+    const postgres = { ...sqlite, engine: "postgresql" as const };
+    const t = tree({ AND: [{ "recipient.name": { startsWith: "rosa m" } }, { OR: [{ "recipient.email": { contains: "abc" } }, { status: "draft" }] }] });
+    const rare = rareSubstringCount(t, postgres, 300)!.condition;
+    const text = filterSql(t, { ...postgres, recipientsFirst: rare }).sql;
+    expect(text.match(/= ANY\(ARRAY\(SELECT r2\."id"/g)).toHaveLength(1);
+    expect(text).toContain(`c."recipientId" IN (SELECT r2."id"`);
   });
 });
