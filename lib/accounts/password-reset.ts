@@ -5,7 +5,7 @@
 // not an account has the email, so the form cannot be used to find out who has an account.
 import { createHash, randomBytes } from "node:crypto";
 import { ApiError } from "../core/errors";
-import { exactBuckets, rateLimitSubject } from "../auth/shared-rate-limit";
+import { addressSubject, exactBuckets, rateLimitSubject } from "../auth/shared-rate-limit";
 import { config } from "../config";
 import { db, type Tx } from "../db";
 import { newId } from "../db/ids";
@@ -90,7 +90,7 @@ export async function requestPasswordReset(input: { email: string; clientAddress
   const started = Date.now();
   const email = normalizeAccountEmail(input.email);
   const limits = resetLimits();
-  if (!(await limits.byAddress.take(rateLimitSubject(`address:${input.clientAddress}`))).allowed || !(await limits.byEmail.take(rateLimitSubject(`email:${email}`))).allowed) {
+  if (!(await limits.byAddress.take(addressSubject(input.clientAddress))).allowed || !(await limits.byEmail.take(rateLimitSubject(`email:${email}`))).allowed) {
     log.warn("password_reset_rate_limited", { address: input.clientAddress });
     throw new ApiError("rate_limited", TOO_MANY_RESET_REQUESTS);
   }

@@ -8,8 +8,7 @@ import { addStarterDesigns as createStarterDesigns } from "../designs/starter";
 import { errorSummary, log } from "../log";
 import { newId } from "../db/ids";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "../auth/password";
-import { addressBlock } from "../auth/client-address";
-import { exactBuckets, rateLimitSubject } from "../auth/shared-rate-limit";
+import { addressSubject, exactBuckets } from "../auth/shared-rate-limit";
 import type { OrganizationRow } from "../organizations/service";
 import type { SignUpInput } from "./schema";
 
@@ -62,7 +61,7 @@ async function addStarterDesigns(organization: { id: string; name: string }): Pr
 const SIGN_UP_BY_ADDRESS = { name: "signup.address", perSecond: 10 / 3600, burst: 10 };
 
 async function checkSignUpLimit(clientAddress: string): Promise<void> {
-  const state = await exactBuckets(SIGN_UP_BY_ADDRESS).take(rateLimitSubject(`address:${addressBlock(clientAddress)}`));
+  const state = await exactBuckets(SIGN_UP_BY_ADDRESS).take(addressSubject(clientAddress));
   if (state.allowed) return;
   log.warn("sign_up_rate_limited", { address: clientAddress });
   const minutes = Math.max(1, Math.ceil(state.retryAfterSeconds / 60));

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { ApiError, invalidFields } from "../core/errors";
 import { rateLimitHeaders } from "../core/rate-limit";
-import { rateLimitSubject, sharedLimiter } from "../auth/shared-rate-limit";
+import { addressSubject, sharedLimiter } from "../auth/shared-rate-limit";
 import { safeParseWithDetails } from "../core/validation";
 import { config } from "../config";
 import { errorSummary, log } from "../log";
@@ -42,7 +42,7 @@ export function publicEndpoint<P = Record<string, never>>(
     try {
       if (options.rateLimit) {
         const address = clientConnection(request.headers, config().trustProxy).address ?? "unknown";
-        const rate = await addressLimiter(options.rateLimit).take(rateLimitSubject(`address:${address}`));
+        const rate = await addressLimiter(options.rateLimit).take(addressSubject(address));
         Object.assign(headers, rateLimitHeaders(rate));
         if (!rate.allowed) {
           throw new ApiError("rate_limited", `Too many requests; retry in ${rate.retryAfterSeconds} s.`, {

@@ -17,6 +17,7 @@
 //
 // Rows of a limit that have been idle for longer than its bucket takes to refill completely are full
 // again, and are deleted now and then (a deleted bucket starts full: nothing changes).
+import { addressBlock } from "./address-block";
 import { createHmac } from "node:crypto";
 import { appSecret } from "../app-secret";
 import { db } from "../db";
@@ -247,6 +248,11 @@ export type LimitRule = { name: string; perSecond: number; burst: number };
  */
 export function rateLimitSubject(value: string): string {
   return createHmac("sha256", appSecret()).update(value).digest("base64url").slice(0, 22);
+}
+
+/** The key of a client address in per-address limits: its block (an IPv6 address's /64), hashed. */
+export function addressSubject(address: string): string {
+  return rateLimitSubject(`address:${addressBlock(address)}`);
 }
 
 function limitKeptFor(): "redis" | "database" | "memory" {

@@ -47,6 +47,13 @@ describe("sign-in throttling", () => {
     expect((await throttle.admit("198.51.100.8", "someone.else@example.com", T0)).allowed).toBe(true);
   });
 
+  it("counts an IPv6 address by its /64: a host cannot step around the per-address limit by changing its address", async () => {
+    const throttle = new SignInThrottle();
+    for (let i = 0; i < 10; i++) expect((await throttle.admit(`2001:db8:5:5::${i + 1}`, `v6user${i}@example.com`, T0)).allowed).toBe(true);
+    expect(await throttle.admit("2001:db8:5:5:abcd::99", "v6next@example.com", T0)).toEqual({ allowed: false, limitedBy: "address" });
+    expect((await throttle.admit("2001:db8:5:6::1", "v6next@example.com", T0)).allowed).toBe(true);
+  });
+
   it("after 100 wrong passwords from everywhere, lets guesses in only as fast as the count refills, and the owner's first try still goes in", async () => {
     const throttle = new SignInThrottle();
     const email = "target@example.com";

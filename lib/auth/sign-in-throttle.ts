@@ -16,7 +16,7 @@
 // counts the same attempts (N web processes do not allow N times as many guesses); in memory on SQLite.
 import type { Buckets } from "../core/rate-limit";
 import { MemoryBuckets } from "../core/rate-limit";
-import { exactBuckets, rateLimitSubject, type LimitRule } from "./shared-rate-limit";
+import { addressSubject, exactBuckets, rateLimitSubject, type LimitRule } from "./shared-rate-limit";
 
 export type SignInVerdict = { allowed: true } | { allowed: false; limitedBy: "address" | "account" };
 
@@ -32,7 +32,7 @@ type Limits = Record<keyof typeof RULES, Buckets>;
 // Keys are keyed hashes of the email and the address (rateLimitSubject): the limit buckets hold no
 // personal data. A pair's key starts with its email's part, so forgetEmail can drop them by prefix.
 const emailKey = (email: string) => rateLimitSubject(`email:${email}`);
-const addressKey = (address: string) => rateLimitSubject(`address:${address}`);
+const addressKey = addressSubject;
 const pairKey = (email: string, address: string) => `${emailKey(email)}.${addressKey(address)}`;
 const pairPrefix = (email: string) => `${emailKey(email)}.`;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressBlock } from "./client-address";
+import { addressBlock } from "./address-block";
 
 describe("addressBlock", () => {
   it("groups IPv6 addresses by their /64, however they are written; IPv4 is its own block", () => {
