@@ -9,7 +9,6 @@ const flag = z
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-
 /**
  * A URL the Redis client accepts as it is: checked here so that a mistake stops the start with the
  * variable's name, rather than failing every rate-limited request later. The value is never echoed: it

@@ -52,9 +52,9 @@ async function addStarterDesigns(organization: { id: string; name: string }): Pr
 }
 
 /**
- * Per client address (an IPv6 one by its /64, which one host can hold whole): 10 sign-ups at once, then 10 an hour. Each makes an organization with its
- * starter designs, so a script signing up in a loop fills the database; a classroom behind one address
- * still fits. Kept like the sign-in limits (lib/auth/shared-rate-limit.ts: every process counts the same
+ * Per client address (an IPv6 one by its /64, which one host can hold whole): 10 sign-ups at once,
+ * then 10 an hour. Each makes an organization with its starter designs, so a script signing up in a
+ * loop fills the database; a classroom behind one address still fits. Kept like the sign-in limits (lib/auth/shared-rate-limit.ts: every process counts the same
  * attempts on PostgreSQL or Redis). Attempts count, not only accounts made: "this email is taken" answers
  * must not be a free oracle for which addresses have accounts.
  */

@@ -2,9 +2,9 @@
 import { isIPv4, isIPv6 } from "node:net";
 
 /**
- * The block an address belongs to for per-address limits: an IPv6 host usually holds a whole /64
- * and can use any address in it, so limits keyed by the full address would not hold. IPv4 addresses (and IPv4-mapped IPv6 ones) are their own block; anything else is returned
- * as it is ("unknown").
+ * The block an address belongs to for per-address limits: an IPv6 host usually holds a whole /64 and
+ * can use any address in it, so limits keyed by the full address would not hold. IPv4 addresses (and
+ * IPv4-mapped IPv6 ones) are their own block; anything else is returned as it is ("unknown").
  */
 export function addressBlock(address: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);

@@ -17,7 +17,6 @@
 //
 // Rows of a limit that have been idle for longer than its bucket takes to refill completely are full
 // again, and are deleted now and then (a deleted bucket starts full: nothing changes).
-import { addressBlock } from "./address-block";
 import { createHmac } from "node:crypto";
 import { appSecret } from "../app-secret";
 import { db } from "../db";
@@ -26,6 +25,7 @@ import { config } from "../config";
 import type { Buckets, RateLimitState } from "../core/rate-limit";
 import { MemoryBuckets, TokenBucketLimiter } from "../core/rate-limit";
 import { processSingleton } from "../core/process-singleton";
+import { addressBlock } from "./address-block";
 import { RedisBuckets, redisClient } from "./redis-rate-limit";
 
 const LEASE_TTL_MS = 2_000;

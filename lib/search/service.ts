@@ -14,12 +14,11 @@ import { directQuery } from "../db/direct-read";
 import { Prisma } from "../generated/sqlite/client";
 import type { Caller } from "../organizations/service";
 import { DEFAULT_SORT, SORT_PROPERTIES, type Sort } from "./fields";
-import { canonicalFilter, parseFilter, type FilterNode } from "./filter";
+import { canonicalFilter, parseFilter, type Condition, type FilterNode } from "./filter";
 import { filterBranches } from "./branches";
 import { segments, type Position, type Segment } from "./order";
 import type { SearchCredentialsInput, SearchFilter } from "./schema";
 import { filterSql, hasRecipientSubstring, rareSubstringCount, type SqlContext } from "./sql";
-import type { Condition } from "./filter";
 
 const SCOPE = "credentials.search";
 /**
@@ -191,8 +190,9 @@ export async function searchCredentials(organization: Caller["organization"], in
   const branches = filterBranches(search.tree);
   // Recipient substrings first try the next credentials in order (fetchSegment), unless one the filter
   // requires has few candidates: then those are looked up first. Other filters have indexes of their own.
-  const rare = !branches && hasRecipientSubstring(search.tree) ? await rareSubstring(search.tree, context) : null;
-  const probe = !branches && hasRecipientSubstring(search.tree) && !rare ? filterSql(search.tree, { ...context, recipientJoined: true }) : null;
+  const substring = !branches && hasRecipientSubstring(search.tree);
+  const rare = substring ? await rareSubstring(search.tree, context) : null;
+  const probe = substring && !rare ? filterSql(search.tree, { ...context, recipientJoined: true }) : null;
   // On SQLite the trigram lookup inside the IN form already starts from the recipients (sql.ts).
   const filterContext = rare && context.engine === "postgresql" ? { ...context, recipientsFirst: rare } : context;
   const filters = (branches ?? [search.tree]).map((tree) => filterSql(tree, filterContext));
