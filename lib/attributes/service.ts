@@ -4,7 +4,7 @@
 // makes them, so listing never scans credentials (an organization may have hundreds of thousands).
 // What was written before this existed is recorded once per organization, lazily, on its first list.
 import { invalidField } from "../core/errors";
-import { db, type Tx } from "../db";
+import { db, type SqlClient } from "../db";
 import { CUSTOM_ATTRIBUTE_KEY, placeholdersIn } from "../render/document";
 import type { ApiAttribute, CreateAttributeInput } from "./schema";
 
@@ -44,7 +44,7 @@ function nameOfUsedTag(tag: string): string {
  * rolled-back write records nothing). Tags already known are left alone; the sorted order keeps two
  * transactions inserting the same new tags from waiting on each other in opposite orders.
  */
-export async function recordAttributeUse(tx: Tx, organizationId: string, tags: Iterable<string>): Promise<void> {
+export async function recordAttributeUse(tx: SqlClient, organizationId: string, tags: Iterable<string>): Promise<void> {
   const unique = [...new Set(tags)].filter((tag) => CUSTOM_ATTRIBUTE_KEY.test(tag)).sort();
   const now = new Date();
   for (const tag of unique) {

@@ -1,7 +1,7 @@
 // The credentials service's plain SQL: the statements on the path of every create and
 // create-issue-send (one statement each, no query compilation; see bench:issue) and the ones whose
 // conditions are the concurrency rule itself. The same text runs on SQLite and PostgreSQL.
-import type { Tx } from "../db";
+import type { SqlClient } from "../db";
 import { db } from "../db";
 import { rawNullableInt } from "../db/raw-values";
 import { directRows } from "../db/direct-read";
@@ -44,7 +44,7 @@ export async function selectGroupForCredential(organizationId: string, groupId: 
  * looks for its own repeats), so concurrent requests apply one after the other on PostgreSQL. On SQLite
  * the transaction's write lock already orders them. False when the organization has no such credential.
  */
-export async function lockCredentialRow(tx: Tx, organizationId: string, id: string): Promise<boolean> {
+export async function lockCredentialRow(tx: SqlClient, organizationId: string, id: string): Promise<boolean> {
   const locked = await tx.$executeRaw`
     UPDATE "Credential" SET "updatedAt" = "updatedAt" WHERE "id" = ${id} AND "organizationId" = ${organizationId}`;
   return locked === 1;
@@ -54,7 +54,7 @@ export async function lockCredentialRow(tx: Tx, organizationId: string, id: stri
  * Counts one issue in the organization's month, unless `quota` are counted already. The condition
  * makes the increment itself the check: concurrent issues cannot both take the last one.
  */
-export async function countIssueWithinQuota(tx: Tx, organizationId: string, month: string, quota: number): Promise<boolean> {
+export async function countIssueWithinQuota(tx: SqlClient, organizationId: string, month: string, quota: number): Promise<boolean> {
   await tx.$executeRaw`
     INSERT INTO "MonthlyUsage" ("organizationId", "month", "issued") VALUES (${organizationId}, ${month}, 0)
     ON CONFLICT ("organizationId", "month") DO NOTHING`;
@@ -83,7 +83,7 @@ export type NewCredentialRow = {
   updatedAt: Date;
 };
 
-export async function insertCredentialRow(tx: Tx, row: NewCredentialRow): Promise<void> {
+export async function insertCredentialRow(tx: SqlClient, row: NewCredentialRow): Promise<void> {
   await tx.$executeRaw`
     INSERT INTO "Credential" ("id", "publicId", "organizationId", "groupId", "recipientId", "recipientName", "status",
       "issueDate", "expiryDate", "expiryDateExplicit", "customAttributes", "issuedAt", "sendPending", "createdAt", "updatedAt")

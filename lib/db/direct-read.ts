@@ -2,8 +2,8 @@
 // lookup, `GET /v1/groups|designs|credentials/{id}`, search's statements). Measured in one process on SQLite: the token lookup
 // cost 330–500 µs of CPU through `$queryRaw` and 8–14 µs as a prepared better-sqlite3 statement; with two
 // such statements per read, Prisma's request pipeline was most of the gap between a /v1 read and a
-// trivial route (bench:api). Only single statements outside a transaction belong here; writes and
-// anything inside a transaction stay on the Prisma client.
+// trivial route (bench:api). Only single statements outside a transaction belong here; a transaction
+// runs on the Prisma client or, where Prisma is the measured cost, in direct-transaction.ts.
 //
 // SQLite: a second connection to the same file, used only for these reads (query_only). In WAL mode it
 // sees every committed write, never waits for the Prisma connection's write transactions, and keeps
@@ -15,10 +15,11 @@ import pg from "pg";
 import { config } from "../config";
 import { processSingleton } from "../core/process-singleton";
 import { Prisma } from "../generated/sqlite/client";
+import { postgresTypes, postgresValue, preparedStatements, sqliteValue, textsOf, type DirectValue } from "./drivers";
 import { db, type DbOrTx } from "./index";
 import { sqlitePath } from "./migrate";
 
-export type DirectValue = string | number | null;
+export type { DirectValue } from "./drivers";
 
 /** One statement: its text per engine, its parameters, and the same as a Prisma query (the fallback). */
 type Statement = { sqlite: string; postgres: string; values: readonly unknown[]; prisma: () => Prisma.Sql };
@@ -26,54 +27,18 @@ type Reader = (statement: Statement) => Promise<Record<string, unknown>[]>;
 
 /** Connections of the pool: enough for the hot reads of one process; writes have Prisma's own pool. */
 const POSTGRES_READ_CONNECTIONS = 4;
-const TIMESTAMP_OID = 1114;
-/**
- * Prepared SQLite statements kept per process. Search assembles its statement from the filter's shape,
- * so the texts are not a fixed set: the least recently used is dropped past this many.
- */
+/** Prepared SQLite statements kept per process (search's texts vary with the filter's shape). */
 const SQLITE_STATEMENT_CACHE = 500;
-
-/** A parameter as Prisma's SQLite adapter binds it (timestamps as ISO text with +00:00, booleans as 0/1). */
-function sqliteValue(value: unknown): unknown {
-  if (value instanceof Date) return value.toISOString().replace("Z", "+00:00");
-  if (typeof value === "boolean") return value ? 1 : 0;
-  return value;
-}
-
-/** A parameter for `timestamp(3)` columns, which hold UTC: pg would send a Date in the process's time zone. */
-function postgresValue(value: unknown): unknown {
-  if (value instanceof Date) return value.toISOString().replace("T", " ").replace("Z", "");
-  return value;
-}
 
 function sqliteReader(file: string): Reader {
   const connection = new Database(file, { timeout: 5000 });
   connection.pragma("query_only = ON");
-  const statements = new Map<string, Database.Statement>();
-  return async ({ sqlite, values }) => {
-    let statement = statements.get(sqlite);
-    if (statement) {
-      // Least recently used goes first: moved to the end on each use, so the hot reads stay prepared.
-      statements.delete(sqlite);
-    } else {
-      statement = connection.prepare(sqlite);
-      if (statements.size >= SQLITE_STATEMENT_CACHE) statements.delete(statements.keys().next().value!);
-    }
-    statements.set(sqlite, statement);
-    return statement.all(...values.map(sqliteValue)) as Record<string, unknown>[];
-  };
+  const prepared = preparedStatements(connection, SQLITE_STATEMENT_CACHE);
+  return async ({ sqlite, values }) => prepared(sqlite).all(...values.map(sqliteValue)) as Record<string, unknown>[];
 }
 
 function postgresReader(url: string): Reader {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: POSTGRES_READ_CONNECTIONS,
-    types: {
-      // `timestamp(3)` columns hold UTC (Prisma writes them so); pg would read them as local time.
-      getTypeParser: ((oid: number, format?: string) =>
-        oid === TIMESTAMP_OID ? (value: string) => new Date(`${value.replace(" ", "T")}Z`) : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
-    },
-  });
+  const pool = new pg.Pool({ connectionString: url, max: POSTGRES_READ_CONNECTIONS, types: postgresTypes });
   // An idle connection the server closed is replaced on the next query; it must not crash the process.
   pool.on("error", () => undefined);
   return async ({ postgres, values }) => (await pool.query(postgres, values.map(postgresValue))).rows as Record<string, unknown>[];
@@ -90,18 +55,6 @@ function reader(): Reader {
     const file = sqlitePath(databaseUrl);
     return file === ":memory:" || file === "" ? prismaReader() : sqliteReader(file);
   });
-}
-
-/** Statement texts per engine, built once per call site (template strings are the same object each time). */
-const texts = new WeakMap<TemplateStringsArray, { sqlite: string; postgres: string }>();
-
-function textsOf(strings: TemplateStringsArray): { sqlite: string; postgres: string } {
-  let text = texts.get(strings);
-  if (!text) {
-    text = { sqlite: strings.join("?"), postgres: strings.reduce((sql, part, i) => `${sql}$${i}${part}`) };
-    texts.set(strings, text);
-  }
-  return text;
 }
 
 /**

@@ -2,13 +2,20 @@
 // only orders transactions against each other, so a plain query issued while another request's
 // transaction is open would run *inside* that transaction (and vanish if it rolls back). This wrapper
 // makes the connection exclusive: a transaction holds it from BEGIN to COMMIT/ROLLBACK, and a plain
-// query waits for it. SQLite has a single writer anyway, so nothing is lost in throughput.
+// query waits for it. SQLite has a single writer anyway, so nothing is lost in throughput. The lock is
+// the process's one for the file (sqliteConnectionLock): direct-transaction.ts writes through a
+// connection of its own and takes the same lock, so the two never hold a write transaction at once
+// (better-sqlite3 waits for SQLite's lock synchronously, which would block the event loop that the
+// other transaction needs to finish).
 //
 // Transactions also start with BEGIN IMMEDIATE rather than the adapter's plain BEGIN: a deferred
 // transaction that reads and then writes fails with SQLITE_BUSY_SNAPSHOT when another process (the
 // CLI, a second server) committed in between, and no waiting helps; an immediate one takes the write
 // lock up front and waits for it (busy_timeout).
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import path from "node:path";
+import { processSingleton } from "../core/process-singleton";
+import { sqlitePath } from "./migrate";
 import type {
   IsolationLevel,
   SqlDriverAdapter,
@@ -39,17 +46,21 @@ export class ConnectionLock {
   }
 }
 
+/** The process's one lock on the SQLite file `file` (a path, as in the database URL). */
+export function sqliteConnectionLock(file: string): ConnectionLock {
+  return processSingleton(`db.sqliteLock:${path.resolve(file)}`, () => new ConnectionLock());
+}
+
 // Applied to every new connection: WAL lets readers in other processes (the CLI) proceed while the
 // server writes; foreign keys are off by default in SQLite; busy_timeout waits out another process.
-const CONNECTION_PRAGMAS = `
+export const CONNECTION_PRAGMAS = `
   PRAGMA journal_mode = WAL;
   PRAGMA synchronous = NORMAL;
   PRAGMA foreign_keys = ON;
   PRAGMA busy_timeout = 5000;
 `;
 
-function serialize(adapter: SqlDriverAdapter): SqlDriverAdapter {
-  const lock = new ConnectionLock();
+function serialize(adapter: SqlDriverAdapter, lock: ConnectionLock): SqlDriverAdapter {
   return {
     provider: adapter.provider,
     adapterName: adapter.adapterName,
@@ -99,10 +110,12 @@ export function serializedSqliteAdapter(url: string): SqlMigrationAwareDriverAda
     async connect() {
       const adapter = await inner.connect();
       await adapter.executeScript(CONNECTION_PRAGMAS);
-      return serialize(adapter);
+      const file = sqlitePath(url);
+      // An in-memory database is private to its connection: nothing else can share its lock.
+      return serialize(adapter, file === ":memory:" || file === "" ? new ConnectionLock() : sqliteConnectionLock(file));
     },
     async connectToShadowDb() {
-      return serialize(await inner.connectToShadowDb());
+      return serialize(await inner.connectToShadowDb(), new ConnectionLock());
     },
   };
 }

@@ -1,7 +1,8 @@
 // The durable outbox: an email is a row written in the same transaction as the state change that
 // asked for it; the worker (worker.ts) delivers it. Nothing accepted is lost across a restart.
 import { config } from "../config";
-import { db, type Tx } from "../db";
+import { db, type SqlClient, type Tx } from "../db";
+import { rawDate } from "../db/raw-values";
 import { newId } from "../db/ids";
 import type { Locale } from "../i18n/locales";
 import type { AttributeValues } from "../render/attributes";
@@ -44,28 +45,30 @@ export type EmailSender = { fromName: string | null; replyTo: string | null };
  * once delivery has started, or of a changed email, queues a new one. The caller must hold the credential's row lock, so that concurrent
  * requests see each other's rows.
  */
-export async function enqueueEmail(tx: Tx, input: EmailToQueue, options: { coalesceRepeats?: boolean } = {}): Promise<string> {
+export async function enqueueEmail(tx: SqlClient, input: EmailToQueue, options: { coalesceRepeats?: boolean } = {}): Promise<string> {
   const rendered = renderEmail(input.template, input.values, input.branding, input.language ?? null);
   const sender = { fromName: input.sender?.fromName ?? null, replyTo: input.sender?.replyTo ?? null };
   const email = { organizationId: input.organizationId, credentialId: input.credentialId, to: input.to, ...sender, ...rendered };
   if (!options.coalesceRepeats || !input.credentialId) return enqueueRenderedEmail(tx, email);
-  const repeated = await tx.emailOutbox.findFirst({
-    // Only a row no worker has taken: one being delivered may already be in the recipient's inbox (the
-    // relay accepts it before the worker records it sent), so a send then is a new email, as the
-    // sender who just saw the first one arrive expects. A row waiting to be retried is joined.
-    where: { credentialId: input.credentialId, toAddress: input.to, ...sender, ...rendered, status: "queued", leaseOwner: null },
-    select: { id: true, createdAt: true },
-  });
+  // Only a row no worker has taken: one being delivered may already be in the recipient's inbox (the
+  // relay accepts it before the worker records it sent), so a send then is a new email, as the
+  // sender who just saw the first one arrive expects. A row waiting to be retried is joined.
+  const [repeated] = await tx.$queryRaw<{ id: string; createdAt: unknown }[]>`
+    SELECT "id", "createdAt" FROM "EmailOutbox"
+    WHERE "credentialId" = ${input.credentialId} AND "toAddress" = ${input.to}
+      AND "fromName" IS NOT DISTINCT FROM ${sender.fromName} AND "replyTo" IS NOT DISTINCT FROM ${sender.replyTo}
+      AND "subject" = ${rendered.subject} AND "html" = ${rendered.html} AND "text" = ${rendered.text}
+      AND "status" = 'queued' AND "leaseOwner" IS NULL
+    LIMIT 1`;
   if (!repeated) return enqueueRenderedEmail(tx, email, { delayMs: REPEAT_WINDOW_MS });
   // The window restarts with each repeat (a debounce): a burst of repeats that takes longer than the
   // window to get through the database (50 parallel requests on a busy machine) still finds the email
   // queued. Never past MAX_REPEAT_DELAY_MS from the first request, so a client repeating forever does
   // not hold the email back forever. A row already tried keeps its retry time.
-  const nextAttemptAt = Math.min(Date.now() + REPEAT_WINDOW_MS, repeated.createdAt.getTime() + MAX_REPEAT_DELAY_MS);
-  await tx.emailOutbox.updateMany({
-    where: { id: repeated.id, status: "queued", attempts: 0, leaseUntil: null },
-    data: { nextAttemptAt: new Date(nextAttemptAt) },
-  });
+  const nextAttemptAt = Math.min(Date.now() + REPEAT_WINDOW_MS, rawDate(repeated.createdAt).getTime() + MAX_REPEAT_DELAY_MS);
+  await tx.$executeRaw`
+    UPDATE "EmailOutbox" SET "nextAttemptAt" = ${new Date(nextAttemptAt)}, "updatedAt" = ${new Date()}
+    WHERE "id" = ${repeated.id} AND "status" = 'queued' AND "attempts" = 0 AND "leaseUntil" IS NULL`;
   return repeated.id;
 }
 
@@ -75,7 +78,7 @@ export async function enqueueEmail(tx: Tx, input: EmailToQueue, options: { coale
  * the first attempt back.
  */
 export async function enqueueRenderedEmail(
-  tx: Tx,
+  tx: SqlClient,
   input: { organizationId: string | null; credentialId: string | null; to: string } & Partial<EmailSender> & RenderedEmail,
   options: { delayMs?: number } = {},
 ): Promise<string> {

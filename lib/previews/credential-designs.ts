@@ -2,7 +2,7 @@
 // out a URL stores its inputs, so the URL keeps answering with the same bytes after changes.
 import { notFound } from "../core/errors";
 import { credentialAttributeValues } from "../credentials/attributes";
-import { db, type Tx } from "../db";
+import { db, type SqlClient } from "../db";
 import { canvasSize, type DesignDocument } from "../render/document";
 import type { AttributeValues } from "../render/attributes";
 import { unsupportedTextIn } from "../render/render";
@@ -84,7 +84,7 @@ const EMAIL_IMAGE_WIDTH = 496;
  * has no design or the design cannot draw the credential's text (its preview would not answer).
  */
 export async function emailCertificateImage(
-  tx: Tx,
+  tx: SqlClient,
   organization: { id: string; name: string },
   credential: { id: string; publicId: string; groupId: string; recipientName: string; issueDate: string; expiryDate: string | null; customAttributes: string },
   group: { name: string },

@@ -1,13 +1,13 @@
 // The previews' plain SQL on the path of every credential email (create-issue-send stores the
 // certificate image's version in its transaction): one statement each, no query compilation (the query
 // compiler was 15% of the server's CPU in bench:issue). The same text runs on SQLite and PostgreSQL.
-import type { DbOrTx } from "../db";
+import type { SqlClient } from "../db";
 import { rawDate } from "../db/raw-values";
 
 export type FirstDesignRow = { design: { id: string; updatedAt: Date }; revision: { id: string; document: string } | null };
 
 /** A group's first design (by position) and its current revision; null when the group has none. */
-export async function selectFirstGroupDesign(client: DbOrTx, groupId: string): Promise<FirstDesignRow | null> {
+export async function selectFirstGroupDesign(client: SqlClient, groupId: string): Promise<FirstDesignRow | null> {
   const rows = await client.$queryRaw<{ id: string; updatedAt: unknown; revisionId: string | null; document: string | null }[]>`
     SELECT d."id", d."updatedAt", r."id" AS "revisionId", r."document"
     FROM "GroupDesign" gd
@@ -37,7 +37,7 @@ export type PreviewVersionRow = {
 };
 
 /** Stores a preview version unless its digest is stored already (same digest, same inputs): one statement, race-free. */
-export async function insertPreviewVersionUnlessStored(client: DbOrTx, row: PreviewVersionRow): Promise<void> {
+export async function insertPreviewVersionUnlessStored(client: SqlClient, row: PreviewVersionRow): Promise<void> {
   await client.$executeRaw`
     INSERT INTO "PreviewVersion" ("id", "digest", "kind", "designId", "designRevisionId", "credentialId", "values", "meta", "createdAt")
     VALUES (${row.id}, ${row.digest}, ${row.kind}, ${row.designId}, ${row.designRevisionId}, ${row.credentialId}, ${row.values}, ${row.meta}, ${row.createdAt})

@@ -3,7 +3,7 @@
 // when a URL is handed out, so the URL answers with the same bytes forever.
 import { createHash } from "node:crypto";
 import { config } from "../config";
-import { db, type DbOrTx } from "../db";
+import { db, type SqlClient } from "../db";
 import { newId } from "../db/ids";
 import { attributesUsed, type DesignDocument } from "../render/document";
 import { processSingleton } from "../core/process-singleton";
@@ -53,7 +53,7 @@ function knownDigests(): Set<string> {
 }
 
 /** Stores the version's inputs (once) and returns its digest. */
-export async function ensurePreviewVersion(inputs: PreviewInputs, meta: PreviewMeta, client: DbOrTx = db()): Promise<string> {
+export async function ensurePreviewVersion(inputs: PreviewInputs, meta: PreviewMeta, client: SqlClient = db()): Promise<string> {
   const digest = previewDigest(inputs);
   if (knownDigests().has(digest)) return digest;
   // One statement: a digest another request stored first has the same inputs, nothing to do.
@@ -84,7 +84,7 @@ export async function designPreviewVersion(input: {
   credentialId: string | null;
   values: Record<string, string | null | undefined>;
   meta: PreviewMeta;
-}, client: DbOrTx = db()): Promise<string> {
+}, client: SqlClient = db()): Promise<string> {
   const used = attributesUsed(input.document);
   return ensurePreviewVersion(
     {

@@ -2,7 +2,8 @@
 // mail): an event exists if and only if its change committed, and the worker (worker.ts) delivers it.
 // An organization with no enabled endpoint subscribed to a type pays one indexed read per transaction
 // and writes nothing; the payload is only built when someone will receive it.
-import type { Tx } from "../db";
+import type { SqlClient } from "../db";
+import { Prisma } from "../generated/sqlite/client";
 import { newId } from "../db/ids";
 import { subscribesTo, type WebhookEventType } from "./event-types";
 
@@ -21,7 +22,7 @@ export function eventPayload(id: string, type: WebhookEventType, createdAt: Date
  * Writes `events` of `organizationId` with one delivery per enabled endpoint subscribed to each, inside
  * the caller's transaction. Returns how many deliveries it queued.
  */
-export async function recordWebhookEvents(tx: Tx, organizationId: string, events: readonly PendingWebhookEvent[]): Promise<number> {
+export async function recordWebhookEvents(tx: SqlClient, organizationId: string, events: readonly PendingWebhookEvent[]): Promise<number> {
   if (events.length === 0) return 0;
   // Plain SQL: every credential change asks this, and most organizations have no endpoint.
   const endpoints = await tx.$queryRaw<{ id: string; events: string }[]>`
@@ -39,7 +40,11 @@ export async function recordWebhookEvents(tx: Tx, organizationId: string, events
     for (const receiver of receivers) deliveryRows.push({ id: newId("whd"), endpointId: receiver.id, eventId: id, nextAttemptAt: now, createdAt: now });
   }
   if (eventRows.length === 0) return 0;
-  await tx.webhookEvent.createMany({ data: eventRows });
-  await tx.webhookDelivery.createMany({ data: deliveryRows });
+  await tx.$executeRaw`
+    INSERT INTO "WebhookEvent" ("id", "organizationId", "type", "payload", "createdAt")
+    VALUES ${Prisma.join(eventRows.map((e) => Prisma.sql`(${e.id}, ${e.organizationId}, ${e.type}, ${e.payload}, ${e.createdAt})`))}`;
+  await tx.$executeRaw`
+    INSERT INTO "WebhookDelivery" ("id", "endpointId", "eventId", "status", "attempts", "nextAttemptAt", "createdAt")
+    VALUES ${Prisma.join(deliveryRows.map((d) => Prisma.sql`(${d.id}, ${d.endpointId}, ${d.eventId}, 'queued', 0, ${d.nextAttemptAt}, ${d.createdAt})`))}`;
   return deliveryRows.length;
 }

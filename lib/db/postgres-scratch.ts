@@ -1,5 +1,5 @@
-// A scratch PostgreSQL database for a benchmark: created next to the one `serverUrl` names (any database
-// the user may connect to, e.g. postgresql://postgres@127.0.0.1:5432/postgres) and dropped afterwards.
+// A scratch PostgreSQL database (benchmarks, unit tests on PostgreSQL): created next to the one `serverUrl`
+// names (any database the user may connect to, e.g. postgresql://postgres@127.0.0.1:5432/postgres), dropped afterwards.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 

@@ -1,0 +1,38 @@
+// directTransaction on PostgreSQL: runs when TEST_POSTGRES_URL names a server (CI starts one), on a
+// scratch database of its own.
+import { afterAll, beforeAll, describe } from "vitest";
+import { directTransactionContract } from "./direct-transaction.contract";
+import type { Db, SqlClient } from "./index";
+
+const serverUrl = process.env.TEST_POSTGRES_URL?.trim();
+
+describe.skipIf(!serverUrl)("on PostgreSQL", () => {
+  let subject: { db: Db; directTransaction: <T>(work: (tx: SqlClient) => Promise<T>) => Promise<T> };
+  let drop: () => Promise<void> = async () => undefined;
+  let close: () => Promise<void> = async () => undefined;
+
+  beforeAll(async () => {
+    const { createScratchDatabase } = await import("./postgres-scratch");
+    const scratch = await createScratchDatabase(serverUrl!, "cis_unit_direct_tx");
+    drop = scratch.drop;
+    process.env.DATABASE_URL = scratch.url;
+    process.env.LOG_LEVEL = "silent";
+    const { applyMigrations } = await import("./migrate");
+    await applyMigrations(scratch.url);
+    const { db, postgresPool } = await import("./index");
+    const { directTransaction } = await import("./direct-transaction");
+    subject = { db: db(), directTransaction };
+    await db().organization.create({ data: { id: "org_t", slug: "t", name: "T" } });
+    close = async () => {
+      await db().$disconnect();
+      await postgresPool().end();
+    };
+  });
+
+  afterAll(async () => {
+    await close();
+    await drop();
+  });
+
+  directTransactionContract(() => subject);
+});
