@@ -15,14 +15,14 @@ import pg from "pg";
 import { config } from "../config";
 import { processSingleton } from "../core/process-singleton";
 import { Prisma } from "../generated/sqlite/client";
-import { postgresTypes, postgresValue, preparedStatements, sqliteValue, textsOf, type DirectValue } from "./drivers";
+import { postgresTypes, postgresValue, preparedStatements, sqliteValue, textsOf, type DirectValue, type StatementText } from "./drivers";
 import { db, type DbOrTx } from "./index";
 import { sqlitePath } from "./migrate";
 
 export type { DirectValue } from "./drivers";
 
 /** One statement: its text per engine, its parameters, and the same as a Prisma query (the fallback). */
-type Statement = { sqlite: string; postgres: string; values: readonly unknown[]; prisma: () => Prisma.Sql };
+type Statement = StatementText & { values: readonly unknown[]; prisma: () => Prisma.Sql };
 type Reader = (statement: Statement) => Promise<Record<string, unknown>[]>;
 
 /** Connections of the pool: enough for the hot reads of one process; writes have Prisma's own pool. */
@@ -41,7 +41,8 @@ function postgresReader(url: string): Reader {
   const pool = new pg.Pool({ connectionString: url, max: POSTGRES_READ_CONNECTIONS, types: postgresTypes });
   // An idle connection the server closed is replaced on the next query; it must not crash the process.
   pool.on("error", () => undefined);
-  return async ({ postgres, values }) => (await pool.query(postgres, values.map(postgresValue))).rows as Record<string, unknown>[];
+  return async ({ postgres, postgresName, values }) =>
+    (await pool.query({ name: postgresName, text: postgres, values: values.map(postgresValue) })).rows as Record<string, unknown>[];
 }
 
 function prismaReader(): Reader {

@@ -74,7 +74,7 @@ async function sqliteTransaction<T>(writer: SqliteWriter, work: (tx: SqlClient) 
 function postgresClient(connection: pg.PoolClient): SqlClient {
   const query = async (text: TemplateStringsArray | Prisma.Sql, values: unknown[]) => {
     const statement = statementOf(text, values);
-    return connection.query({ text: statement.postgres, values: statement.values.map(postgresValue), types: postgresTypes });
+    return connection.query({ name: statement.postgresName, text: statement.postgres, values: statement.values.map(postgresValue), types: postgresTypes });
   };
   return {
     $queryRaw: async <T,>(text: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => (await query(text, values)).rows as T,

@@ -3,6 +3,7 @@
 // back and compares equal; PostgreSQL timestamps read as UTC; statement texts per engine built once per
 // call site; and a bounded cache of prepared SQLite statements.
 import type Database from "better-sqlite3";
+import { createHash } from "node:crypto";
 import pg from "pg";
 import { Prisma } from "../generated/sqlite/client";
 
@@ -29,8 +30,14 @@ export const postgresTypes = {
     oid === TIMESTAMP_OID ? (value: string) => new Date(`${value.replace(" ", "T")}Z`) : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
 };
 
-/** A statement's text per engine: `?` placeholders for SQLite, `$n` for PostgreSQL. */
-export type StatementText = { sqlite: string; postgres: string };
+/**
+ * A statement's text per engine: `?` placeholders for SQLite, `$n` for PostgreSQL; and for a statement
+ * written at a call site (a fixed text) the name PostgreSQL keeps it prepared under, per connection:
+ * parsed and planned once rather than on every request. Statements assembled from a request's shape
+ * (search) have no name: their texts are not a fixed set, and a plan for one set of values would be
+ * kept for all of them.
+ */
+export type StatementText = { sqlite: string; postgres: string; postgresName?: string };
 
 /** Statement texts per engine, built once per call site (template strings are the same object each time). */
 const texts = new WeakMap<TemplateStringsArray, StatementText>();
@@ -38,7 +45,11 @@ const texts = new WeakMap<TemplateStringsArray, StatementText>();
 export function textsOf(strings: TemplateStringsArray): StatementText {
   let text = texts.get(strings);
   if (!text) {
-    text = { sqlite: strings.join("?"), postgres: strings.reduce((sql, part, i) => `${sql}$${i}${part}`) };
+    const postgres = strings.reduce((sql, part, i) => `${sql}$${i}${part}`);
+    // Named by its text: pg refuses one name for two texts on a connection, and Next loads several
+    // copies of this module into one process (each would count its own statements from 1).
+    const postgresName = `cis_${createHash("sha256").update(postgres).digest("base64url").slice(0, 24)}`;
+    text = { sqlite: strings.join("?"), postgres, postgresName };
     texts.set(strings, text);
   }
   return text;
