@@ -38,7 +38,8 @@ function sqliteReader(file: string): Reader {
 }
 
 function postgresReader(url: string): Reader {
-  const pool = new pg.Pool({ connectionString: url, max: POSTGRES_READ_CONNECTIONS, types: postgresTypes });
+  // Idle connections must not keep a finished process (the CLI) alive for pg's idle timeout.
+  const pool = new pg.Pool({ connectionString: url, max: POSTGRES_READ_CONNECTIONS, types: postgresTypes, allowExitOnIdle: true });
   // An idle connection the server closed is replaced on the next query; it must not crash the process.
   pool.on("error", () => undefined);
   return async ({ postgres, postgresName, values }) =>
