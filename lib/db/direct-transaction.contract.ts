@@ -1,9 +1,9 @@
 // What directTransaction promises on either engine; direct-transaction.test.ts runs it on SQLite and
 // direct-transaction.postgres.test.ts on PostgreSQL. Expects an organization `org_t`.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { Prisma } from "../generated/sqlite/client";
 import { isForeignKeyViolation } from "./constraint-errors";
-import type { Db, SqlClient } from "./index";
+import { TRANSACTION_OPTIONS, type Db, type SqlClient } from "./index";
 import { rawDate } from "./raw-values";
 
 type Subject = { db: Db; directTransaction: <T>(work: (tx: SqlClient) => Promise<T>) => Promise<T> };
@@ -70,5 +70,32 @@ export function directTransactionContract(subject: () => Subject) {
       await directTransaction((tx) => insertGroup(tx, "grp_c6", "six"));
       expect(await db.group.count({ where: { id: "grp_c6" } })).toBe(1);
     });
+
+    it("rolls back a transaction that runs past its time, refuses its later statements and answers 503; the next one runs", async () => {
+      const { db, directTransaction } = subject();
+      shortenTransactionLimits();
+      let late: unknown = "not tried";
+      const outcome = await directTransaction(async (tx) => {
+        await insertGroup(tx, "grp_c7", "seven");
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        late = await insertGroup(tx, "grp_c8", "eight").catch((error: unknown) => error);
+        return "returned";
+      }).catch((error: unknown) => error);
+      expect(outcome).toMatchObject({ code: "service_unavailable", headers: { "Retry-After": "5" } });
+      expect(late).toMatchObject({ code: "service_unavailable" });
+      expect(await db.group.count({ where: { id: { in: ["grp_c7", "grp_c8"] } } })).toBe(0);
+      await directTransaction((tx) => insertGroup(tx, "grp_c9", "nine"));
+      expect(await db.group.count({ where: { id: "grp_c9" } })).toBe(1);
+    });
+  });
+}
+
+/** Limits of a fraction of a second for one test (the real ones are 15 s to wait and 20 s to run). */
+export function shortenTransactionLimits() {
+  const { maxWait, timeout } = TRANSACTION_OPTIONS;
+  TRANSACTION_OPTIONS.maxWait = 200;
+  TRANSACTION_OPTIONS.timeout = 300;
+  onTestFinished(() => {
+    Object.assign(TRANSACTION_OPTIONS, { maxWait, timeout });
   });
 }

@@ -1,6 +1,6 @@
 // directTransaction on PostgreSQL: runs when TEST_POSTGRES_URL names a server (CI starts one), on a
 // scratch database of its own.
-import { afterAll, beforeAll, describe } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directTransactionContract } from "./direct-transaction.contract";
 import type { Db, SqlClient } from "./index";
 
@@ -35,4 +35,17 @@ describe.skipIf(!serverUrl)("on PostgreSQL", () => {
   });
 
   directTransactionContract(() => subject);
+
+  it("a connection the server ends mid-transaction fails that transaction, not the process; the next one runs", async () => {
+    const failed = await subject
+      .directTransaction(async (tx) => {
+        await tx.$executeRaw`INSERT INTO "Group" ("id", "organizationId", "name", "createdAt", "updatedAt") VALUES (${"grp_k"}, ${"org_t"}, ${"k"}, ${new Date()}, ${new Date()})`;
+        await tx.$queryRaw`SELECT pg_terminate_backend(pg_backend_pid())`;
+      })
+      .catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(Error);
+    expect(await subject.db.group.count({ where: { id: "grp_k" } })).toBe(0);
+    await subject.directTransaction((tx) => tx.$executeRaw`UPDATE "Organization" SET "name" = ${"T2"} WHERE "id" = ${"org_t"}`);
+    expect((await subject.db.organization.findUniqueOrThrow({ where: { id: "org_t" } })).name).toBe("T2");
+  });
 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { scratchDatabase } from "./scratch-database";
-import { directTransactionContract } from "./direct-transaction.contract";
+import { directTransactionContract, shortenTransactionLimits } from "./direct-transaction.contract";
 
 await scratchDatabase("direct-tx");
 
@@ -36,5 +36,27 @@ describe("directTransaction on SQLite", () => {
     const plain = () => db().monthlyUsage.count();
     await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? direct() : i % 3 === 1 ? viaPrisma() : plain())));
     expect(await read(db())).toBe(20);
+  });
+
+  it("waits a limited time for the lock (503, nothing written), and a db() call inside the work ends at the deadline instead of hanging", async () => {
+    shortenTransactionLimits();
+    const insert = (id: string) => (tx: { $executeRaw: (q: TemplateStringsArray, ...v: unknown[]) => Promise<number> }) =>
+      tx.$executeRaw`INSERT INTO "Group" ("id", "organizationId", "name", "createdAt", "updatedAt") VALUES (${id}, ${"org_t"}, ${"g"}, ${new Date()}, ${new Date()})`;
+    // A Prisma transaction holds the process's lock for 600 ms.
+    const holding = db().$transaction(async (tx) => {
+      await insert("grp_held")(tx);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect(directTransaction(insert("grp_waited"))).rejects.toMatchObject({ code: "service_unavailable" });
+    await holding;
+    // The mistake the comment warns about: db() inside the work waits for the lock the work holds.
+    const nested = await directTransaction(async (tx) => {
+      await insert("grp_nested")(tx);
+      await db().group.count();
+      return "finished";
+    }).catch((error: unknown) => error);
+    expect(nested).toMatchObject({ code: "service_unavailable" });
+    expect(await db().group.findMany({ where: { id: { in: ["grp_held", "grp_waited", "grp_nested"] } }, select: { id: true } })).toEqual([{ id: "grp_held" }]);
   });
 });

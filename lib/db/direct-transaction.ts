@@ -13,98 +13,222 @@
 import Database from "better-sqlite3";
 import type pg from "pg";
 import { config } from "../config";
+import { ApiError } from "../core/errors";
 import { processSingleton } from "../core/process-singleton";
 import type { Prisma } from "../generated/sqlite/client";
 import { postgresTypes, postgresValue, preparedStatements, sqliteValue, statementOf } from "./drivers";
-import { db, postgresPool, type SqlClient } from "./index";
+import { db, postgresPool, TRANSACTION_OPTIONS, type SqlClient } from "./index";
 import { sqlitePath } from "./migrate";
 import { CONNECTION_PRAGMAS, sqliteConnectionLock, type ConnectionLock } from "./serialized-sqlite-adapter";
 
 /** The transaction's statements are a fixed set of call sites; a few hundred covers them with room. */
 const SQLITE_STATEMENT_CACHE = 200;
 
-type SqliteWriter = { lock: ConnectionLock; prepared: (sql: string) => Database.Statement; connection: Database.Database };
-
-function sqliteWriter(file: string): SqliteWriter {
-  return processSingleton(`db.sqliteWriter:${file}`, () => {
-    const connection = new Database(file, { timeout: 5000 });
-    connection.exec(CONNECTION_PRAGMAS);
-    return { lock: sqliteConnectionLock(file), prepared: preparedStatements(connection, SQLITE_STATEMENT_CACHE), connection };
+/**
+ * What a transaction that could not get the database in time, or ran past its time, answers: nothing
+ * was written, and trying again later is right. The limits are the Prisma transactions' (lib/db/index.ts).
+ */
+function databaseBusy(): ApiError {
+  return new ApiError("service_unavailable", "The database is too busy to take this change now; nothing was changed. Try again in a few seconds.", {
+    headers: { "Retry-After": "5" },
   });
 }
 
-function sqliteClient(writer: SqliteWriter): SqlClient {
-  const run = (query: TemplateStringsArray | Prisma.Sql, values: unknown[]) => {
-    const statement = statementOf(query, values);
-    return { prepared: writer.prepared(statement.sqlite), values: statement.values.map(sqliteValue) };
+type Statement = TemplateStringsArray | Prisma.Sql;
+
+/**
+ * A client for one transaction's statements. Once the transaction is over (committed, rolled back, or
+ * abandoned at its deadline) it refuses to run anything: a statement of work that outlived its
+ * transaction would otherwise run on its own, outside any transaction.
+ */
+function guardedClient(over: () => boolean, query: (text: Statement, values: unknown[]) => Promise<unknown>, execute: (text: Statement, values: unknown[]) => Promise<number>): SqlClient {
+  const refuseWhenOver = () => {
+    if (over()) throw databaseBusy();
   };
   return {
-    // better-sqlite3 runs the statement synchronously; the promise only keeps Prisma's calling shape.
-    $queryRaw: <T,>(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) =>
-      new Promise<T>((resolve) => {
-        const { prepared, values: bound } = run(query, values);
-        resolve((prepared.reader ? prepared.all(...bound) : (prepared.run(...bound), [])) as T);
-      }),
-    $executeRaw: (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) =>
-      new Promise<number>((resolve) => {
-        const { prepared, values: bound } = run(query, values);
-        resolve(prepared.run(...bound).changes);
-      }),
+    $queryRaw: async <T,>(text: Statement, ...values: unknown[]) => {
+      refuseWhenOver();
+      return (await query(text, values)) as T;
+    },
+    $executeRaw: async (text: Statement, ...values: unknown[]) => {
+      refuseWhenOver();
+      return execute(text, values);
+    },
   };
+}
+
+/** A lock wait with a limit: past it the lock, once granted, is given back at once. */
+async function acquireWithin(lock: ConnectionLock, ms: number): Promise<() => void> {
+  const acquired = lock.acquire();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(databaseBusy()), ms)));
+  try {
+    return await Promise.race([acquired, late]);
+  } catch (error) {
+    void acquired.then((release) => release());
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The process's writer connection to a SQLite file; opened again when one cannot roll back. */
+class SqliteWriter {
+  readonly lock: ConnectionLock;
+  connection!: Database.Database;
+  prepared!: (sql: string) => Database.Statement;
+
+  constructor(private readonly file: string) {
+    this.lock = sqliteConnectionLock(file);
+    this.open();
+  }
+
+  private open() {
+    this.connection = new Database(this.file, { timeout: 5000 });
+    this.connection.exec(CONNECTION_PRAGMAS);
+    this.prepared = preparedStatements(this.connection, SQLITE_STATEMENT_CACHE);
+  }
+
+  /** Ends the open transaction without its changes; a connection that cannot is replaced. */
+  rollback() {
+    try {
+      if (this.connection.inTransaction) this.connection.exec("ROLLBACK");
+    } catch {
+      // Closing a connection discards its open transaction; the next transaction gets a new one.
+      try {
+        this.connection.close();
+      } finally {
+        this.open();
+      }
+    }
+  }
+}
+
+function sqliteWriter(file: string): SqliteWriter {
+  return processSingleton(`db.sqliteWriter:${file}`, () => new SqliteWriter(file));
+}
+
+function isSqliteBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
 }
 
 async function sqliteTransaction<T>(writer: SqliteWriter, work: (tx: SqlClient) => Promise<T>): Promise<T> {
-  const release = await writer.lock.acquire();
+  const release = await acquireWithin(writer.lock, TRANSACTION_OPTIONS.maxWait);
+  let over = false;
+  // Rolls back and gives the lock back, once: after a failure, or at the deadline while the work
+  // still runs (its next statement is then refused).
+  const abandon = () => {
+    if (over) return;
+    over = true;
+    try {
+      writer.rollback();
+    } finally {
+      release();
+    }
+  };
+  const deadline = setTimeout(abandon, TRANSACTION_OPTIONS.timeout);
+  const statement = (text: Statement, values: unknown[]) => {
+    const parsed = statementOf(text, values);
+    return { prepared: writer.prepared(parsed.sqlite), values: parsed.values.map(sqliteValue) };
+  };
+  // better-sqlite3 runs each statement synchronously; the promises only keep Prisma's calling shape.
+  const client = guardedClient(
+    () => over,
+    async (text, values) => {
+      const { prepared, values: bound } = statement(text, values);
+      return prepared.reader ? prepared.all(...bound) : (prepared.run(...bound), []);
+    },
+    async (text, values) => {
+      const { prepared, values: bound } = statement(text, values);
+      return prepared.run(...bound).changes;
+    },
+  );
   try {
     writer.connection.exec("BEGIN IMMEDIATE");
-    try {
-      const result = await work(sqliteClient(writer));
-      writer.connection.exec("COMMIT");
-      return result;
-    } catch (error) {
-      // A failed COMMIT or a statement error may already have ended the transaction.
-      if (writer.connection.inTransaction) writer.connection.exec("ROLLBACK");
-      throw error;
-    }
-  } finally {
+    const result = await work(client);
+    if (over) throw databaseBusy();
+    writer.connection.exec("COMMIT");
+    over = true;
     release();
+    return result;
+  } catch (error) {
+    const pastDeadline = over;
+    abandon();
+    // Another process held SQLite's write lock past busy_timeout: as busy as a lock wait here.
+    throw pastDeadline || isSqliteBusy(error) ? databaseBusy() : error;
+  } finally {
+    clearTimeout(deadline);
   }
 }
 
-function postgresClient(connection: pg.PoolClient): SqlClient {
-  const query = async (text: TemplateStringsArray | Prisma.Sql, values: unknown[]) => {
-    const statement = statementOf(text, values);
-    return connection.query({ name: statement.postgresName, text: statement.postgres, values: statement.values.map(postgresValue), types: postgresTypes });
-  };
-  return {
-    $queryRaw: async <T,>(text: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => (await query(text, values)).rows as T,
-    $executeRaw: async (text: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => (await query(text, values)).rowCount ?? 0,
-  };
+function isPoolWaitTimeout(error: unknown): boolean {
+  return error instanceof Error && /timeout exceeded when trying to connect/i.test(error.message);
 }
 
 async function postgresTransaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T> {
-  const connection = await postgresPool().connect();
-  // A connection whose BEGIN or ROLLBACK failed is in an unknown state: destroyed rather than given back.
+  const connection = await postgresPool()
+    .connect()
+    .catch((error: unknown) => {
+      throw isPoolWaitTimeout(error) ? databaseBusy() : error;
+    });
+  // A connection the server ended mid-transaction (a restart, a failover, a killed backend) emits
+  // 'error'; unheard, Node would end the process. It is then destroyed rather than given back, and so
+  // is one whose BEGIN or ROLLBACK failed (its state unknown).
   let broken: Error | undefined;
+  const onError = (error: Error) => (broken ??= error);
+  connection.on("error", onError);
+  let over = false;
+  let ended: Promise<void> | undefined;
+  // Rolls back and gives the connection back, once (pg runs the ROLLBACK after a statement in flight).
+  const abandon = () =>
+    (ended ??= (async () => {
+      over = true;
+      if (!broken) await connection.query("ROLLBACK").catch(onError);
+      connection.removeListener("error", onError);
+      connection.release(broken);
+    })());
+  const deadline = setTimeout(() => void abandon(), TRANSACTION_OPTIONS.timeout);
+  const run = (text: Statement, values: unknown[]) => {
+    const statement = statementOf(text, values);
+    return connection.query({ name: statement.postgresName, text: statement.postgres, values: statement.values.map(postgresValue), types: postgresTypes });
+  };
+  const client = guardedClient(
+    () => over,
+    async (text, values) => (await run(text, values)).rows,
+    async (text, values) => (await run(text, values)).rowCount ?? 0,
+  );
   try {
     await connection.query("BEGIN").catch((error: Error) => {
-      broken = error;
+      onError(error);
       throw error;
     });
-    try {
-      const result = await work(postgresClient(connection));
-      await connection.query("COMMIT");
-      return result;
-    } catch (error) {
-      await connection.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
-      throw error;
+    const result = await work(client);
+    if (over) throw databaseBusy();
+    await connection.query("COMMIT");
+    // Committed. A deadline that passed during the COMMIT already gives the connection back.
+    if (!ended) {
+      over = true;
+      ended = Promise.resolve();
+      connection.removeListener("error", onError);
+      connection.release();
     }
+    return result;
+  } catch (error) {
+    const pastDeadline = over;
+    await abandon();
+    throw pastDeadline ? databaseBusy() : error;
   } finally {
-    connection.release(broken);
+    clearTimeout(deadline);
   }
 }
 
-/** Runs `work` in one transaction past the Prisma client: all of its statements commit, or none. */
+/**
+ * Runs `work` in one transaction past the Prisma client: all of its statements commit, or none. Like a
+ * Prisma transaction it waits at most 15 s for the database and may run 20 s; past either it is rolled
+ * back and answers 503 (`service_unavailable`, Retry-After). The work must not use `db()`: on SQLite
+ * that waits for the lock this transaction holds.
+ */
 export function directTransaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T> {
   const { databaseUrl } = config();
   if (!databaseUrl.startsWith("file:")) return postgresTransaction(work);

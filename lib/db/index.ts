@@ -29,7 +29,7 @@ export type SqlClient = {
  * create-issue-send (40 at once in e2e email.spec, on a loaded machine) queues for PostgreSQL's pool
  * longer than that and failed with P2028 (a 500) although nothing was wrong; waiting is the right answer.
  */
-const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 20_000 };
+export const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 20_000 };
 
 export function createDb(databaseUrl: string, postgresPool?: pg.Pool): Db {
   if (databaseUrl.startsWith("file:")) {
