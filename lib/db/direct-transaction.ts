@@ -14,6 +14,7 @@ import Database from "better-sqlite3";
 import type pg from "pg";
 import { config } from "../config";
 import { ApiError } from "../core/errors";
+import { log } from "../log";
 import { processSingleton } from "../core/process-singleton";
 import type { Prisma } from "../generated/sqlite/client";
 import { postgresTypes, postgresValue, preparedStatements, sqliteValue, statementOf } from "./drivers";
@@ -32,6 +33,12 @@ function databaseBusy(): ApiError {
   return new ApiError("service_unavailable", "The database is too busy to take this change now; nothing was changed. Try again in a few seconds.", {
     headers: { "Retry-After": "5" },
   });
+}
+
+/** Why a transaction was refused or abandoned, logged once per transaction (operators watch for it). */
+function abandoned(reason: "no_lock_in_time" | "no_connection_in_time" | "ran_past_deadline" | "sqlite_busy"): ApiError {
+  log.warn("transaction_abandoned", { reason });
+  return databaseBusy();
 }
 
 type Statement = TemplateStringsArray | Prisma.Sql;
@@ -61,7 +68,7 @@ function guardedClient(over: () => boolean, query: (text: Statement, values: unk
 async function acquireWithin(lock: ConnectionLock, ms: number): Promise<() => void> {
   const acquired = lock.acquire();
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(databaseBusy()), ms)));
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(abandoned("no_lock_in_time")), ms)));
   try {
     return await Promise.race([acquired, late]);
   } catch (error) {
@@ -127,7 +134,10 @@ async function sqliteTransaction<T>(writer: SqliteWriter, work: (tx: SqlClient) 
       release();
     }
   };
-  const deadline = setTimeout(abandon, TRANSACTION_OPTIONS.timeout);
+  const deadline = setTimeout(() => {
+    if (!over) abandoned("ran_past_deadline");
+    abandon();
+  }, TRANSACTION_OPTIONS.timeout);
   const statement = (text: Statement, values: unknown[]) => {
     const parsed = statementOf(text, values);
     return { prepared: writer.prepared(parsed.sqlite), values: parsed.values.map(sqliteValue) };
@@ -155,8 +165,9 @@ async function sqliteTransaction<T>(writer: SqliteWriter, work: (tx: SqlClient) 
   } catch (error) {
     const pastDeadline = over;
     abandon();
+    if (pastDeadline) throw databaseBusy();
     // Another process held SQLite's write lock past busy_timeout: as busy as a lock wait here.
-    throw pastDeadline || isSqliteBusy(error) ? databaseBusy() : error;
+    throw isSqliteBusy(error) ? abandoned("sqlite_busy") : error;
   } finally {
     clearTimeout(deadline);
   }
@@ -170,7 +181,7 @@ async function postgresTransaction<T>(work: (tx: SqlClient) => Promise<T>): Prom
   const connection = await postgresPool()
     .connect()
     .catch((error: unknown) => {
-      throw isPoolWaitTimeout(error) ? databaseBusy() : error;
+      throw isPoolWaitTimeout(error) ? abandoned("no_connection_in_time") : error;
     });
   // A connection the server ended mid-transaction (a restart, a failover, a killed backend) emits
   // 'error'; unheard, Node would end the process. It is then destroyed rather than given back, and so
@@ -188,7 +199,10 @@ async function postgresTransaction<T>(work: (tx: SqlClient) => Promise<T>): Prom
       connection.removeListener("error", onError);
       connection.release(broken);
     })());
-  const deadline = setTimeout(() => void abandon(), TRANSACTION_OPTIONS.timeout);
+  const deadline = setTimeout(() => {
+    if (!over) abandoned("ran_past_deadline");
+    void abandon();
+  }, TRANSACTION_OPTIONS.timeout);
   const run = (text: Statement, values: unknown[]) => {
     const statement = statementOf(text, values);
     return connection.query({ name: statement.postgresName, text: statement.postgres, values: statement.values.map(postgresValue), types: postgresTypes });
