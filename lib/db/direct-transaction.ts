@@ -96,16 +96,24 @@ class SqliteWriter {
     this.prepared = preparedStatements(this.connection, SQLITE_STATEMENT_CACHE);
   }
 
-  /** Ends the open transaction without its changes; a connection that cannot is replaced. */
+  begin() {
+    if (!this.connection.open) this.open();
+    this.connection.exec("BEGIN IMMEDIATE");
+  }
+
+  /**
+   * Ends the open transaction without its changes. Never throws (it runs from a timer too): a
+   * connection that cannot roll back is closed, which discards its transaction, and the next
+   * transaction opens a new one.
+   */
   rollback() {
     try {
       if (this.connection.inTransaction) this.connection.exec("ROLLBACK");
     } catch {
-      // Closing a connection discards its open transaction; the next transaction gets a new one.
       try {
         this.connection.close();
-      } finally {
-        this.open();
+      } catch {
+        // Nothing more to do with it; begin() replaces a connection that is not open.
       }
     }
   }
@@ -155,7 +163,7 @@ async function sqliteTransaction<T>(writer: SqliteWriter, work: (tx: SqlClient) 
     },
   );
   try {
-    writer.connection.exec("BEGIN IMMEDIATE");
+    writer.begin();
     const result = await work(client);
     if (over) throw databaseBusy();
     writer.connection.exec("COMMIT");
