@@ -8,7 +8,8 @@ import { rawDate } from "./raw-values";
 
 type Subject = { db: Db; directTransaction: <T>(work: (tx: SqlClient) => Promise<T>) => Promise<T> };
 
-const insertGroup = (tx: SqlClient, id: string, name: string, organizationId = "org_t") => tx.$executeRaw`
+/** Inserts a group of `org_t` (or `organizationId`) through `tx`. */
+export const insertGroup = (tx: SqlClient, id: string, name: string, organizationId = "org_t") => tx.$executeRaw`
   INSERT INTO "Group" ("id", "organizationId", "name", "legacyDesignShape", "createdAt", "updatedAt")
   VALUES (${id}, ${organizationId}, ${name}, ${true}, ${new Date("2026-02-03T04:05:06.789Z")}, ${new Date("2026-02-03T04:05:06.789Z")})`;
 

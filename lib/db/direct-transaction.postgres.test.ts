@@ -1,7 +1,7 @@
 // directTransaction on PostgreSQL: runs when TEST_POSTGRES_URL names a server (CI starts one), on a
 // scratch database of its own.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { directTransactionContract } from "./direct-transaction.contract";
+import { directTransactionContract, insertGroup } from "./direct-transaction.contract";
 import type { Db, SqlClient } from "./index";
 
 const serverUrl = process.env.TEST_POSTGRES_URL?.trim();
@@ -39,7 +39,7 @@ describe.skipIf(!serverUrl)("on PostgreSQL", () => {
   it("a connection the server ends mid-transaction fails that transaction, not the process; the next one runs", async () => {
     const failed = await subject
       .directTransaction(async (tx) => {
-        await tx.$executeRaw`INSERT INTO "Group" ("id", "organizationId", "name", "createdAt", "updatedAt") VALUES (${"grp_k"}, ${"org_t"}, ${"k"}, ${new Date()}, ${new Date()})`;
+        await insertGroup(tx, "grp_k", "k");
         await tx.$queryRaw`SELECT pg_terminate_backend(pg_backend_pid())`;
       })
       .catch((error: unknown) => error);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { scratchDatabase } from "./scratch-database";
-import { directTransactionContract, shortenTransactionLimits } from "./direct-transaction.contract";
+import type { SqlClient } from "./index";
+import { directTransactionContract, insertGroup, shortenTransactionLimits } from "./direct-transaction.contract";
 
 await scratchDatabase("direct-tx");
 
@@ -40,8 +41,7 @@ describe("directTransaction on SQLite", () => {
 
   it("waits a limited time for the lock (503, nothing written), and a db() call inside the work ends at the deadline instead of hanging", async () => {
     shortenTransactionLimits();
-    const insert = (id: string) => (tx: { $executeRaw: (q: TemplateStringsArray, ...v: unknown[]) => Promise<number> }) =>
-      tx.$executeRaw`INSERT INTO "Group" ("id", "organizationId", "name", "createdAt", "updatedAt") VALUES (${id}, ${"org_t"}, ${"g"}, ${new Date()}, ${new Date()})`;
+    const insert = (id: string) => (tx: SqlClient) => insertGroup(tx, id, "g");
     // A Prisma transaction holds the process's lock for 600 ms.
     const holding = db().$transaction(async (tx) => {
       await insert("grp_held")(tx);
