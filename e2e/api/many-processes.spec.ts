@@ -140,6 +140,7 @@ test.describe("several processes on one PostgreSQL database", () => {
       const api = await client({ baseURL: webA.baseURL, token: org!.token });
       await signInLockOutHoldsAcrossProcesses(webA, webB);
       await walletEventLimitHoldsAcrossProcesses(api, webA, webB, client);
+      await revocationReachesBothProcesses(databaseUrl, org!.token, webA, webB, client);
     } catch (error) {
       await attachServerLogs(testInfo, servers);
       throw error;
@@ -199,6 +200,19 @@ test.describe("several processes on one PostgreSQL database", () => {
 });
 
 type ClientFactory = (options?: ClientOptions) => Promise<APIRequestContext>;
+
+/**
+ * Each web process keeps the callers of the tokens it has seen (lib/organizations/caller-cache.ts); a
+ * revocation written by anyone else (here straight into the database, as the CLI does) must reach both.
+ */
+async function revocationReachesBothProcesses(databaseUrl: string, token: string, webA: OwnServer, webB: OwnServer, client: ClientFactory): Promise<void> {
+  const apis = [await client({ baseURL: webA.baseURL, token }), await client({ baseURL: webB.baseURL, token })];
+  for (const api of apis) for (let i = 0; i < 3; i++) await expectStatus(await api.get("/v1/groups"), 200);
+  await queryRows(databaseUrl, `UPDATE "ApiToken" SET "revokedAt" = now() WHERE "prefix" = '${token.slice(0, 12)}'`);
+  // PostgreSQL tells both processes when the update commits; the poll only absorbs the notice's delivery.
+  for (const api of apis) await expect.poll(async () => (await api.get("/v1/groups")).status(), { timeout: 2_000 }).toBe(401);
+  for (const api of apis) await expectError(await api.get("/v1/designs"), 401, "unauthorized");
+}
 
 /** Two web processes without background work on the same settings, each added to `servers` (to be stopped) once up. */
 async function startWebProcesses(

@@ -1,0 +1,3 @@
+-- Nothing on SQLite: the notices that let a process keep API token lookups are PostgreSQL's
+-- (LISTEN/NOTIFY, see the PostgreSQL migration of the same name and lib/organizations/caller-cache.ts).
+-- On SQLite every request reads its token from the file.
