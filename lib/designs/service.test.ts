@@ -77,3 +77,26 @@ describe("updateDesign", () => {
     await expect(updateDesign(org, opened.id, { name: "Mine" }, { expectedUpdatedAt: elsewhere.updatedAt })).resolves.toMatchObject({ name: "Mine" });
   });
 });
+
+describe("getDesign", () => {
+  it("answers each change at once: a rename, a new document (new preview URLs); never another organization", async () => {
+    const org = await createOrganization({ slug: "kept-a", plan: "premium" });
+    const created = await createDesign(org, { name: "First", type: "badge" });
+    const read = await getDesign(org, created.id);
+    expect(read).toEqual(created);
+    expect(await getDesign(org, created.id)).toEqual(read);
+
+    const renamed = await updateDesign(org, created.id, { name: "Second" });
+    expect((await getDesign(org, created.id)).name).toBe("Second");
+    expect(renamed.previewUrl).not.toBe(read.previewUrl); // the sample's title is the design's name
+
+    await updateDesign(org, created.id, { document: { ...read.document, background: { color: "#123456", image: null } } });
+    const redrawn = await getDesign(org, created.id);
+    expect(redrawn.document.background.color).toBe("#123456");
+    expect(redrawn.previewUrl).not.toBe(renamed.previewUrl);
+
+    // Another organization never gets this design, kept or not.
+    const other = await createOrganization({ slug: "kept-b", plan: "premium" });
+    await expect(getDesign(other, created.id)).rejects.toMatchObject({ status: 404 });
+  });
+});
