@@ -75,6 +75,18 @@ describe.skipIf(!serverUrl)("API token callers kept per process, on PostgreSQL",
     await eventually(() => service.authenticateApiToken(token), (caller) => caller === null, "refused");
   });
 
+  it("does not keep what a lookup read before a notice arrived", async () => {
+    const { token } = await newCaller("raced");
+    const hash = (await import("../auth/api-tokens")).hashApiToken(token);
+    const mark = cache().mark();
+    const read = await service.authenticateApiToken(token); // read before the change is told
+    await other.query(`NOTIFY cis_callers_changed`);
+    await eventually(async () => cache().mark(), (now) => now !== mark, "told");
+    expect(cache().active).toBe(true);
+    cache().keep(hash, { caller: read!, lastUsedAt: Date.now() }, mark);
+    expect(cache().get(hash)).toBeUndefined();
+  });
+
   it("refuses a token revoked by another process, and sees another process change the organization's plan and name", async () => {
     const { org, token, prefix } = await newCaller("revoked");
     expect(await service.authenticateApiToken(token)).not.toBeNull();
@@ -98,7 +110,10 @@ describe.skipIf(!serverUrl)("API token callers kept per process, on PostgreSQL",
     const listener = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await listener.connect();
     const notices: string[] = [];
-    listener.on("notification", (n) => notices.push(n.channel));
+    // Each process's probes travel on the channel too (payload "probe:…"); the triggers' notices have none.
+    listener.on("notification", (n) => {
+      if (!n.payload) notices.push(n.channel);
+    });
     try {
       await listener.query(`LISTEN cis_callers_changed`);
       await other.query(`UPDATE "ApiToken" SET "lastUsedAt" = now() WHERE "organizationId" = $1`, [org.id]);
@@ -115,7 +130,7 @@ describe.skipIf(!serverUrl)("API token callers kept per process, on PostgreSQL",
   it("stays off while its probe does not come back (a pooler that accepts LISTEN but passes no notices on), and turns off when probes stop arriving", async () => {
     const { CallerCache } = await import("./caller-cache");
     const url = process.env.DATABASE_URL!;
-    const timing = { everyMs: 100, timeoutMs: 150 };
+    const timing = { everyMs: 100, timeoutMs: 150, freshMs: 300 };
     const deaf = new CallerCache<string>(url, async () => undefined, timing);
     let delivering = true;
     const flaky = new CallerCache<string>(url, async (channel, payload) => {
@@ -142,6 +157,24 @@ describe.skipIf(!serverUrl)("API token callers kept per process, on PostgreSQL",
     } finally {
       deaf.stop();
       flaky.stop();
+    }
+  });
+
+  it("stops answering from the cache within its freshness once probes stop coming back, before it gives the connection up", async () => {
+    const { CallerCache } = await import("./caller-cache");
+    let delivering = true;
+    const silent = new CallerCache<string>(process.env.DATABASE_URL!, async (channel, payload) => {
+      if (delivering) await other.query("SELECT pg_notify($1, $2)", [channel, payload]);
+    }, { everyMs: 50, timeoutMs: 60_000, freshMs: 300 });
+    try {
+      await eventually(async () => silent.active, Boolean, "listening");
+      silent.keep("hash", { caller: "kept", lastUsedAt: 0 }, silent.mark());
+      delivering = false; // as a connection that died without telling anyone
+      const stoppedAt = Date.now();
+      await eventually(async () => silent.get("hash"), (found) => found === undefined, "off");
+      expect(Date.now() - stoppedAt).toBeLessThan(1_000);
+    } finally {
+      silent.stop();
     }
   });
 

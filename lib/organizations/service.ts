@@ -58,6 +58,9 @@ export async function revokeApiToken(prefix: string, organizationId?: string): P
   if (!token || (organizationId && token.organizationId !== organizationId)) return "not_found";
   if (token.revokedAt) return "already_revoked";
   const { count } = await db().apiToken.updateMany({ where: { id: token.id, revokedAt: null }, data: { revokedAt: new Date() } });
+  // The database tells every process, this one too; forgetting here as well makes this process's next
+  // request refuse the token without waiting for the notice.
+  callerCache()?.forget();
   return count === 1 ? "revoked" : "already_revoked";
 }
 
@@ -144,6 +147,7 @@ export async function renameOrganization(organizationId: string, name: string): 
   const parsed = organizationName.safeParse(name);
   if (!parsed.success) throw invalidField("name", parsed.error.issues[0]!.message);
   await db().organization.update({ where: { id: organizationId }, data: { name: parsed.data } });
+  callerCache()?.forget(); // as in revokeApiToken
 }
 
 /** Sets the logo shown on the wallet page: PNG or JPEG, within the design asset limits. */
