@@ -34,10 +34,8 @@ describe.skipIf(!serverUrl)("API token callers kept per process, on PostgreSQL",
     const { applyMigrations } = await import("../db/migrate");
     await applyMigrations(scratch.url);
     service = await import("./service");
-    const { processSingleton } = await import("../core/process-singleton");
-    cache = () => processSingleton<CallerCache<Caller>>("organizations.callerCache", () => {
-      throw new Error("the service has not made its cache");
-    });
+    const { processSlot } = await import("../core/process-singleton");
+    cache = () => processSlot<CallerCache<Caller>>("organizations.callerCache").current ?? expect.fail("the service has not made its cache");
     other = new pg.Client({ connectionString: scratch.url });
     await other.connect();
     const { db, postgresPool } = await import("../db");

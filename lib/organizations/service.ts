@@ -9,7 +9,7 @@ import { db, postgresPool, type DbOrTx } from "../db";
 import { directRows } from "../db/direct-read";
 import { newId } from "../db/ids";
 import { generateApiToken, hashApiToken, TOKEN_PATTERN } from "../auth/api-tokens";
-import { processSingleton } from "../core/process-singleton";
+import { processSlot } from "../core/process-singleton";
 import { CallerCache } from "./caller-cache";
 import type { Plan } from "./schema";
 
@@ -60,7 +60,7 @@ export async function revokeApiToken(prefix: string, organizationId?: string): P
   const { count } = await db().apiToken.updateMany({ where: { id: token.id, revokedAt: null }, data: { revokedAt: new Date() } });
   // The database tells every process, this one too; forgetting here as well makes this process's next
   // request refuse the token without waiting for the notice.
-  callerCache()?.forget();
+  forgetKeptCallers();
   return count === 1 ? "revoked" : "already_revoked";
 }
 
@@ -130,15 +130,28 @@ function noteTokenUse(tokenId: string, use: { lastUsedAt: number }): void {
     .catch(() => undefined);
 }
 
-/** The process's caller cache: PostgreSQL only (caller-cache.ts says why). */
+/** The process's caller cache, made on its first API request: PostgreSQL only (caller-cache.ts says why). */
 function callerCache(): CallerCache<Caller> | null {
-  return processSingleton("organizations.callerCache", () => {
+  const slot = callerCacheSlot();
+  if (slot.current === undefined) {
     const { databaseUrl } = config();
-    if (databaseUrl.startsWith("file:")) return null;
-    return new CallerCache<Caller>(databaseUrl, async (channel, payload) => {
-      await postgresPool().query("SELECT pg_notify($1, $2)", [channel, payload]);
-    });
-  });
+    slot.current = databaseUrl.startsWith("file:")
+      ? null
+      : new CallerCache<Caller>(databaseUrl, async (channel, payload) => {
+          await postgresPool().query("SELECT pg_notify($1, $2)", [channel, payload]);
+        });
+  }
+  return slot.current;
+}
+
+const callerCacheSlot = () => processSlot<CallerCache<Caller> | null>("organizations.callerCache");
+
+/**
+ * After this process changed what a caller carries: forgets at once rather than on the database's
+ * notice. Makes no cache where none is (the CLI, which never authenticates a token).
+ */
+function forgetKeptCallers(): void {
+  callerCacheSlot().current?.forget();
 }
 
 export const organizationName = singleLineText({ trim: true }).min(1, "must not be empty").max(100, "must be at most 100 characters");
@@ -147,7 +160,7 @@ export async function renameOrganization(organizationId: string, name: string): 
   const parsed = organizationName.safeParse(name);
   if (!parsed.success) throw invalidField("name", parsed.error.issues[0]!.message);
   await db().organization.update({ where: { id: organizationId }, data: { name: parsed.data } });
-  callerCache()?.forget(); // as in revokeApiToken
+  forgetKeptCallers(); // as in revokeApiToken
 }
 
 /** Sets the logo shown on the wallet page: PNG or JPEG, within the design asset limits. */
