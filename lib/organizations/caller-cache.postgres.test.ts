@@ -176,6 +176,49 @@ describe.skipIf(!serverUrl)("API token callers kept per process, on PostgreSQL",
     }
   });
 
+  it("counts a probe's freshness from when it was sent: one that took longer to send than the freshness does not turn the cache on", async () => {
+    const { CallerCache } = await import("./caller-cache");
+    const slow = new CallerCache<string>(process.env.DATABASE_URL!, async (channel, payload) => {
+      await new Promise((resolve) => setTimeout(resolve, 400)); // a busy pool
+      await other.query("SELECT pg_notify($1, $2)", [channel, payload]);
+    }, { everyMs: 50, timeoutMs: 60_000, freshMs: 300 });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(slow.active).toBe(false);
+    } finally {
+      slow.stop();
+    }
+  });
+
+  it("replaces a listening connection whose probes do not come back", async () => {
+    const { CallerCache } = await import("./caller-cache");
+    const listeners = async () =>
+      (await other.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE application_name = 'cis caller notices' AND query = 'LISTEN cis_callers_changed'`)).rows.map((r) => r.pid);
+    const before = new Set(await listeners());
+    const deaf = new CallerCache<string>(process.env.DATABASE_URL!, async () => undefined, { everyMs: 50, timeoutMs: 100, freshMs: 300 });
+    try {
+      const first = (await eventually(listeners, (pids) => pids.some((pid) => !before.has(pid)), "listening")).find((pid) => !before.has(pid))!;
+      await eventually(listeners, (pids) => !pids.includes(first) && pids.some((pid) => !before.has(pid)), "replaced");
+    } finally {
+      deaf.stop();
+    }
+  });
+
+  it("does not keep what a lookup read before the connection first listened", async () => {
+    const { CallerCache } = await import("./caller-cache");
+    const fresh = new CallerCache<string>(process.env.DATABASE_URL!, async (channel, payload) => {
+      await other.query("SELECT pg_notify($1, $2)", [channel, payload]);
+    }, { everyMs: 50, timeoutMs: 1_000, freshMs: 2_000 });
+    try {
+      const mark = fresh.mark(); // a lookup begins; changes before LISTEN would never be told
+      await eventually(async () => fresh.active, Boolean, "listening");
+      fresh.keep("hash", { caller: "read before", lastUsedAt: 0 }, mark);
+      expect(fresh.get("hash")).toBeUndefined();
+    } finally {
+      fresh.stop();
+    }
+  });
+
   it("reads the database while its connection is lost, and listens again with nothing kept from before", async () => {
     const { token, prefix } = await newCaller("lost");
     expect(await service.authenticateApiToken(token)).not.toBeNull();

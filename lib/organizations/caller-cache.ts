@@ -20,6 +20,7 @@
 // so a new token needs no notice. SQLite has no notices and needs no cache: its lookup is a prepared
 // statement on a local file (8–14 µs), and the CLI writes to the same file from another process.
 import { randomUUID } from "node:crypto";
+import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { errorSummary, log } from "../log";
 
@@ -48,7 +49,7 @@ export class CallerCache<T> {
   private generation = 0;
   /** The connection attempt whose probes count; a lost one's late probes change nothing. */
   private attempt = 0;
-  /** When the last probe that came back was sent (0: none on the current connection). */
+  /** When the last probe that came back was sent, on the monotonic clock (0: none on the current connection). */
   private confirmedAt = 0;
   private client: pg.Client | null = null;
   private stopped = false;
@@ -89,7 +90,7 @@ export class CallerCache<T> {
 
   /** Whether lookups are answered from the cache: notices are known to have arrived lately. */
   get active(): boolean {
-    return !this.stopped && this.confirmedAt > 0 && Date.now() - this.confirmedAt <= this.timing.freshMs;
+    return !this.stopped && this.confirmedAt > 0 && performance.now() - this.confirmedAt <= this.timing.freshMs;
   }
 
   stop(): void {
@@ -117,7 +118,11 @@ export class CallerCache<T> {
       const wasActive = this.confirmedAt > 0;
       this.confirmedAt = 0;
       this.forget();
-      if (client) void client.end().catch(() => undefined);
+      if (client) {
+        void client.end().catch(() => undefined);
+        // A silently dead socket would wait for TCP to give up before it closes.
+        (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+      }
       if (wasActive || !this.warned) {
         this.warned = true;
         log.warn("caller_cache_listener_lost", { ...(error ? errorSummary(error) : { errorType: "ConnectionEnded" }), retryInMs: RECONNECT_MS });
@@ -128,7 +133,7 @@ export class CallerCache<T> {
     const probe = async () => {
       if (!current()) return;
       const payload = `${PROBE_PREFIX}${this.processId}:${attempt}:${++sequence}`;
-      const sentAt = Date.now();
+      const sentAt = performance.now();
       // Waited for before it is sent: it can come back before the sending call returns.
       pending.set(payload, sentAt);
       try {
@@ -138,6 +143,8 @@ export class CallerCache<T> {
         // and the listening connection is not to blame.
         pending.delete(payload);
       }
+      // Checked once per probe: a probe is lost when it is still out a whole timeout after it was sent
+      // and a later one has been sent since (so a timeout shorter than `everyMs` counts as `everyMs`).
       for (const [waiting, at] of pending) {
         if (at < sentAt - this.timing.timeoutMs) return onLost(new ProbeLost());
         if (waiting === payload) break;
@@ -147,7 +154,7 @@ export class CallerCache<T> {
     };
 
     try {
-      client = new pg.Client({ connectionString: this.databaseUrl, keepAlive: true });
+      client = new pg.Client({ connectionString: this.databaseUrl, keepAlive: true, connectionTimeoutMillis: 10_000, application_name: "cis caller notices" });
       this.client = client;
       client.on("notification", (notice) => {
         if (!current()) return;
