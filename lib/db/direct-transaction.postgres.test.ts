@@ -12,13 +12,8 @@ describe.skipIf(!serverUrl)("on PostgreSQL", () => {
   let close: () => Promise<void> = async () => undefined;
 
   beforeAll(async () => {
-    const { createScratchDatabase } = await import("./postgres-scratch");
-    const scratch = await createScratchDatabase(serverUrl!, "cis_unit_direct_tx");
-    drop = scratch.drop;
-    process.env.DATABASE_URL = scratch.url;
-    process.env.LOG_LEVEL = "silent";
-    const { applyMigrations } = await import("./migrate");
-    await applyMigrations(scratch.url);
+    const { scratchPostgresDatabase } = await import("./scratch-database");
+    drop = (await scratchPostgresDatabase(serverUrl!, "cis_unit_direct_tx")).drop;
     const { db, postgresPool } = await import("./index");
     const { directTransaction } = await import("./direct-transaction");
     subject = { db: db(), directTransaction };

@@ -29,3 +29,17 @@ export async function scratchDatabase(prefix: string, env: Record<string, string
   await applyMigrations(process.env.DATABASE_URL);
   return dir;
 }
+
+/**
+ * The same on PostgreSQL: a new database next to the one `serverUrl` names (TEST_POSTGRES_URL), migrated
+ * and set as DATABASE_URL; returns its URL and how to drop it (after the caller has closed its connections).
+ */
+export async function scratchPostgresDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { createScratchDatabase } = await import("./postgres-scratch");
+  const scratch = await createScratchDatabase(serverUrl, prefix);
+  process.env.DATABASE_URL = scratch.url;
+  process.env.LOG_LEVEL = "silent";
+  const { applyMigrations } = await import("./migrate");
+  await applyMigrations(scratch.url);
+  return { url: scratch.url, drop: scratch.drop };
+}

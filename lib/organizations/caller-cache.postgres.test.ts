@@ -26,13 +26,9 @@ describe.skipIf(!serverUrl)("API token callers kept per process, on PostgreSQL",
   let drop: () => Promise<void> = async () => undefined;
 
   beforeAll(async () => {
-    const { createScratchDatabase } = await import("../db/postgres-scratch");
-    const scratch = await createScratchDatabase(serverUrl!, "cis_unit_callers");
+    const { scratchPostgresDatabase } = await import("../db/scratch-database");
+    const scratch = await scratchPostgresDatabase(serverUrl!, "cis_unit_callers");
     drop = scratch.drop;
-    process.env.DATABASE_URL = scratch.url;
-    process.env.LOG_LEVEL = "silent";
-    const { applyMigrations } = await import("../db/migrate");
-    await applyMigrations(scratch.url);
     service = await import("./service");
     const { processSlot } = await import("../core/process-singleton");
     cache = () => processSlot<CallerCache<Caller>>("organizations.callerCache").current ?? expect.fail("the service has not made its cache");
