@@ -24,17 +24,23 @@ describe("recipient substrings", () => {
     expect(lookedUp.sql).toContain("RecipientText");
   });
 
-  it("are counted only when required by the top-level AND and 3 characters or more: in the trigram index on SQLite, the organization's recipients on PostgreSQL", () => {
+  it("are counted only when required by the top-level AND: in the FTS5 indexes on SQLite, the organization's recipients on PostgreSQL", () => {
     const count = rareSubstringCount(tree({ status: "issued", "recipient.email": { contains: 'a"b' } }), sqlite, 300);
     expect(count?.count.sql).toContain("LIMIT");
     expect(count?.count.values).toEqual([`{emailNormalized} : "a""b"`, 300]);
     expect(count?.condition).toMatchObject({ field: "recipient.email", op: "contains", value: 'a"b' });
-    expect(rareSubstringCount(tree({ "recipient.name": { contains: "ab" } }), sqlite, 300)).toBeNull();
+    const short = rareSubstringCount(tree({ "recipient.name": { contains: "田中" } }), sqlite, 300);
+    expect(short?.count.sql).toContain(`"RecipientGram" MATCH`);
+    expect(short?.count.values).toEqual(["n2e794b0e4b8ad OR nzz", 300]);
+    expect(rareSubstringCount(tree({ "recipient.name": { contains: "" } }), sqlite, 300)).toBeNull();
     expect(rareSubstringCount(tree({ OR: [{ "recipient.name": { contains: "abc" } }, { status: "draft" }] }), sqlite, 300)).toBeNull();
     const postgres = { ...sqlite, engine: "postgresql" as const };
     const pg = rareSubstringCount(tree({ "recipient.name": { startsWith: "ros%" } }), postgres, 300);
     expect(pg?.count.sql).toContain(`r2."organizationId" = `);
     expect(pg?.count.values).toEqual([sqlite.organizationId, "ros\\%%", 300]);
+    const pgShort = rareSubstringCount(tree({ "recipient.email": { endsWith: "%" } }), postgres, 300);
+    expect(pgShort?.count.text).toContain(`"cis_text_grams"(r2."emailNormalized") @> ARRAY[$2::text]`);
+    expect(pgShort?.count.values).toEqual([sqlite.organizationId, "%", "%\\%", 300]);
     expect(rareSubstringCount(tree({ NOT: { "recipient.name": { contains: "abc" } } }), postgres, 300)).toBeNull();
   });
 

@@ -1,11 +1,13 @@
 // A parsed filter tree → a parameterized SQL condition over `"Credential" c`, the same text on SQLite
-// and PostgreSQL but for one narrowing step (recipient substrings, see trigramCandidates). Every condition it produces is two-valued (true or false, never NULL), so `NOT` is
-// the exact complement of what it wraps; see README.md for why.
+// and PostgreSQL but for one narrowing step (recipient substrings, see text-index.ts). Every condition
+// it produces is two-valued (true or false, never NULL), so `NOT` is the exact complement of what it
+// wraps; see README.md for why.
 import { Prisma } from "../generated/sqlite/client";
 import type { CredentialStatus } from "../credentials/schema";
 import type { Condition, FilterNode, Scalar } from "./filter";
 import { FIELDS, type FieldName } from "./fields";
 import { instantBounds, type Instant } from "./instant";
+import { sqliteCandidateCount, substringCandidates } from "./text-index";
 
 type Sql = Prisma.Sql;
 const { sql, join, raw } = Prisma;
@@ -92,7 +94,7 @@ function conditionSql(c: Condition, ctx: SqlContext): Sql {
   if (c === ctx.recipientsFirst && (c.field === "recipient.name" || c.field === "recipient.email")) {
     // ARRAY(...) is evaluated once, before the credentials are read (an InitPlan), and the credentials
     // are then found through their recipientId index. Same rows as the IN form below.
-    const match = comparison(RECIPIENT_COLUMNS[c.field], c.op, [c.value], "text");
+    const match = recipientMatch(c.field, c.op, [c.value], ctx);
     return sql`(c."recipientId" IS NOT NULL AND c."recipientId" = ANY(ARRAY(SELECT r2."id" FROM "Recipient" r2 WHERE r2."organizationId" = ${ctx.organizationId} AND ${match})))`;
   }
   return positive(c.field, c.op, [c.value], ctx);
@@ -117,9 +119,7 @@ function positive(field: FieldName, op: PositiveOp, values: Scalar[], ctx: SqlCo
   if (field === "recipient.name" || field === "recipient.email") {
     // A subquery on the organization's recipients, so the planner can start from the recipient index
     // (an exact email finds its few credentials through c.recipientId).
-    const exact = comparison(RECIPIENT_COLUMNS[field], op, values, "text");
-    const candidates = trigramCandidates(field, op, values, ctx);
-    const match = candidates ? sql`(${candidates} AND ${exact})` : exact;
+    const match = recipientMatch(field, op, values, ctx);
     return sql`(c."recipientId" IS NOT NULL AND c."recipientId" IN (SELECT r2."id" FROM "Recipient" r2 WHERE r2."organizationId" = ${ctx.organizationId} AND ${match}))`;
   }
   const column = COLUMNS[field];
@@ -127,37 +127,21 @@ function positive(field: FieldName, op: PositiveOp, values: Scalar[], ctx: SqlCo
   return FIELDS[field].nullable ? sql`(${column} IS NOT NULL AND ${match})` : match;
 }
 
-/** The smallest text the trigram indexes can look up: shorter needles read the recipients instead. */
-const TRIGRAM = 3;
-
-/**
- * On SQLite, recipients whose text may contain the needle, looked up in the FTS5 trigram index
- * (migration recipient_text_search): SQLite's LIKE with an ESCAPE clause cannot use that index itself.
- * Only a narrowing: the exact LIKE next to it decides. On PostgreSQL the trigram GIN indexes serve the
- * LIKE directly, so there is nothing to add. Null when the index cannot help.
- */
-function trigramCandidates(field: "recipient.name" | "recipient.email", op: PositiveOp, values: Scalar[], ctx: SqlContext): Sql | null {
-  if (ctx.engine !== "sqlite" || (op !== "contains" && op !== "startsWith" && op !== "endsWith")) return null;
-  const needle = values[0] as string;
-  if ([...needle].length < TRIGRAM) return null;
-  return sql`(r2."rowid" IN (SELECT "rowid" FROM "RecipientText" WHERE "RecipientText" MATCH ${trigramQuery(field, needle)}))`;
-}
-
-/** The FTS5 query for recipients whose field may contain `needle` (3 characters or more). */
-function trigramQuery(field: "recipient.name" | "recipient.email", needle: string): string {
-  const column = field === "recipient.name" ? "nameNormalized" : "emailNormalized";
-  // An FTS5 phrase in double quotes (quotes doubled) is matched as a plain substring by the trigram
-  // tokenizer: no operator, wildcard or column name inside it has any meaning.
-  return `{${column}} : "${needle.replace(/"/g, '""')}"`;
+/** The condition on the recipient row `r2`, narrowed by a text index for a substring (text-index.ts). */
+function recipientMatch(field: "recipient.name" | "recipient.email", op: PositiveOp, values: Scalar[], ctx: SqlContext): Sql {
+  const exact = comparison(RECIPIENT_COLUMNS[field], op, values, "text");
+  if (op !== "contains" && op !== "startsWith" && op !== "endsWith") return exact;
+  const candidates = substringCandidates(field, values[0] as string, ctx.engine, "r2");
+  return candidates ? sql`(${candidates} AND ${exact})` : exact;
 }
 
 /**
  * A query counting (up to `cap`) the candidate recipients of one substring condition every match must
  * meet (the filter itself or a child of its top-level AND), with that condition; null when there is none
  * an index can count. Few candidates mean the recipients-first lookup is quick and the windowed probe can
- * be skipped. SQLite: the FTS5 trigram index's candidates, every organization's (the exact LIKE decides
- * later). PostgreSQL: the organization's matching recipients, found through the trigram GIN index.
- * Needles shorter than a trigram have no index to count with.
+ * be skipped. SQLite: the candidates of every organization in the FTS5 index (trigrams, or characters
+ * and pairs for shorter needles; the exact LIKE decides later). PostgreSQL: the organization's matching
+ * recipients, found through the trigram or character-pair GIN indexes.
  */
 export function rareSubstringCount(node: FilterNode, ctx: SqlContext, cap: number): { condition: Condition; count: Sql } | null {
   const required = node.type === "and" ? node.children : [node];
@@ -168,12 +152,12 @@ export function rareSubstringCount(node: FilterNode, ctx: SqlContext, cap: numbe
     if (field !== "recipient.name" && field !== "recipient.email") continue;
     if (op !== "contains" && op !== "startsWith" && op !== "endsWith") continue;
     const needle = condition.value;
-    if ([...needle].length < TRIGRAM) continue;
+    if (needle === "") continue;
     const count =
       ctx.engine === "sqlite"
-        ? sql`SELECT count(*) AS "n" FROM (SELECT "rowid" FROM "RecipientText" WHERE "RecipientText" MATCH ${trigramQuery(field, needle)} LIMIT ${cap})`
-        : sql`SELECT count(*) AS "n" FROM (SELECT 1 FROM "Recipient" r2 WHERE r2."organizationId" = ${ctx.organizationId} AND ${comparison(RECIPIENT_COLUMNS[field], op, [needle], "text")} LIMIT ${cap}) x`;
-    return { condition, count };
+        ? sqliteCandidateCount(field, needle, cap)
+        : sql`SELECT count(*) AS "n" FROM (SELECT 1 FROM "Recipient" r2 WHERE r2."organizationId" = ${ctx.organizationId} AND ${recipientMatch(field, op, [needle], ctx)} LIMIT ${cap}) x`;
+    if (count) return { condition, count };
   }
   return null;
 }

@@ -1,0 +1,34 @@
+// The recipient text indexes on PostgreSQL (the GIN indexes on cis_text_grams): runs when
+// TEST_POSTGRES_URL names a server (CI starts one), on a scratch database of its own. The cases are in
+// text-index.contract.ts, shared with SQLite.
+import { afterAll, beforeAll, describe } from "vitest";
+import type { Db } from "../db";
+import { textIndexContract } from "./text-index.contract";
+
+const serverUrl = process.env.TEST_POSTGRES_URL?.trim();
+
+describe.skipIf(!serverUrl)("recipient text indexes on PostgreSQL", () => {
+  let subject: { db: Db; engine: "postgresql"; organizationId: string };
+  let drop: () => Promise<void> = async () => undefined;
+  let close: () => Promise<void> = async () => undefined;
+
+  beforeAll(async () => {
+    const { scratchPostgresDatabase } = await import("../db/scratch-database");
+    drop = (await scratchPostgresDatabase(serverUrl!, "cis_unit_text_index")).drop;
+    const { db, postgresPool } = await import("../db");
+    const { createOrganization } = await import("../organizations/service");
+    const organization = await createOrganization({ slug: "text-index" });
+    subject = { db: db(), engine: "postgresql", organizationId: organization.id };
+    close = async () => {
+      await db().$disconnect();
+      await postgresPool().end();
+    };
+  });
+
+  afterAll(async () => {
+    await close();
+    await drop();
+  });
+
+  textIndexContract(() => subject);
+});

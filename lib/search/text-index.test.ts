@@ -1,0 +1,20 @@
+// The recipient text indexes on SQLite (the FTS5 tables and their triggers); the cases are in
+// text-index.contract.ts, shared with PostgreSQL.
+import { beforeAll, describe } from "vitest";
+import { scratchDatabase } from "../db/scratch-database";
+import type { Db } from "../db";
+import { textIndexContract } from "./text-index.contract";
+
+describe("recipient text indexes on SQLite", () => {
+  let subject: { db: Db; engine: "sqlite"; organizationId: string };
+
+  beforeAll(async () => {
+    await scratchDatabase("cis-text-index");
+    const { db } = await import("../db");
+    const { createOrganization } = await import("../organizations/service");
+    const organization = await createOrganization({ slug: "text-index" });
+    subject = { db: db(), engine: "sqlite", organizationId: organization.id };
+  });
+
+  textIndexContract(() => subject);
+});
