@@ -38,6 +38,23 @@ const PROBE_WINDOW = 3000;
  * 1,000 read, so the two meet near 1,000 recipients).
  */
 const RARE_CANDIDATES = { sqlite: 1500, postgresql: 1000 } as const;
+/**
+ * How far candidates are counted before the probe. SQLite's FTS5 count is about a millisecond either
+ * way. PostgreSQL's reads each counted recipient row: up to 1,000 cost 10-15 ms for a common substring
+ * the probe answers in 5, so it counts to 100 first (below that the substring is rare for certain and
+ * the probe is skipped) and to RARE_CANDIDATES only when the probe fell short.
+ */
+const QUICK_COUNT = { sqlite: RARE_CANDIDATES.sqlite, postgresql: 100 } as const;
+
+/**
+ * The thresholds that choose a recipient substring's path. Every path gives the same page; tests set
+ * small ones to take each path with a few rows (service.contract.ts).
+ */
+export type SearchTuning = { probeWindow: number; quickCount: number; rareCandidates: number };
+
+function defaultTuning(engine: "sqlite" | "postgresql"): SearchTuning {
+  return { probeWindow: PROBE_WINDOW, quickCount: QUICK_COUNT[engine], rareCandidates: RARE_CANDIDATES[engine] };
+}
 
 /**
  * What a search cursor carries, signed (lib/core/cursor.ts): the search it belongs to (a hash of its
@@ -123,37 +140,56 @@ const COLUMNS = Prisma.raw(`c."id", c."publicId", c."groupId", c."status", c."re
  */
 async function fetchSegment(
   organizationId: string,
-  filters: Prisma.Sql[],
+  /** The filter as the indexed query runs it (one per branch); built when first needed, after the probe. */
+  indexedFilters: () => Promise<Prisma.Sql[]>,
   segment: Segment,
   position: Position | null,
   backwards: boolean,
   take: number,
-  probe: Prisma.Sql | null,
+  probe: { filter: Prisma.Sql; window: number } | null,
+  /** The filter matches a recipient substring: order the matches by their keys first (see select). */
+  keysFirst: boolean,
 ): Promise<CredentialRow[]> {
   const after = segment.after(position, backwards);
   if (probe) {
-    // The next PROBE_WINDOW credentials in sort order (an index range), filtered one by one. When they
-    // hold `take` matches, those are the first `take` of the whole search: no earlier credential was
+    // The next probe.window (PROBE_WINDOW) credentials in sort order (an index range), filtered one by
+    // one. When they hold `take` matches, those are the first `take` of the whole search: no earlier credential was
     // skipped. A common substring ("son", a domain) is answered here from a few thousand rows instead of
     // sorting its tens of thousands of matches; a rare one falls through to the indexed lookup below.
     const windowed = Prisma.sql`
       SELECT ${COLUMNS}
       FROM (SELECT * FROM "Credential" c
             WHERE c."organizationId" = ${organizationId} AND ${segment.where} AND ${after.where}
-            ORDER BY ${after.orderBy("c")} LIMIT ${PROBE_WINDOW}) c
+            ORDER BY ${after.orderBy("c")} LIMIT ${probe.window}) c
       LEFT JOIN "Recipient" r ON r."id" = c."recipientId"
-      WHERE ${probe}
+      WHERE ${probe.filter}
       ORDER BY ${after.orderBy("c")}
       LIMIT ${take}`;
     const rows = await directQuery<RawCredentialRow>(windowed);
     if (rows.length === take) return rows.map(credentialRowFromRaw);
   }
-  const select = (filter: Prisma.Sql) => Prisma.sql`
+  const select = (filter: Prisma.Sql) =>
+    keysFirst
+      ? // A recipient substring's matches (thousands of credentials when the probe fell short) are put in
+        // order by their ids and sort keys alone, which the (recipientId, organizationId, createdAt, id)
+        // index holds for the default sort; only the page's rows are then read whole. Sorting whole
+        // rows read every matching credential's row: on SQLite 67 ms for the 11,000 credentials of a
+        // two-character surname at a million, 28 ms this way.
+        Prisma.sql`
+    SELECT ${COLUMNS}
+    FROM (SELECT c."id" FROM "Credential" c
+          WHERE c."organizationId" = ${organizationId} AND ${segment.where} AND ${after.where} AND ${filter}
+          ORDER BY ${after.orderBy("c")} LIMIT ${take}) page
+    JOIN "Credential" c ON c."id" = page."id"
+    LEFT JOIN "Recipient" r ON r."id" = c."recipientId"
+    ORDER BY ${after.orderBy("c")}`
+      : Prisma.sql`
     SELECT ${COLUMNS}
     FROM "Credential" c LEFT JOIN "Recipient" r ON r."id" = c."recipientId"
     WHERE c."organizationId" = ${organizationId} AND ${segment.where} AND ${after.where} AND ${filter}
     ORDER BY ${after.orderBy("c")}
     LIMIT ${take}`;
+  const filters = await indexedFilters();
   const query =
     filters.length === 1
       ? select(filters[0]!)
@@ -166,19 +202,18 @@ async function fetchSegment(
 }
 
 /**
- * A substring condition the filter requires whose candidate recipients (by the trigram index) are few
- * enough that looking them up first beats reading the next PROBE_WINDOW credentials; null when there is
+ * A substring condition the filter requires with fewer than `cap` candidate recipients (text-index.ts),
+ * so few that looking them up first beats reading the next PROBE_WINDOW credentials; null when there is
  * none. The count stops at the cap, so a common substring costs little to recognise.
  */
-async function rareSubstring(tree: FilterNode, context: SqlContext): Promise<Condition | null> {
-  const cap = RARE_CANDIDATES[context.engine];
+async function rareSubstring(tree: FilterNode, context: SqlContext, cap: number): Promise<Condition | null> {
   const rare = rareSubstringCount(tree, context, cap);
   if (!rare) return null;
   const [row] = await directQuery<{ n: number | bigint }>(rare.count);
   return Number(row?.n ?? 0) < cap ? rare.condition : null;
 }
 
-export async function searchCredentials(organization: Caller["organization"], input: SearchCredentialsInput): Promise<Page<ApiCredential>> {
+export async function searchCredentials(organization: Caller["organization"], input: SearchCredentialsInput, tuning?: SearchTuning): Promise<Page<ApiCredential>> {
   const today = todayUtc();
   const limit = input.limit ?? LIMIT_DEFAULT;
   const search = resolveSearch(input);
@@ -188,14 +223,23 @@ export async function searchCredentials(organization: Caller["organization"], in
   const backwards = search.cursor?.direction === "prev";
   const context: SqlContext = { organizationId: organization.id, today, engine: config().databaseProvider };
   const branches = filterBranches(search.tree);
-  // Recipient substrings first try the next credentials in order (fetchSegment), unless one the filter
-  // requires has few candidates: then those are looked up first. Other filters have indexes of their own.
+  // Recipient substrings first try the next credentials in order (the probe in fetchSegment), unless
+  // one the filter requires has few candidates: then those are looked up first. Other filters have
+  // indexes of their own. Candidates are counted up to QUICK_COUNT before the probe, and when the
+  // probe falls short up to RARE_CANDIDATES (PostgreSQL only; on SQLite the two are the same).
   const substring = !branches && hasRecipientSubstring(search.tree);
-  const rare = substring ? await rareSubstring(search.tree, context) : null;
-  const probe = substring && !rare ? filterSql(search.tree, { ...context, recipientJoined: true }) : null;
-  // On SQLite the trigram lookup inside the IN form already starts from the recipients (sql.ts).
-  const filterContext = rare && context.engine === "postgresql" ? { ...context, recipientsFirst: rare } : context;
-  const filters = (branches ?? [search.tree]).map((tree) => filterSql(tree, filterContext));
+  const { probeWindow, quickCount, rareCandidates } = tuning ?? defaultTuning(context.engine);
+  const rareBeforeProbe = substring ? await rareSubstring(search.tree, context, quickCount) : null;
+  const probe = substring && !rareBeforeProbe ? { filter: filterSql(search.tree, { ...context, recipientJoined: true }), window: probeWindow } : null;
+  let filters: Promise<Prisma.Sql[]> | null = null;
+  const indexedFilters = () =>
+    (filters ??= (async () => {
+      const countAgain = substring && !rareBeforeProbe && quickCount < rareCandidates;
+      const rare = countAgain ? await rareSubstring(search.tree, context, rareCandidates) : rareBeforeProbe;
+      // On SQLite the index lookup inside the IN form already starts from the recipients (sql.ts).
+      const filterContext = rare && context.engine === "postgresql" ? { ...context, recipientsFirst: rare } : context;
+      return (branches ?? [search.tree]).map((tree) => filterSql(tree, filterContext));
+    })());
 
   // Walk the segments from the cursor's onwards (backwards: towards the first) until a page and one
   // more row, which tells whether there is a further page, are found.
@@ -205,7 +249,7 @@ export async function searchCredentials(organization: Caller["organization"], in
   for (const index of order) {
     const need = limit + 1 - rows.length;
     if (need <= 0) break;
-    const found = await fetchSegment(organization.id, filters, segs[index]!, index === start ? position : null, backwards, need, probe);
+    const found = await fetchSegment(organization.id, indexedFilters, segs[index]!, index === start ? position : null, backwards, need, probe, substring);
     rows.push(...found.map((row) => ({ ...row, segment: index })));
   }
   const more = rows.length > limit;
