@@ -15,10 +15,18 @@ describe("recipient substring searches on SQLite", () => {
     const { createGroup } = await import("../groups/service");
     const { createCredential } = await import("../credentials/service");
     const { searchCredentials } = await import("./service");
+    const templateOf = async (organization: Awaited<ReturnType<typeof createOrganization>>) => {
+      const design = await createDesign(organization, { name: "D", type: "certificate" });
+      return (await createGroup(organization.id, { name: "Course", designIds: [design.id] })).id;
+    };
     const organization = await createOrganization({ slug: "search-paths" });
-    const design = await createDesign(organization, { name: "D", type: "certificate" });
-    const groupId = (await createGroup(organization.id, { name: "Course", designIds: [design.id] })).id;
-    subject = { organization, search: searchCredentials, create: (recipient) => createCredential(organization, { groupId, recipient }) };
+    const other = await createOrganization({ slug: "search-paths-other" });
+    const [groupId, otherGroupId] = [await templateOf(organization), await templateOf(other)];
+    subject = {
+      organization,
+      search: searchCredentials,
+      create: (input, elsewhere) => (elsewhere ? createCredential(other, { groupId: otherGroupId, ...input }) : createCredential(organization, { groupId, ...input })),
+    };
   });
 
   searchPathsContract(() => subject);

@@ -7,7 +7,7 @@ import type { CredentialStatus } from "../credentials/schema";
 import type { Condition, FilterNode, Scalar } from "./filter";
 import { FIELDS, type FieldName } from "./fields";
 import { instantBounds, type Instant } from "./instant";
-import { sqliteCandidateCount, substringCandidates } from "./text-index";
+import { likeColumn, sqliteCandidateCount, substringCandidates } from "./text-index";
 
 type Sql = Prisma.Sql;
 const { sql, join, raw } = Prisma;
@@ -129,9 +129,10 @@ function positive(field: FieldName, op: PositiveOp, values: Scalar[], ctx: SqlCo
 
 /** The condition on the recipient row `r2`, narrowed by a text index for a substring (text-index.ts). */
 function recipientMatch(field: "recipient.name" | "recipient.email", op: PositiveOp, values: Scalar[], ctx: SqlContext): Sql {
-  const exact = comparison(RECIPIENT_COLUMNS[field], op, values, "text");
-  if (op !== "contains" && op !== "startsWith" && op !== "endsWith") return exact;
-  const candidates = substringCandidates(field, values[0] as string, ctx.engine, "r2");
+  if (op !== "contains" && op !== "startsWith" && op !== "endsWith") return comparison(RECIPIENT_COLUMNS[field], op, values, "text");
+  const needle = values[0] as string;
+  const exact = comparison(likeColumn(field, needle, ctx.engine, "r2"), op, values, "text");
+  const candidates = substringCandidates(field, needle, ctx.engine, "r2", ctx.organizationId);
   return candidates ? sql`(${candidates} AND ${exact})` : exact;
 }
 
@@ -139,8 +140,8 @@ function recipientMatch(field: "recipient.name" | "recipient.email", op: Positiv
  * A query counting (up to `cap`) the candidate recipients of one substring condition every match must
  * meet (the filter itself or a child of its top-level AND), with that condition; null when there is none
  * an index can count. Few candidates mean the recipients-first lookup is quick and the windowed probe can
- * be skipped. SQLite: the candidates of every organization in the FTS5 index (trigrams, or characters
- * and pairs for shorter needles; the exact LIKE decides later). PostgreSQL: the organization's matching
+ * be skipped. SQLite: the candidates in the FTS5 indexes (trigrams, of every organization; characters
+ * and pairs for shorter needles, of this organization; the exact LIKE decides later). PostgreSQL: the organization's matching
  * recipients, found through the trigram or character-pair GIN indexes.
  */
 export function rareSubstringCount(node: FilterNode, ctx: SqlContext, cap: number): { condition: Condition; count: Sql } | null {
@@ -155,7 +156,7 @@ export function rareSubstringCount(node: FilterNode, ctx: SqlContext, cap: numbe
     if (needle === "") continue;
     const count =
       ctx.engine === "sqlite"
-        ? sqliteCandidateCount(field, needle, cap)
+        ? sqliteCandidateCount(ctx.organizationId, field, needle, cap)
         : sql`SELECT count(*) AS "n" FROM (SELECT 1 FROM "Recipient" r2 WHERE r2."organizationId" = ${ctx.organizationId} AND ${recipientMatch(field, op, [needle], ctx)} LIMIT ${cap}) x`;
     if (count) return { condition, count };
   }

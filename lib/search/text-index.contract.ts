@@ -16,12 +16,12 @@ function substrings(value: string, length: number): string[] {
   return chars.slice(0, chars.length - length + 1).map((_, i) => chars.slice(i, i + length).join(""));
 }
 
-export function textIndexContract(subject: () => { db: Db; engine: "sqlite" | "postgresql"; organizationId: string }) {
+export function textIndexContract(subject: () => { db: Db; engine: "sqlite" | "postgresql"; organizationId: string; otherOrganizationId: string }) {
   const FIELD_COLUMN = { "recipient.name": "nameNormalized", "recipient.email": "emailNormalized" } as const;
 
-  async function candidates(field: TextField, needle: string): Promise<Set<string>> {
-    const { db, engine, organizationId } = subject();
-    const condition = substringCandidates(field, needle, engine, "r2");
+  async function candidates(field: TextField, needle: string, organizationId = subject().organizationId): Promise<Set<string>> {
+    const { db, engine } = subject();
+    const condition = substringCandidates(field, needle, engine, "r2", organizationId);
     if (!condition) throw new Error(`no index lookup for ${JSON.stringify(needle)}`);
     const rows = await db.$queryRaw<{ id: string }[]>(
       Prisma.sql`SELECT r2."id" FROM "Recipient" r2 WHERE r2."organizationId" = ${organizationId} AND ${condition}`,
@@ -56,6 +56,18 @@ export function textIndexContract(subject: () => { db: Db; engine: "sqlite" | "p
     // The normalized forms are what is indexed: "ＡＢＣ" is found as "abc", "ﷺ" as its 18 characters.
     expect((await candidates("recipient.name", "ab")).size).toBe(2);
     expect((await candidates("recipient.name", normalizeName("ﷺ").slice(0, 2))).size).toBe(1);
+  });
+
+  it("gives another organization's recipients as candidates to that organization only", async () => {
+    const { db, organizationId, otherOrganizationId } = subject();
+    const other = await findOrCreateRecipient(db, otherOrganizationId, { name: "Xiè Qíng", email: "xq@other.example" });
+    expect(await candidates("recipient.name", "è", otherOrganizationId)).toEqual(new Set([other.id]));
+    expect(await candidates("recipient.name", "è")).toEqual(new Set());
+    // A recipient moved to another organization by raw SQL moves in the index too.
+    await db.$executeRaw`UPDATE "Recipient" SET "organizationId" = ${organizationId} WHERE "id" = ${other.id}`;
+    expect(await candidates("recipient.name", "è")).toEqual(new Set([other.id]));
+    expect(await candidates("recipient.name", "è", otherOrganizationId)).toEqual(new Set());
+    await db.$executeRaw`DELETE FROM "Recipient" WHERE "id" = ${other.id}`;
   });
 
   it("gives no candidate for a needle nobody's value contains", async () => {

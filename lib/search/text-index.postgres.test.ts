@@ -8,7 +8,7 @@ import { textIndexContract } from "./text-index.contract";
 const serverUrl = process.env.TEST_POSTGRES_URL?.trim();
 
 describe.skipIf(!serverUrl)("recipient text indexes on PostgreSQL", () => {
-  let subject: { db: Db; engine: "postgresql"; organizationId: string };
+  let subject: { db: Db; engine: "postgresql"; organizationId: string; otherOrganizationId: string };
   let drop: () => Promise<void> = async () => undefined;
   let close: () => Promise<void> = async () => undefined;
 
@@ -18,7 +18,8 @@ describe.skipIf(!serverUrl)("recipient text indexes on PostgreSQL", () => {
     const { db, postgresPool } = await import("../db");
     const { createOrganization } = await import("../organizations/service");
     const organization = await createOrganization({ slug: "text-index" });
-    subject = { db: db(), engine: "postgresql", organizationId: organization.id };
+    const other = await createOrganization({ slug: "text-index-other" });
+    subject = { db: db(), engine: "postgresql", organizationId: organization.id, otherOrganizationId: other.id };
     close = async () => {
       await db().$disconnect();
       await postgresPool().end();

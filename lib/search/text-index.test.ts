@@ -6,14 +6,15 @@ import type { Db } from "../db";
 import { textIndexContract } from "./text-index.contract";
 
 describe("recipient text indexes on SQLite", () => {
-  let subject: { db: Db; engine: "sqlite"; organizationId: string };
+  let subject: { db: Db; engine: "sqlite"; organizationId: string; otherOrganizationId: string };
 
   beforeAll(async () => {
     await scratchDatabase("cis-text-index");
     const { db } = await import("../db");
     const { createOrganization } = await import("../organizations/service");
     const organization = await createOrganization({ slug: "text-index" });
-    subject = { db: db(), engine: "sqlite", organizationId: organization.id };
+    const other = await createOrganization({ slug: "text-index-other" });
+    subject = { db: db(), engine: "sqlite", organizationId: organization.id, otherOrganizationId: other.id };
   });
 
   textIndexContract(() => subject);
