@@ -44,5 +44,16 @@ for (const [schema, dir] of [
   mkdirSync(target, { recursive: true });
   writeFileSync(path.join(target, "migration.sql"), sql);
   console.log(`wrote ${target}/migration.sql`);
+  if (dir === "prisma/migrations" && sql.includes(`"new_Recipient"`)) {
+    // Prisma rebuilds a SQLite table it cannot ALTER. "Recipient" carries what Prisma does not know:
+    // the view RecipientGramSource (the rename fails while it exists), five triggers (dropped with the
+    // old table) and two FTS5 indexes keyed by rowid (which the copy renumbers).
+    console.warn(
+      `WARNING: this SQLite migration rebuilds "Recipient". Before the copy, DROP VIEW "RecipientGramSource"; after the rename,\n` +
+        `  recreate it and the triggers of migrations recipient_text_search and recipient_short_text_search, then rebuild both\n` +
+        `  indexes: INSERT INTO "RecipientText"("RecipientText") VALUES ('rebuild'); DELETE FROM "RecipientGram";\n` +
+        `  INSERT INTO "RecipientGram"("rowid", "grams") SELECT "recipientRowid", "grams" FROM "RecipientGramSource";`,
+    );
+  }
 }
 if (!existsSync("prisma/migrations") || readdirSync("prisma/migrations").length === 0) process.exit(1);

@@ -5,7 +5,8 @@ import pg from "pg";
 
 export type ScratchDatabase = { url: string; name: string; drop: () => Promise<void> };
 
-export async function createScratchDatabase(serverUrl: string, prefix = "cis_bench"): Promise<ScratchDatabase> {
+/** `encoding` other than the server's default (a test of what a SQL_ASCII database gets) copies template0. */
+export async function createScratchDatabase(serverUrl: string, prefix = "cis_bench", encoding?: string): Promise<ScratchDatabase> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
@@ -16,7 +17,7 @@ export async function createScratchDatabase(serverUrl: string, prefix = "cis_ben
       await client.end();
     }
   };
-  await admin(`CREATE DATABASE "${name}"`);
+  await admin(encoding ? `CREATE DATABASE "${name}" ENCODING '${encoding.replace(/'/g, "")}' TEMPLATE template0` : `CREATE DATABASE "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), name, drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };

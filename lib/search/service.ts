@@ -27,13 +27,13 @@ const SCOPE = "credentials.search";
  */
 const MAX_FILTER_IN_CURSOR = 64 * 1024;
 
-/** How many credentials, in sort order, a recipient-substring search reads before it asks the trigram indexes instead. */
+/** How many credentials, in sort order, a recipient-substring search reads before it asks the text indexes instead. */
 const PROBE_WINDOW = 3000;
 /**
  * Fewer candidate recipients than this skip the probe and are looked up first: their credentials (a few
  * per recipient) are quicker to fetch and sort than a window of PROBE_WINDOW is to read and walk past.
- * SQLite counts the FTS5 index's candidates of every organization; PostgreSQL the organization's
- * recipients, whose credentials it then fetches one heap page each (bench:search at a million: 333
+ * SQLite counts FTS5 candidates (trigrams: of every organization; characters and pairs: of this one);
+ * PostgreSQL the organization's recipients, whose credentials it then fetches one heap page each (bench:search at a million: 333
  * recipients 14 ms, 4,400 recipients 400-600 ms; walking the credentials instead costs about 5 ms per
  * 1,000 read, so the two meet near 1,000 recipients).
  */

@@ -14,6 +14,15 @@
 -- search_path. The characters come from string_to_array(t, NULL) and each one's successor from lead():
 -- linear in the length, where substr(t, i, 2) per position would scan from the start each time
 -- (UTF-8), 0.6 s for a value of 9,000 characters.
+-- Characters are counted as UTF-8 code points, here and in the service; a SQL_ASCII database would
+-- split bytes and the index would miss matches, so such a database is refused with a clear message.
+DO $$
+BEGIN
+  IF current_setting('server_encoding') <> 'UTF8' THEN
+    RAISE EXCEPTION 'the database encoding is %, and this service needs UTF8 (CREATE DATABASE ... ENCODING ''UTF8'')', current_setting('server_encoding');
+  END IF;
+END $$;
+
 CREATE FUNCTION "cis_text_grams"(t text) RETURNS text[]
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
