@@ -141,8 +141,8 @@ function recipientMatch(field: "recipient.name" | "recipient.email", op: Positiv
  * meet (the filter itself or a child of its top-level AND), with that condition; null when there is none
  * an index can count. Few candidates mean the recipients-first lookup is quick and the windowed probe can
  * be skipped. SQLite: the candidates in the FTS5 indexes (trigrams, of every organization; characters
- * and pairs for shorter needles, of this organization; the exact LIKE decides later). PostgreSQL: the organization's matching
- * recipients, found through the trigram or character-pair GIN indexes.
+ * and pairs for shorter needles, of this organization; the exact LIKE decides later). PostgreSQL: the
+ * organization's matching recipients, found through the trigram or character-pair GIN indexes.
  */
 export function rareSubstringCount(node: FilterNode, ctx: SqlContext, cap: number): { condition: Condition; count: Sql } | null {
   const required = node.type === "and" ? node.children : [node];

@@ -90,7 +90,7 @@ function trigramQuery(field: TextField, needle: string): string {
  * characters): its one token, or the token of values too long for the migration's position table (zz).
  * Tokens are letters and hex digits only, so nothing in them is FTS5 syntax.
  */
-export function gramQuery(organizationId: string, field: TextField, needle: string): string {
+function gramQuery(organizationId: string, field: TextField, needle: string): string {
   const prefix = `o${hex(organizationId)}${GRAM_FIELD[field]}`;
   return `${prefix}${codePoints(needle)}${hex(needle)} OR ${prefix}zz`;
 }
