@@ -60,12 +60,35 @@ function matches(made: Made, filter: Record<string, unknown>): boolean {
   });
 }
 
-export function searchPathsContract(subject: () => {
+export type SearchPathsSubject = {
   organization: Organization;
   /** Creates a credential in `organization` (or, with `elsewhere`, in another organization). */
   create: (input: { recipient: { name: string; email: string }; expiryDate?: string }, elsewhere?: boolean) => Promise<{ id: string; createdAt: string; expiryDate: string | null }>;
   search: typeof import("./service").searchCredentials;
-}) {
+};
+
+/** Two organizations with a template each, on the database already set up (import the services only now). */
+export async function makeSearchPathsSubject(): Promise<SearchPathsSubject> {
+  const { createOrganization } = await import("../organizations/service");
+  const { createDesign } = await import("../designs/service");
+  const { createGroup } = await import("../groups/service");
+  const { createCredential } = await import("../credentials/service");
+  const { searchCredentials } = await import("./service");
+  const templateOf = async (organization: Awaited<ReturnType<typeof createOrganization>>) => {
+    const design = await createDesign(organization, { name: "D", type: "certificate" });
+    return (await createGroup(organization.id, { name: "Course", designIds: [design.id] })).id;
+  };
+  const organization = await createOrganization({ slug: "search-paths" });
+  const other = await createOrganization({ slug: "search-paths-other" });
+  const [groupId, otherGroupId] = [await templateOf(organization), await templateOf(other)];
+  return {
+    organization,
+    search: searchCredentials,
+    create: (input, elsewhere) => (elsewhere ? createCredential(other, { groupId: otherGroupId, ...input }) : createCredential(organization, { groupId, ...input })),
+  };
+}
+
+export function searchPathsContract(subject: () => SearchPathsSubject) {
   const made: Made[] = [];
 
   /** Every page forward, then back from the last page through `prev`: both must list the same credentials. */
