@@ -8,26 +8,18 @@ const serverUrl = process.env.TEST_POSTGRES_URL?.trim();
 
 describe.skipIf(!serverUrl)("on PostgreSQL", () => {
   let subject: { db: Db; directTransaction: <T>(work: (tx: SqlClient) => Promise<T>) => Promise<T> };
-  let drop: () => Promise<void> = async () => undefined;
-  let close: () => Promise<void> = async () => undefined;
+  let finish: () => Promise<void> = async () => undefined;
 
   beforeAll(async () => {
-    const { scratchPostgresDatabase } = await import("./scratch-database");
-    drop = (await scratchPostgresDatabase(serverUrl!, "cis_unit_direct_tx")).drop;
-    const { db, postgresPool } = await import("./index");
+    const { postgresTestDatabase } = await import("./scratch-database");
+    finish = (await postgresTestDatabase(serverUrl!, "cis_unit_direct_tx")).finish;
+    const { db } = await import("./index");
     const { directTransaction } = await import("./direct-transaction");
     subject = { db: db(), directTransaction };
     await db().organization.create({ data: { id: "org_t", slug: "t", name: "T" } });
-    close = async () => {
-      await db().$disconnect();
-      await postgresPool().end();
-    };
   });
 
-  afterAll(async () => {
-    await close();
-    await drop();
-  });
+  afterAll(() => finish());
 
   directTransactionContract(() => subject);
 

@@ -43,3 +43,20 @@ export async function scratchPostgresDatabase(serverUrl: string, prefix: string)
   await applyMigrations(scratch.url);
   return { url: scratch.url, drop: scratch.drop };
 }
+
+/**
+ * For a test file on PostgreSQL: scratchPostgresDatabase, and `finish` for its afterAll, which closes
+ * this process's connections (the Prisma client and the shared pool) and drops the database.
+ */
+export async function postgresTestDatabase(serverUrl: string, prefix: string): Promise<{ url: string; finish: () => Promise<void> }> {
+  const scratch = await scratchPostgresDatabase(serverUrl, prefix);
+  return {
+    url: scratch.url,
+    finish: async () => {
+      const { db, postgresPool } = await import("./index");
+      await db().$disconnect();
+      await postgresPool().end();
+      await scratch.drop();
+    },
+  };
+}

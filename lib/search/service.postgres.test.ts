@@ -7,24 +7,15 @@ const serverUrl = process.env.TEST_POSTGRES_URL?.trim();
 
 describe.skipIf(!serverUrl)("recipient substring searches on PostgreSQL", () => {
   let subject: SearchPathsSubject;
-  let drop: () => Promise<void> = async () => undefined;
-  let close: () => Promise<void> = async () => undefined;
+  let finish: () => Promise<void> = async () => undefined;
 
   beforeAll(async () => {
-    const { scratchPostgresDatabase } = await import("../db/scratch-database");
-    drop = (await scratchPostgresDatabase(serverUrl!, "cis_unit_search_paths")).drop;
+    const { postgresTestDatabase } = await import("../db/scratch-database");
+    finish = (await postgresTestDatabase(serverUrl!, "cis_unit_search_paths")).finish;
     subject = await makeSearchPathsSubject();
-    const { db, postgresPool } = await import("../db");
-    close = async () => {
-      await db().$disconnect();
-      await postgresPool().end();
-    };
   });
 
-  afterAll(async () => {
-    await close();
-    await drop();
-  });
+  afterAll(() => finish());
 
   searchPathsContract(() => subject);
 });

@@ -9,27 +9,19 @@ const serverUrl = process.env.TEST_POSTGRES_URL?.trim();
 
 describe.skipIf(!serverUrl)("recipient text indexes on PostgreSQL", () => {
   let subject: { db: Db; engine: "postgresql"; organizationId: string; otherOrganizationId: string };
-  let drop: () => Promise<void> = async () => undefined;
-  let close: () => Promise<void> = async () => undefined;
+  let finish: () => Promise<void> = async () => undefined;
 
   beforeAll(async () => {
-    const { scratchPostgresDatabase } = await import("../db/scratch-database");
-    drop = (await scratchPostgresDatabase(serverUrl!, "cis_unit_text_index")).drop;
-    const { db, postgresPool } = await import("../db");
+    const { postgresTestDatabase } = await import("../db/scratch-database");
+    finish = (await postgresTestDatabase(serverUrl!, "cis_unit_text_index")).finish;
+    const { db } = await import("../db");
     const { createOrganization } = await import("../organizations/service");
     const organization = await createOrganization({ slug: "text-index" });
     const other = await createOrganization({ slug: "text-index-other" });
     subject = { db: db(), engine: "postgresql", organizationId: organization.id, otherOrganizationId: other.id };
-    close = async () => {
-      await db().$disconnect();
-      await postgresPool().end();
-    };
   });
 
-  afterAll(async () => {
-    await close();
-    await drop();
-  });
+  afterAll(() => finish());
 
   textIndexContract(() => subject);
 });
