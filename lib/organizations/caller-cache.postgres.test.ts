@@ -23,30 +23,24 @@ describe.skipIf(!serverUrl)("API token callers kept per process, on PostgreSQL",
   let cache: () => CallerCache<Caller>;
   let other: pg.Client;
   let close: () => Promise<void> = async () => undefined;
-  let drop: () => Promise<void> = async () => undefined;
 
   beforeAll(async () => {
-    const { scratchPostgresDatabase } = await import("../db/scratch-database");
-    const scratch = await scratchPostgresDatabase(serverUrl!, "cis_unit_callers");
-    drop = scratch.drop;
+    const { postgresTestDatabase } = await import("../db/scratch-database");
+    const scratch = await postgresTestDatabase(serverUrl!, "cis_unit_callers");
+    close = scratch.finish;
     service = await import("./service");
     const { processSlot } = await import("../core/process-singleton");
     cache = () => processSlot<CallerCache<Caller>>("organizations.callerCache").current ?? expect.fail("the service has not made its cache");
     other = new pg.Client({ connectionString: scratch.url });
     await other.connect();
-    const { db, postgresPool } = await import("../db");
     close = async () => {
       cache().stop();
       await other.end();
-      await db().$disconnect();
-      await postgresPool().end();
+      await scratch.finish();
     };
   });
 
-  afterAll(async () => {
-    await close();
-    await drop();
-  });
+  afterAll(() => close());
 
   async function newCaller(slug: string) {
     const org = await service.createOrganization({ slug, plan: "free" });

@@ -33,9 +33,9 @@ const PROBE_WINDOW = 3000;
  * Fewer candidate recipients than this skip the probe and are looked up first: their credentials (a few
  * per recipient) are quicker to fetch and sort than a window of PROBE_WINDOW is to read and walk past.
  * SQLite counts FTS5 candidates (trigrams: of every organization; characters and pairs: of this one);
- * PostgreSQL the organization's recipients, whose credentials it then fetches one heap page each (bench:search at a million: 333
- * recipients 14 ms, 4,400 recipients 400-600 ms; walking the credentials instead costs about 5 ms per
- * 1,000 read, so the two meet near 1,000 recipients).
+ * PostgreSQL the organization's recipients, whose credentials it then fetches one heap page each
+ * (bench:search at a million: 333 recipients 14 ms, 4,400 recipients 400-600 ms; walking the
+ * credentials instead costs about 5 ms per 1,000 read, so the two meet near 1,000 recipients).
  */
 const RARE_CANDIDATES = { sqlite: 1500, postgresql: 1000 } as const;
 /**
@@ -153,9 +153,10 @@ async function fetchSegment(
   const after = segment.after(position, backwards);
   if (probe) {
     // The next probe.window (PROBE_WINDOW) credentials in sort order (an index range), filtered one by
-    // one. When they hold `take` matches, those are the first `take` of the whole search: no earlier credential was
-    // skipped. A common substring ("son", a domain) is answered here from a few thousand rows instead of
-    // sorting its tens of thousands of matches; a rare one falls through to the indexed lookup below.
+    // one. When they hold `take` matches, those are the first `take` of the whole search: no earlier
+    // credential was skipped. A common substring ("son", a domain) is answered here from a few thousand
+    // rows instead of sorting its tens of thousands of matches; a rare one falls through to the indexed
+    // lookup below.
     const windowed = Prisma.sql`
       SELECT ${COLUMNS}
       FROM (SELECT * FROM "Credential" c
@@ -168,6 +169,8 @@ async function fetchSegment(
     const rows = await directQuery<RawCredentialRow>(windowed);
     if (rows.length === take) return rows.map(credentialRowFromRaw);
   }
+  const where = (filter: Prisma.Sql) =>
+    Prisma.sql`c."organizationId" = ${organizationId} AND ${segment.where} AND ${after.where} AND ${filter}`;
   const select = (filter: Prisma.Sql) =>
     keysFirst
       ? // A recipient substring's matches (thousands of credentials when the probe fell short) are put in
@@ -177,16 +180,14 @@ async function fetchSegment(
         // two-character surname at a million, 28 ms this way.
         Prisma.sql`
     SELECT ${COLUMNS}
-    FROM (SELECT c."id" FROM "Credential" c
-          WHERE c."organizationId" = ${organizationId} AND ${segment.where} AND ${after.where} AND ${filter}
-          ORDER BY ${after.orderBy("c")} LIMIT ${take}) page
+    FROM (SELECT c."id" FROM "Credential" c WHERE ${where(filter)} ORDER BY ${after.orderBy("c")} LIMIT ${take}) page
     JOIN "Credential" c ON c."id" = page."id"
     LEFT JOIN "Recipient" r ON r."id" = c."recipientId"
     ORDER BY ${after.orderBy("c")}`
       : Prisma.sql`
     SELECT ${COLUMNS}
     FROM "Credential" c LEFT JOIN "Recipient" r ON r."id" = c."recipientId"
-    WHERE c."organizationId" = ${organizationId} AND ${segment.where} AND ${after.where} AND ${filter}
+    WHERE ${where(filter)}
     ORDER BY ${after.orderBy("c")}
     LIMIT ${take}`;
   const filters = await indexedFilters();
