@@ -48,4 +48,14 @@ describe("the OpenAPI document", () => {
     }
     expect(JSON.stringify(doc.paths["/v1/credentials/{id}/verifiable-credential"])).toContain("eddsa-rdfc-2022");
   });
+
+  it("describes recipient.id on create and create-issue-send as optional and null only", () => {
+    for (const path of ["/v1/credentials", "/v1/credentials/create-issue-send"]) {
+      const post = (doc.paths[path] as Record<string, { requestBody: { content: Record<string, { schema: Record<string, any> }> } }>).post!;
+      const recipient = post.requestBody.content["application/json"]!.schema.properties.recipient;
+      expect(recipient.properties.id, path).toMatchObject({ type: "null" });
+      expect(recipient.required, path).toEqual(["name"]);
+      expect(recipient.additionalProperties, path).toBe(false);
+    }
+  });
 });

@@ -20,9 +20,18 @@ export const customAttributes = z.record(
   multiLineText().max(10_000, "must be at most 10000 characters").nullable(),
 );
 
+/**
+ * `recipient.id` on create: a new credential's recipient is found by email, so there is no id to give.
+ * A published LMS plug-in always sends `"id": null`; null is accepted and ignored, any other value refused.
+ */
+export const ignoredRecipientId = z
+  .null({ error: "must be null or left out: a new credential's recipient is found by its email" })
+  .optional()
+  .describe("Ignored. Accepted only as null, which some published clients always send; a recipient is found by `email`.");
+
 export const CreateCredentialBody = z.strictObject({
   groupId: singleLineText().min(1, "must not be empty").max(100),
-  recipient: z.strictObject({ name: recipientName, email: recipientEmail.optional() }),
+  recipient: z.strictObject({ id: ignoredRecipientId, name: recipientName, email: recipientEmail.optional() }),
   issueDate: calendarDate.optional(),
   expiryDate: calendarDate.optional(),
   customAttributes: customAttributes.optional(),
