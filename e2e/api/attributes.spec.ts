@@ -138,16 +138,35 @@ test("tags used by a design, a group's email template and a credential appear, n
     { tag: "custom.zeta", name: "zeta", isDefault: false },
   ]);
 
-  // A used tag can be given a name once; then it is defined, and a second definition is a duplicate.
-  await expectStatus(await api.post("/v1/attributes", { data: { tag: "custom.score", name: "Final score" } }), 201);
-  await expectError(await api.post("/v1/attributes", { data: { tag: "custom.score", name: "Again" } }), 400, "validation_error", { paths: ["tag"] });
-  expect((await customOnes(api)).find((a) => a.tag === "custom.score")).toEqual({ tag: "custom.score", name: "Final score", isDefault: false });
-  // Using a defined tag again keeps its name.
+  // A used tag already exists: defining it again is a duplicate, whichever kind of use made it, and
+  // nothing changes (its name stays the tag's).
+  for (const tag of ["custom.grade", "custom.course_code", "custom.mentor", "custom.score", "custom.updated", "custom.zeta"]) {
+    await expectError(await api.post("/v1/attributes", { data: { tag, name: "Renamed" } }), 400, "validation_error", { paths: ["tag"], exactPaths: true });
+  }
+  expect((await customOnes(api)).map((a) => a.name)).toEqual(["course_code", "empty", "grade", "mentor", "score", "updated", "zeta"]);
+  // A defined tag keeps its name when it is used afterwards.
+  await expectStatus(await api.post("/v1/attributes", { data: { tag: "custom.final", name: "Final score" } }), 201);
   await expectStatus(
-    await api.post("/v1/credentials", { data: { groupId: group.id, recipient: { name: "Bo" }, customAttributes: { "custom.score": "50" } } }),
+    await api.post("/v1/credentials", { data: { groupId: group.id, recipient: { name: "Bo" }, customAttributes: { "custom.final": "50" } } }),
     201,
   );
-  expect((await customOnes(api)).find((a) => a.tag === "custom.score")!.name).toBe("Final score");
+  expect((await customOnes(api)).find((a) => a.tag === "custom.final")!.name).toBe("Final score");
+});
+
+test("a tag used only by data written before uses were recorded is a duplicate too", async ({ api, org, server }) => {
+  const group = await createGroup(api, { designIds: [(await createDesign(api, "certificate")).id] });
+  await expectStatus(
+    await api.post("/v1/credentials", { data: { groupId: group.id, recipient: { name: "Ada" }, customAttributes: { "custom.legacy": "x" } } }),
+    201,
+  );
+  const orgId = `(SELECT "id" FROM "Organization" WHERE "slug" = '${org.slug}')`;
+  await execSql(server.databaseUrl, `DELETE FROM "CustomAttribute" WHERE "organizationId" = ${orgId}`);
+  await execSql(server.databaseUrl, `UPDATE "Organization" SET "customAttributesIndexed" = false WHERE "slug" = '${org.slug}'`);
+  await expectError(await api.post("/v1/attributes", { data: { tag: "custom.legacy", name: "Legacy" } }), 400, "validation_error", {
+    paths: ["tag"],
+    exactPaths: true,
+  });
+  expect(await customOnes(api)).toEqual([{ tag: "custom.legacy", name: "legacy", isDefault: false }]);
 });
 
 test("a refused write records no tag", async ({ api }) => {

@@ -56,18 +56,20 @@ export async function recordAttributeUse(tx: SqlClient, organizationId: string, 
 }
 
 /**
- * Defines a custom attribute: a new one, or one so far only used (which gets its name). One statement,
- * so that of two requests defining one tag at once exactly one succeeds and the other is told the tag
- * exists (the primary key decides; no error from the database reaches the client).
+ * Defines a new custom attribute. A tag the organization already has, defined or only used by a design,
+ * an email template or a credential, is a duplicate and keeps its name. One conditional insert, so that
+ * of two requests defining one tag at once exactly one succeeds and the other is told the tag exists
+ * (the primary key decides; no error from the database reaches the client). Uses from before uses were
+ * recorded are recorded first, so that such a tag is found too.
  */
 export async function defineAttribute(organizationId: string, input: CreateAttributeInput): Promise<ApiAttribute> {
+  await recordEarlierUse(organizationId);
   const rows = await db().$queryRaw<{ tag: string }[]>`
     INSERT INTO "CustomAttribute" ("organizationId", "tag", "name", "defined", "createdAt")
     VALUES (${organizationId}, ${input.tag}, ${input.name}, ${true}, ${new Date()})
-    ON CONFLICT ("organizationId", "tag") DO UPDATE SET "name" = excluded."name", "defined" = excluded."defined"
-    WHERE "CustomAttribute"."defined" = ${false}
+    ON CONFLICT ("organizationId", "tag") DO NOTHING
     RETURNING "tag"`;
-  if (rows.length === 0) throw invalidField("tag", "your organization already has an attribute with this tag");
+  if (rows.length === 0) throw invalidField("tag", "your organization already has this attribute (defined, or used by a design, an email template or a credential)");
   return { tag: input.tag, name: input.name, isDefault: false };
 }
 

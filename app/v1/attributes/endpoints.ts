@@ -17,7 +17,8 @@ export const attributesRoute = defineRoute("/v1/attributes", {
   POST: endpoint({
     tag: "Attributes",
     summary: "Define a custom attribute",
-    description: "A tag already defined is a `validation_error` on `tag`; a tag so far only used gets the name.",
+    description:
+      "A tag the organization already has, defined or used by a design, an email template or a credential, is a `validation_error` on `tag`, and the attribute keeps its name.",
     body: CreateAttributeBody,
     success: { status: 201, description: "The attribute", schema: AttributeResponse },
     handle: async ({ caller, body }) => ({ status: 201, body: await defineAttribute(caller.organization.id, body) }),
