@@ -220,3 +220,42 @@ test.describe("revokedAt in search", () => {
     await expectError(await api.post("/v1/credentials/search", { data: { sort: { property: "revokedAt", order: "asc" } } }), 400, "validation_error");
   });
 });
+
+test.describe("the wallet page of a revoked credential", () => {
+  /** Every trace of a download in a page: a download link, a `download=` query, a PDF, a PNG to save, the QR code files. */
+  const DOWNLOAD_TRACES: [string, RegExp][] = [
+    ["an <a download> link", /<a\b[^>]*\sdownload(?=[\s=>\/])/i],
+    ["a ?download= URL", /[?&](?:amp;)?download=/i],
+    ["a .pdf URL", /\.pdf\b/i],
+    ["a .png?download URL", /\.png\?[^"'\s]*download/i],
+    ["the baked badge PNG", /badge\.png/i],
+    ["the QR code", /qr\.(?:png|svg)/i],
+    ["LinkedIn's add-to-profile form", /linkedin\.com\/profile\/add/i],
+  ];
+  const tracesIn = (text: string) => DOWNLOAD_TRACES.filter(([, pattern]) => pattern.test(text)).map(([what]) => what);
+
+  test("its HTML and RSC payload carry no download, share or add-to-profile URL; a standing credential's do", async ({ api, client }) => {
+    const group = await newGroup(api);
+    const kept = await issuedCredential(api, group.id);
+    const revoked = await issuedCredential(api, group.id);
+    await revoke(api, revoked.id, { reason: "Issued by mistake" });
+    const anonymous = await client();
+
+    // The same checks find the offers on a page that still stands: they can fail.
+    const keptHtml = await (await anonymous.get(`/credentials/${kept.publicId}?recipient=true`)).text();
+    expect(tracesIn(keptHtml)).toEqual(expect.arrayContaining(["a ?download= URL", "a .pdf URL", "a .png?download URL", "the QR code"]));
+
+    for (const path of [`/credentials/${revoked.publicId}`, `/credentials/${revoked.publicId}?recipient=true`]) {
+      const page = await anonymous.get(path);
+      expect(page.status(), path).toBe(200);
+      const html = await page.text();
+      expect(html).toContain("This credential was revoked");
+      expect(html).toContain("Issued by mistake");
+      expect(tracesIn(html), path).toEqual([]);
+      // The React Server Components payload a client-side navigation fetches holds the same props.
+      const rsc = await anonymous.get(path, { headers: { RSC: "1" } });
+      expect(rsc.status(), `${path} (RSC)`).toBe(200);
+      expect(tracesIn(await rsc.text()), `${path} (RSC)`).toEqual([]);
+    }
+  });
+});

@@ -216,16 +216,26 @@ test("revoked: stamped over the images, nothing to share, add or download even f
   const credential = await issueCredential(api, group.id, { name: "Ada Revoked" });
   await expectStatus(await api.post(`/v1/credentials/${credential.id}/revoke`, { data: { reason: "Issued by mistake" } }), 200);
   const url = walletUrl(server, credential.publicId);
-  for (const [viewer, size] of [["guest", PHONE], ["recipient", PHONE], ["recipient", DESKTOP]] as const) {
+  for (const [viewer, size] of [["guest", PHONE], ["recipient", PHONE], ["guest", DESKTOP], ["recipient", DESKTOP]] as const) {
     await test.step(`${viewer} ${size.viewport.width}`, async () => {
       const { context, page } = await open(browser, size, viewer === "recipient" ? `${url}?recipient=true` : url);
       await viewerSettled(page, viewer);
       await expect(page.getByTestId("image-overlay")).toHaveText(["Revoked"]);
       await expectAboveFold(page, page.getByTestId("revoked-notice"), "revocation notice");
       await expectAboveFold(page, page.getByTestId("validity"), "revoked pill");
+      // The revocation first: above everything else on the screen, and first in reading order.
+      const noticeTop = (await page.getByTestId("revoked-notice").boundingBox())!.y;
+      for (const other of [page.locator("header"), page.getByTestId("validity"), page.getByRole("heading", { name: "Forklift Licence" }), page.locator("main img").first()]) {
+        expect((await other.boundingBox())!.y).toBeGreaterThan(noticeTop);
+      }
+      expect(await page.locator("body").evaluate((body) => (body as HTMLElement).innerText.trim().split("\n")[0])).toBe("This credential was revoked");
       await expect(page.locator("a[download], a[data-network]")).toHaveCount(0);
+      await expect(page.getByRole("button", { name: /share|download|copy|linkedin/i })).toHaveCount(0);
+      await expect(page.getByRole("link", { name: /share|download|linkedin|png|pdf/i })).toHaveCount(0);
       await expect(page.getByTestId("share-button")).toHaveCount(0);
       await expect(page.getByTestId("recipient-tools")).toHaveCount(0);
+      // Not even hidden in the data the page's client components were given.
+      expect(await page.content()).not.toMatch(/download=|\.pdf\b|badge\.png|qr\.(?:png|svg)/i);
       await screenshot(page, testInfo, `revoked-${viewer}-${size.viewport.width}.png`);
       await context.close();
     });

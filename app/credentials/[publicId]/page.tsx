@@ -10,7 +10,8 @@ import { intlLocale, type Locale } from "@/lib/i18n/locales";
 import { loadWalletCredential, walletLocale } from "./locale";
 import { IssuerIdentityLine } from "./issuer-identity";
 import { downloadFileName, embedSnippet, linkedInAddToProfileUrl, shareTargets } from "./share-links";
-import { MainActions, RecipientTools, type CredentialState } from "./wallet-actions";
+import { MainActions, RecipientTools } from "./wallet-actions";
+import { walletOffers, type CredentialState } from "./offers";
 import styles from "./wallet.module.css";
 
 export const dynamic = "force-dynamic";
@@ -125,32 +126,50 @@ export default async function WalletPage({ params }: Props) {
   const firstDesign = drawn[0] ?? null;
   const firstPng = firstDesign?.previews.find((p) => p.format === "png")?.url ?? null;
   const many = credential.designs.length > 1;
-  // Only a credential that still stands is offered for download (CONTRACT.md section 12); its URLs are not sent otherwise.
-  const downloads =
-    state === "revoked"
-      ? []
-      : drawn.map((d) => {
-          // The PNG download carries the signed credential baked in (badge.png); the PDF is the preview.
-          const png = `${credential.url}/badge.png?design=${encodeURIComponent(d.id)}`;
-          const pdf = d.previews.find((p) => p.format === "pdf")!.url;
-          const pngFileName = downloadFileName(credential.groupName, credential.recipientName, d.name, many, "png");
-          const pdfFileName = downloadFileName(credential.groupName, credential.recipientName, d.name, many, "pdf");
-          // ?download= asks the preview route for Content-Disposition: attachment, which also works when
-          // the wallet and the previews are on different hosts (the download attribute then does not).
-          return { name: d.name, png: `${png}&download=${encodeURIComponent(pngFileName)}`, pdf: `${pdf}?download=${encodeURIComponent(pdfFileName)}`, pngFileName, pdfFileName };
-        });
   const valid = state === "valid";
-  const qrName = downloadFileName(credential.groupName, credential.recipientName, TEXT.qrFileLabel, true, "png");
-  const embed =
-    valid && firstDesign && firstPng
-      ? embedSnippet({
-          url: credential.url,
-          imageUrl: previewAtWidth(firstPng, EMBED_WIDTH),
-          imageWidth: EMBED_WIDTH,
-          imageHeight: Math.round((EMBED_WIDTH * firstDesign.pngSize.height) / firstDesign.pngSize.width),
-          alt: TEXT.embedAlt(credential.groupName, credential.recipientName, org),
-        })
-      : null;
+  const offers = walletOffers(state, {
+    share: () => ({ title: credential.groupName, text: TEXT.shareText(credential.groupName, org), url: credential.url }),
+    addToLinkedInUrl: () =>
+      linkedInAddToProfileUrl({
+        name: credential.groupName,
+        organizationName: org,
+        organizationId: credential.organization.linkedinOrganizationId,
+        issueDate: credential.issueDate,
+        expiryDate: credential.expiryDate,
+        url: credential.url,
+        credentialId: credential.id,
+      }),
+    downloads: () =>
+      drawn.map((d) => {
+        // The PNG download carries the signed credential baked in (badge.png); the PDF is the preview.
+        const png = `${credential.url}/badge.png?design=${encodeURIComponent(d.id)}`;
+        const pdf = d.previews.find((p) => p.format === "pdf")!.url;
+        const pngFileName = downloadFileName(credential.groupName, credential.recipientName, d.name, many, "png");
+        const pdfFileName = downloadFileName(credential.groupName, credential.recipientName, d.name, many, "pdf");
+        // ?download= asks the preview route for Content-Disposition: attachment, which also works when
+        // the wallet and the previews are on different hosts (the download attribute then does not).
+        return { name: d.name, png: `${png}&download=${encodeURIComponent(pngFileName)}`, pdf: `${pdf}?download=${encodeURIComponent(pdfFileName)}`, pngFileName, pdfFileName };
+      }),
+    sharing: () => ({ url: credential.url, targets: shareTargets({ url: credential.url, text: TEXT.shareText(credential.groupName, org), imageUrl: firstPng }) }),
+    qr: () => {
+      const qrName = downloadFileName(credential.groupName, credential.recipientName, TEXT.qrFileLabel, true, "png");
+      return {
+        svg: `/credentials/${credential.publicId}/qr.svg`,
+        png: `/credentials/${credential.publicId}/qr.png?download=${encodeURIComponent(qrName)}`,
+        label: TEXT.qrLabel(credential.groupName, credential.recipientName),
+      };
+    },
+    embed: () =>
+      firstDesign && firstPng
+        ? embedSnippet({
+            url: credential.url,
+            imageUrl: previewAtWidth(firstPng, EMBED_WIDTH),
+            imageWidth: EMBED_WIDTH,
+            imageHeight: Math.round((EMBED_WIDTH * firstDesign.pngSize.height) / firstDesign.pngSize.width),
+            alt: TEXT.embedAlt(credential.groupName, credential.recipientName, org),
+          })
+        : null,
+  });
 
   return (
     <div className={styles.page}>
@@ -189,24 +208,7 @@ export default async function WalletPage({ params }: Props) {
             <h1 id="credential-title" className={styles.title}><bdi>{credential.groupName}</bdi></h1>
           )}
           <p className={styles.recipient}>{TEXT.awardedTo(credential.recipientName)}</p>
-          <MainActions
-            publicId={credential.publicId}
-            state={state}
-            addToLinkedInUrl={
-              valid
-                ? linkedInAddToProfileUrl({
-                    name: credential.groupName,
-                    organizationName: org,
-                    organizationId: credential.organization.linkedinOrganizationId,
-                    issueDate: credential.issueDate,
-                    expiryDate: credential.expiryDate,
-                    url: credential.url,
-                    credentialId: credential.id,
-                  })
-                : ""
-            }
-            share={{ title: credential.groupName, text: TEXT.shareText(credential.groupName, org), url: credential.url }}
-          />
+          <MainActions publicId={credential.publicId} share={offers.share} addToLinkedInUrl={offers.addToLinkedInUrl} />
         </section>
 
         <section className={styles.previews} aria-label={TEXT.images}>
@@ -294,17 +296,11 @@ export default async function WalletPage({ params }: Props) {
           ) : null}
         </section>
 
-        <div className={styles.toolsArea}>
-          <RecipientTools
-            publicId={credential.publicId}
-            state={state}
-            url={credential.url}
-            downloads={downloads}
-            shareTargets={valid ? shareTargets({ url: credential.url, text: TEXT.shareText(credential.groupName, org), imageUrl: firstPng }) : []}
-            qr={{ svg: `/credentials/${credential.publicId}/qr.svg`, png: `/credentials/${credential.publicId}/qr.png?download=${encodeURIComponent(qrName)}`, label: TEXT.qrLabel(credential.groupName, credential.recipientName) }}
-            embed={embed}
-          />
-        </div>
+        {offers.tools ? (
+          <div className={styles.toolsArea}>
+            <RecipientTools publicId={credential.publicId} tools={offers.tools} />
+          </div>
+        ) : null}
       </main>
     </div>
   );

@@ -1,8 +1,8 @@
 "use client";
 // The wallet page's client parts. `MainActions` sits on the first screen under the title: a guest's
-// main action is "Verify this credential"; the recipient's is Share and Add to LinkedIn profile (valid
-// credentials only). `RecipientTools` sits at the end of the page and shows only to the recipient:
-// share links, downloads, the QR code and the embed snippet. The server renders the guest's view; the
+// main action is "Verify this credential"; the recipient's is Share and Add to LinkedIn profile, when
+// the page offers them (offers.ts decides what each state offers). `RecipientTools` sits at the end of
+// the page and shows only to the recipient: share links, downloads, the QR code and the embed snippet. The server renders the guest's view; the
 // switch after reading the recipient mark keeps the first screen's boxes the same size (no layout
 // shift) and adds the tools where nothing follows them. Nothing here holds an API token.
 import { useEffect, useRef, useState } from "react";
@@ -10,7 +10,7 @@ import { useTranslations } from "next-intl";
 import styles from "./wallet.module.css";
 import type { VerificationReport } from "@/lib/verification/report"; // a type only: nothing of lib reaches the browser
 import { VerificationResult } from "@/app/verify/verification-result";
-import type { ShareTarget } from "./share-links";
+import type { RecipientToolsOffer, ShareSheet } from "./offers";
 import { recordWalletEvent, useViewer, viewerOf } from "./viewer";
 
 /** Every user-visible text of the wallet's client parts, in the page's language (the "wallet" messages, app/credentials/[publicId]/layout.tsx). */
@@ -42,15 +42,8 @@ function useText() {
   };
 }
 
-export type CredentialState = "valid" | "expired" | "revoked";
-
 /** The main action on the first screen, and the verification result under it. */
-export function MainActions(props: {
-  publicId: string;
-  state: CredentialState;
-  addToLinkedInUrl: string;
-  share: { title: string; text: string; url: string };
-}) {
+export function MainActions(props: { publicId: string; share: ShareSheet | null; addToLinkedInUrl: string | null }) {
   const TEXT = useText();
   const viewer = useViewer(props.publicId);
   const viewed = useRef(false);
@@ -85,10 +78,10 @@ export function MainActions(props: {
     }
   };
 
-  const share = async () => {
+  const share = async (sheet: ShareSheet) => {
     if (typeof navigator.share === "function") {
       try {
-        await navigator.share(props.share);
+        await navigator.share(sheet);
         // The spec has no event for the system share sheet; the link left the page for an app the page
         // cannot name, which is what a copied link is too.
         record("credential_link_copied");
@@ -111,18 +104,19 @@ export function MainActions(props: {
 
   // Keys per view: switching views replaces the buttons rather than moving the same ones (a moved
   // element would count as a layout shift); both views are two rows of the same height.
-  const recipientView = viewer === "recipient" && props.state === "valid";
+  const { share: sheet, addToLinkedInUrl } = props;
+  const recipientView = viewer === "recipient" && sheet !== null && addToLinkedInUrl !== null;
   return (
     <div className={styles.mainActions} data-viewer={viewer ?? "unknown"}>
       {recipientView ? (
         <div key="recipient" className={styles.actionSlot} data-testid="main-actions">
           <div className={styles.actionRow}>
-            <button type="button" className={`${styles.button} ${styles.primary}`} onClick={share} data-testid="share-button">
+            <button type="button" className={`${styles.button} ${styles.primary}`} onClick={() => share(sheet)} data-testid="share-button">
               {TEXT.share}
             </button>
             <a
               className={`${styles.button} ${styles.linkedin}`}
-              href={props.addToLinkedInUrl}
+              href={addToLinkedInUrl}
               target="_blank"
               rel="noopener noreferrer"
               onClick={() => record("credential_added_to_linkedin_profile")}
@@ -147,23 +141,14 @@ export function MainActions(props: {
   );
 }
 
-export type Download = { name: string; png: string; pdf: string; pngFileName: string; pdfFileName: string };
-
-/** The recipient's tools, at the end of the page: nothing for a guest, nothing at all once revoked, downloads only once expired. */
-export function RecipientTools(props: {
-  publicId: string;
-  state: CredentialState;
-  url: string;
-  downloads: Download[];
-  shareTargets: ShareTarget[];
-  qr: { svg: string; png: string; label: string };
-  embed: string | null;
-}) {
+/** The recipient's tools, at the end of the page: nothing for a guest; for the recipient, the sections the page offers. */
+export function RecipientTools(props: { publicId: string; tools: RecipientToolsOffer }) {
   const TEXT = useText();
   const viewer = useViewer(props.publicId);
   const [copied, setCopied] = useState<"link" | "embed" | null>(null);
   const record = (eventType: string) => recordWalletEvent(props.publicId, eventType);
-  if (viewer !== "recipient" || props.state === "revoked") return null;
+  if (viewer !== "recipient") return null;
+  const { downloads, sharing, qr, embed } = props.tools;
 
   const copy = async (what: "link" | "embed", text: string) => {
     try {
@@ -177,16 +162,15 @@ export function RecipientTools(props: {
     }
   };
 
-  const valid = props.state === "valid";
   return (
     <div className={styles.tools} data-testid="recipient-tools">
-      {valid ? (
+      {sharing ? (
         <section aria-labelledby="share-heading" className={styles.card}>
           <h2 id="share-heading" className={styles.sectionTitle} tabIndex={-1}>
             {TEXT.shareHeading}
           </h2>
           <ul className={styles.shareList}>
-            {props.shareTargets.map((s) => (
+            {sharing.targets.map((s) => (
               <li key={s.network}>
                 <a className={styles.button} href={s.href} target="_blank" rel="noopener noreferrer" data-network={s.network} onClick={() => record(s.eventType)}>
                   {s.label}
@@ -194,7 +178,7 @@ export function RecipientTools(props: {
               </li>
             ))}
             <li>
-              <button type="button" className={styles.button} onClick={() => copy("link", props.url)}>
+              <button type="button" className={styles.button} onClick={() => copy("link", sharing.url)}>
                 {copied === "link" ? TEXT.linkCopied : TEXT.copyLink}
               </button>
             </li>
@@ -206,15 +190,15 @@ export function RecipientTools(props: {
       ) : null}
 
       {/* Designs the renderer cannot draw for this credential have no files to download. */}
-      {props.downloads.length > 0 ? (
+      {downloads.length > 0 ? (
         <section aria-labelledby="download-heading" className={styles.card}>
           <h2 id="download-heading" className={styles.sectionTitle}>
             {TEXT.downloadHeading}
           </h2>
           <ul className={styles.buttonList}>
-            {props.downloads.map((d) => (
+            {downloads.map((d) => (
               <li key={d.png} className={styles.downloadRow}>
-                {props.downloads.length > 1 ? <span className={styles.designName}>{d.name}</span> : null}
+                {downloads.length > 1 ? <span className={styles.designName}>{d.name}</span> : null}
                 <a className={styles.button} href={d.png} download={d.pngFileName} aria-label={TEXT.downloadLabel(d.name, "PNG")} onClick={() => record("credential_downloaded")}>
                   PNG
                 </a>
@@ -227,25 +211,25 @@ export function RecipientTools(props: {
         </section>
       ) : null}
 
-      {valid ? (
+      {qr ? (
         <section aria-labelledby="qr-heading" className={styles.card}>
           <h2 id="qr-heading" className={styles.sectionTitle}>
             {TEXT.qrHeading}
           </h2>
           <figure className={styles.qr}>
             {/* eslint-disable-next-line @next/next/no-img-element */}
-            <img src={props.qr.svg} width={160} height={160} alt={TEXT.qrAlt(props.qr.label)} />
+            <img src={qr.svg} width={160} height={160} alt={TEXT.qrAlt(qr.label)} />
             <figcaption className={styles.qrLabel} dir="auto" data-testid="qr-label">
-              {props.qr.label}
+              {qr.label}
             </figcaption>
           </figure>
-          <a className={styles.button} href={props.qr.png} download>
+          <a className={styles.button} href={qr.png} download>
             {TEXT.qrDownload}
           </a>
         </section>
       ) : null}
 
-      {valid && props.embed ? (
+      {embed ? (
         <section aria-labelledby="embed-heading" className={styles.card}>
           <h2 id="embed-heading" className={styles.sectionTitle}>
             {TEXT.embedHeading}
@@ -254,8 +238,8 @@ export function RecipientTools(props: {
           <label className={styles.visuallyHidden} htmlFor="embed-snippet">
             {TEXT.embedLabel}
           </label>
-          <textarea id="embed-snippet" className={styles.snippet} readOnly rows={4} value={props.embed} data-testid="embed-snippet" onFocus={(e) => e.currentTarget.select()} />
-          <button type="button" className={styles.button} onClick={() => copy("embed", props.embed!)}>
+          <textarea id="embed-snippet" className={styles.snippet} readOnly rows={4} value={embed} data-testid="embed-snippet" onFocus={(e) => e.currentTarget.select()} />
+          <button type="button" className={styles.button} onClick={() => copy("embed", embed)}>
             {copied === "embed" ? TEXT.embedCopied : TEXT.copyEmbed}
           </button>
         </section>
