@@ -9,6 +9,7 @@ const { createDesign } = await import("../designs/service");
 const { createGroup } = await import("../groups/service");
 const service = await import("./service");
 const { addPeriod, todayUtc } = await import("../core/dates");
+const { deliverDueEmails } = await import("../mail/worker");
 
 type Org = { id: string; slug: string; name: string; plan: string; monthlyIssueQuota: number | null };
 let premium: Org;
@@ -36,9 +37,11 @@ describe("scheduled credentials", () => {
     const dayAfter = new Date(Date.now() + 36 * 3600 * 1000);
     expect(await service.promoteDueScheduledCredentials(dayAfter)).toBe(1);
     expect((await db().credential.findUniqueOrThrow({ where: { id: credential.id } })).status).toBe("issued");
-    const mail = await db().emailOutbox.findMany({ where: { credentialId: credential.id } });
-    expect(mail).toHaveLength(1);
-    expect(mail[0]!.text).toContain(`/credentials/${credential.publicId}?recipient=true`);
+    expect(await db().emailOutbox.count({ where: { credentialId: credential.id } })).toBe(1);
+    const sent: { to: string; text: string }[] = [];
+    await deliverDueEmails({ deliver: async (m) => (sent.push(m), "test") });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain(`/credentials/${credential.publicId}?recipient=true`);
     // Promoting again does nothing and sends nothing twice.
     expect(await service.promoteDueScheduledCredentials(dayAfter)).toBe(0);
     expect(await db().emailOutbox.count({ where: { credentialId: credential.id } })).toBe(1);
@@ -116,5 +119,45 @@ describe("the free plan's quota under concurrency (SQLite)", () => {
     expect(codes.filter((c) => c === 402)).toHaveLength(6);
     expect(await db().credential.count({ where: { organizationId: org.id, status: "issued" } })).toBe(4);
     expect((await db().monthlyUsage.findFirstOrThrow({ where: { organizationId: org.id } })).issued).toBe(4);
+  });
+});
+
+describe("the issuing transaction writes rows; the mail worker writes the email", () => {
+  type Sent = { to: string; subject: string; html: string; text: string };
+  async function deliverAll(): Promise<Sent[]> {
+    const sent: Sent[] = [];
+    await deliverDueEmails({ deliver: async (m) => (sent.push(m), "test") });
+    return sent;
+  }
+
+  it("keeps the email's inputs on the outbox row and composes nothing until it is sent", async () => {
+    const credential = await service.createIssueSendCredential(premium, { groupId, recipient: { name: "Ada <b>Lovelace</b>", email: "ada-row@example.com" } });
+    const [row] = await db().emailOutbox.findMany({ where: { credentialId: credential.id } });
+    expect(row).toMatchObject({ subject: "", html: "", text: "", status: "queued" });
+    const composition = JSON.parse(row!.composition!) as { values: Record<string, string>; certificateDigest: string | null };
+    expect(composition.values["recipient.name"]).toBe("Ada <b>Lovelace</b>");
+    expect(composition.certificateDigest).toMatch(/^[0-9a-f]{16,}$/);
+    // The certificate's preview version was written by the same transaction.
+    expect(await db().previewVersion.count({ where: { digest: composition.certificateDigest!, credentialId: credential.id } })).toBe(1);
+
+    const sent = (await deliverAll()).filter((m) => m.to === "ada-row@example.com");
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.html).toContain("Ada &lt;b&gt;Lovelace&lt;/b&gt;");
+    expect(sent[0]!.html).toContain(`/previews/${composition.certificateDigest}.png`);
+    expect(sent[0]!.text).toContain(`/credentials/${credential.publicId}?recipient=true`);
+    // What the dashboard lists is the subject the recipient got.
+    const { credentialEmails } = await import("../mail/outbox");
+    expect((await credentialEmails(premium.id, credential.id))[0]!.subject).toBe(sent[0]!.subject);
+  });
+
+  it("leaves the certificate image out when the worker finds its text cannot be drawn", async () => {
+    // U+E000 (private use): no bundled font or emoji image draws it.
+    const credential = await service.createIssueSendCredential(premium, { groupId, recipient: { name: "Private \uE000 Use", email: "pua@example.com" } });
+    const [row] = await db().emailOutbox.findMany({ where: { credentialId: credential.id } });
+    const digest = (JSON.parse(row!.composition!) as { certificateDigest: string }).certificateDigest;
+    const sent = (await deliverAll()).filter((m) => m.to === "pua@example.com");
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.html).not.toContain(`/previews/${digest}`);
+    expect(sent[0]!.text).toContain(`/credentials/${credential.publicId}?recipient=true`);
   });
 });

@@ -16,7 +16,7 @@ import { isSupportedLocale } from "../i18n/locales";
 import { recordWebhookEvents, type PendingWebhookEvent } from "../webhooks/outbox";
 import { nudgeMailWorker } from "../mail/nudge";
 import { organizationEmailIdentity } from "../mail/organization-identity";
-import { emailCertificateImage } from "../previews/credential-designs";
+import { emailCertificatePreview } from "../previews/credential-designs";
 import type { Caller } from "../organizations/service";
 import { forgetPreviewDigests } from "../previews/versions";
 import { previewKeys } from "../previews/service";
@@ -123,7 +123,8 @@ async function queueCredentialEmail(
   values["credential.url"] = walletUrl(credential.publicId, { recipient: true });
   const identity = await organizationEmailIdentity(tx, organization.id);
   // The built-in body shows the certificate; a group's own HTML does not ask for it.
-  const certificateImage = group.emailHtml === null ? await emailCertificateImage(tx, organization, credential, group) : null;
+  const certificate = group.emailHtml === null ? await emailCertificatePreview(tx, organization, credential, group) : null;
+  // Rows only: what the email needs goes on the outbox row, and the mail worker writes it when it sends.
   await enqueueEmail(tx, {
     organizationId: organization.id,
     credentialId: credential.id,
@@ -131,7 +132,8 @@ async function queueCredentialEmail(
     template: { subject: group.emailSubject, html: group.emailHtml, text: group.emailText },
     values,
     sender: identity.sender,
-    branding: { ...identity.branding, certificateImage },
+    branding: { ...identity.branding, certificateImage: certificate && { url: certificate.url, width: certificate.width, height: certificate.height } },
+    certificateDigest: certificate?.digest ?? null,
     language: isSupportedLocale(group.language) ? group.language : null,
   }, options);
 }

@@ -6,7 +6,8 @@ import { rawDate } from "../db/raw-values";
 import { newId } from "../db/ids";
 import type { Locale } from "../i18n/locales";
 import type { AttributeValues } from "../render/attributes";
-import { renderEmail, type EmailBranding, type EmailTemplate, type RenderedEmail } from "./template";
+import { emailSubject, serializeComposition } from "./composition";
+import type { EmailBranding, EmailTemplate, RenderedEmail } from "./template";
 
 function messageIdFor(outboxId: string): string {
   const host = new URL(config().publicUrl).hostname || "localhost";
@@ -31,6 +32,11 @@ export type EmailToQueue = {
   /** Who it is from and who replies reach (an organization's email); absent: MAIL_FROM, no Reply-To. */
   sender?: EmailSender;
   branding?: EmailBranding;
+  /**
+   * The preview digest of `branding.certificateImage`: the worker checks that its text can be drawn
+   * before it shows the image (an undrawable preview answers no image).
+   */
+  certificateDigest?: string | null;
   /** The group's language: the built-in template's and the dates' (null: English). */
   language?: Locale | null;
 };
@@ -39,28 +45,37 @@ export type EmailToQueue = {
 export type EmailSender = { fromName: string | null; replyTo: string | null };
 
 /**
- * Writes the email as an outbox row and returns its id. With `coalesceRepeats`, an identical email of
- * the same credential to the same address that is still queued and not taken by a worker is the one
- * returned instead: a repeat of a request whose email has not gone out yet adds nothing, while a send
- * once delivery has started, or of a changed email, queues a new one. The caller must hold the credential's row lock, so that concurrent
+ * Writes the email as an outbox row and returns its id. The row keeps what the email is made of (its
+ * composition); the worker writes the email from it when it sends it, so issuing writes rows and
+ * composes nothing. With `coalesceRepeats`, an identical email of the same credential to the same
+ * address that is still queued and not taken by a worker is the one returned instead: a repeat of a
+ * request whose email has not gone out yet adds nothing, while a send once delivery has started, or of
+ * a changed email, queues a new one. The caller must hold the credential's row lock, so that concurrent
  * requests see each other's rows.
  */
 export async function enqueueEmail(tx: SqlClient, input: EmailToQueue, options: { coalesceRepeats?: boolean } = {}): Promise<string> {
-  const rendered = renderEmail(input.template, input.values, input.branding, input.language ?? null);
+  const composition = serializeComposition({
+    template: input.template,
+    values: input.values,
+    branding: input.branding ?? {},
+    language: input.language ?? null,
+    certificateDigest: input.certificateDigest ?? null,
+  });
   const sender = { fromName: input.sender?.fromName ?? null, replyTo: input.sender?.replyTo ?? null };
-  const email = { organizationId: input.organizationId, credentialId: input.credentialId, to: input.to, ...sender, ...rendered };
-  if (!options.coalesceRepeats || !input.credentialId) return enqueueRenderedEmail(tx, email);
+  const email = { organizationId: input.organizationId, credentialId: input.credentialId, to: input.to, ...sender, composition };
+  if (!options.coalesceRepeats || !input.credentialId) return insertOutboxRow(tx, email);
   // Only a row no worker has taken: one being delivered may already be in the recipient's inbox (the
   // relay accepts it before the worker records it sent), so a send then is a new email, as the
-  // sender who just saw the first one arrive expects. A row waiting to be retried is joined.
+  // sender who just saw the first one arrive expects. A row waiting to be retried is joined. The same
+  // composition is the same email: it is written from nothing else.
   const [repeated] = await tx.$queryRaw<{ id: string; createdAt: unknown }[]>`
     SELECT "id", "createdAt" FROM "EmailOutbox"
     WHERE "credentialId" = ${input.credentialId} AND "toAddress" = ${input.to}
       AND "fromName" IS NOT DISTINCT FROM ${sender.fromName} AND "replyTo" IS NOT DISTINCT FROM ${sender.replyTo}
-      AND "subject" = ${rendered.subject} AND "html" = ${rendered.html} AND "text" = ${rendered.text}
+      AND "composition" = ${composition}
       AND "status" = 'queued' AND "leaseOwner" IS NULL
     LIMIT 1`;
-  if (!repeated) return enqueueRenderedEmail(tx, email, { delayMs: REPEAT_WINDOW_MS });
+  if (!repeated) return insertOutboxRow(tx, email, { delayMs: REPEAT_WINDOW_MS });
   // The window restarts with each repeat (a debounce): a burst of repeats that takes longer than the
   // window to get through the database (50 parallel requests on a busy machine) still finds the email
   // queued. Never past MAX_REPEAT_DELAY_MS from the first request, so a client repeating forever does
@@ -82,15 +97,24 @@ export async function enqueueRenderedEmail(
   input: { organizationId: string | null; credentialId: string | null; to: string } & Partial<EmailSender> & RenderedEmail,
   options: { delayMs?: number } = {},
 ): Promise<string> {
+  return insertOutboxRow(tx, input, options);
+}
+
+type OutboxRowInput = { organizationId: string | null; credentialId: string | null; to: string } & Partial<EmailSender> &
+  ({ composition: string } | RenderedEmail);
+
+async function insertOutboxRow(tx: SqlClient, input: OutboxRowInput, options: { delayMs?: number } = {}): Promise<string> {
   const id = newId("mail");
   const now = new Date();
   const firstAttemptAt = new Date(now.getTime() + (options.delayMs ?? 0));
+  // A composed-later email has empty bodies until the worker writes them from its composition.
+  const content = "composition" in input ? { subject: "", html: "", text: "", composition: input.composition } : { ...input, composition: null };
   // Plain SQL: one of these is written with every credential sent (see bench:issue).
   await tx.$executeRaw`
     INSERT INTO "EmailOutbox" ("id", "organizationId", "credentialId", "messageId", "fromName", "replyTo", "toAddress", "subject", "html", "text",
-      "status", "attempts", "nextAttemptAt", "createdAt", "updatedAt")
-    VALUES (${id}, ${input.organizationId}, ${input.credentialId}, ${messageIdFor(id)}, ${input.fromName ?? null}, ${input.replyTo ?? null}, ${input.to}, ${input.subject},
-      ${input.html}, ${input.text}, 'queued', 0, ${firstAttemptAt}, ${now}, ${now})`;
+      "composition", "status", "attempts", "nextAttemptAt", "createdAt", "updatedAt")
+    VALUES (${id}, ${input.organizationId}, ${input.credentialId}, ${messageIdFor(id)}, ${input.fromName ?? null}, ${input.replyTo ?? null}, ${input.to},
+      ${content.subject}, ${content.html}, ${content.text}, ${content.composition}, 'queued', 0, ${firstAttemptAt}, ${now}, ${now})`;
   return id;
 }
 
@@ -133,6 +157,7 @@ export async function credentialEmails(organizationId: string, credentialId: str
       id: true,
       toAddress: true,
       subject: true,
+      composition: true,
       status: true,
       nextAttemptAt: true,
       sentAt: true,
@@ -140,7 +165,12 @@ export async function credentialEmails(organizationId: string, credentialId: str
       deliveryAttempts: { orderBy: { startedAt: "asc" }, select: { startedAt: true, outcome: true, error: true } },
     },
   });
-  return rows.map(({ toAddress, deliveryAttempts, ...row }) => ({ ...row, to: toAddress, attempts: deliveryAttempts }));
+  return rows.map(({ toAddress, deliveryAttempts, composition, subject, ...row }) => ({
+    ...row,
+    subject: composition === null ? subject : emailSubject(composition),
+    to: toAddress,
+    attempts: deliveryAttempts,
+  }));
 }
 
 /** Where the newest email of a credential stands: the credentials table's "Email" column. */

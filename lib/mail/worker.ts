@@ -14,6 +14,8 @@ import { errorSummary, log } from "../log";
 import { exponentialBackoffMs } from "../outbox/backoff";
 import { claimLeasedRows, dueAndUnleased } from "../outbox/claim";
 import { deliveryPool, type DeliveryPool } from "../outbox/pool";
+import { drawablePreviewDigest } from "../previews/credential-designs";
+import { composeEmail } from "./composition";
 import { fromAddress } from "./sender";
 import { mailTransport, SMTP_POOL_CONNECTIONS, type MailTransport } from "./transport";
 
@@ -83,6 +85,7 @@ type OutboxRow = {
   subject: string;
   html: string;
   text: string;
+  composition: string | null;
   attempts: number;
 };
 
@@ -98,7 +101,7 @@ async function claimDue(now: Date, limit: number): Promise<OutboxRow[]> {
   return db().emailOutbox.findMany({
     where: { leaseOwner: owner, status: "queued" },
     orderBy: { nextAttemptAt: "asc" },
-    select: { id: true, leaseOwner: true, messageId: true, fromName: true, replyTo: true, toAddress: true, subject: true, html: true, text: true, attempts: true },
+    select: { id: true, leaseOwner: true, messageId: true, fromName: true, replyTo: true, toAddress: true, subject: true, html: true, text: true, composition: true, attempts: true },
   });
 }
 
@@ -136,14 +139,16 @@ async function deliverOne(row: OutboxRow, transport: MailTransport): Promise<Out
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<typeof TIMED_OUT>((resolve) => (timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs)));
   try {
+    // A credential email is written here, from what its row keeps; an account email was written whole.
+    const content = row.composition === null ? row : await composeEmail(row.composition, drawablePreviewDigest);
     const mail = {
       messageId: row.messageId,
       from: fromAddress(row.fromName),
       replyTo: row.replyTo,
       to: row.toAddress,
-      subject: row.subject,
-      html: row.html,
-      text: row.text,
+      subject: content.subject,
+      html: content.html,
+      text: content.text,
     };
     // An abandoned delivery may still end later (its rejection is handled by the race); the SMTP
     // transport's own timeouts close its connection.

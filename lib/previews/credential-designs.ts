@@ -79,16 +79,17 @@ function previewMeta(credential: { recipientName: string }, group: { name: strin
 const EMAIL_IMAGE_WIDTH = 496;
 
 /**
- * The PNG of the credential's first design for its email, with the size to show it at: the same
- * digest-versioned URL the wallet shows, stored within the caller's transaction. Null when the group
- * has no design or the design cannot draw the credential's text (its preview would not answer).
+ * The PNG of the credential's first design for its email, with the size to show it at and its digest:
+ * the same digest-versioned URL the wallet shows, stored within the caller's transaction. Null when the
+ * group has no design. Whether the design can draw the credential's text is not decided here, inside
+ * the issuing transaction, but by the mail worker when it writes the email (drawablePreviewDigest).
  */
-export async function emailCertificateImage(
+export async function emailCertificatePreview(
   tx: SqlClient,
   organization: { id: string; name: string },
   credential: { id: string; publicId: string; groupId: string; recipientName: string; issueDate: string; expiryDate: string | null; customAttributes: string },
   group: { name: string },
-): Promise<{ url: string; width: number; height: number } | null> {
+): Promise<{ digest: string; url: string; width: number; height: number } | null> {
   const first = await selectFirstGroupDesign(tx, credential.groupId);
   const revision = first?.revision;
   if (!first || !revision) return null;
@@ -96,9 +97,19 @@ export async function emailCertificateImage(
   const values = credentialAttributeValues({ credential, group, organization });
   const meta = previewMeta(credential, group, organization, values);
   const digest = await designPreviewVersion({ kind: "credential", design: first.design, revision, document, credentialId: credential.id, values, meta }, tx);
-  if ((await unsupportedTextOf(digest, document, values)) !== null) return null;
   const size = canvasSize(document.canvas);
-  return { url: previewUrl(digest, "png"), width: EMAIL_IMAGE_WIDTH, height: Math.round((EMAIL_IMAGE_WIDTH * size.height) / size.width) };
+  return { digest, url: previewUrl(digest, "png"), width: EMAIL_IMAGE_WIDTH, height: Math.round((EMAIL_IMAGE_WIDTH * size.height) / size.width) };
+}
+
+/**
+ * Whether the preview a digest names can be drawn (its text has characters some bundled font or emoji
+ * image draws). A digest whose version is gone (its credential was deleted) cannot.
+ */
+export async function drawablePreviewDigest(digest: string): Promise<boolean> {
+  const version = await db().previewVersion.findUnique({ where: { digest }, select: { values: true, designRevision: { select: { document: true } } } });
+  if (!version) return false;
+  const document = JSON.parse(version.designRevision.document) as DesignDocument;
+  return (await unsupportedTextOf(digest, document, JSON.parse(version.values) as AttributeValues)) === null;
 }
 
 type DesignWithInputs = { design: CredentialDesign; document: DesignDocument; values: AttributeValues; digest: string };

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "EmailOutbox" ADD COLUMN     "composition" TEXT;
+
