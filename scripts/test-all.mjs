@@ -97,6 +97,14 @@ async function staticChecks() {
   }
 }
 
+/** A static check too: every relative link and #anchor in the Markdown files resolves (scripts/check-doc-links.mjs). */
+async function documentationLinks() {
+  console.log("\n=== Static check (links in the Markdown files) ===\n");
+  const started = Date.now();
+  const code = await run("npm", ["run", "-s", "lint:doc-links"]);
+  suites.push({ name: "documentation links", passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, seconds: (Date.now() - started) / 1000 });
+}
+
 async function unitTests() {
   const report = path.join(REPORTS, "vitest.json");
   rmSync(report, { force: true });
@@ -145,6 +153,7 @@ async function main() {
   const havePostgres = startPostgres();
   try {
     await staticChecks();
+    await documentationLinks();
     await unitTests();
     await e2eTests();
   } finally {
