@@ -84,7 +84,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
-/** Static checks that fail CI like a test: the import boundaries of ARCHITECTURE.md and the types. */
+/** Static checks that fail CI like a test: the import boundaries of docs/architecture.md and the types. */
 async function staticChecks() {
   console.log("\n=== Static checks (import boundaries, types) ===\n");
   for (const [name, script] of [

@@ -125,7 +125,7 @@ export default async function WalletPage({ params }: Props) {
   const firstDesign = drawn[0] ?? null;
   const firstPng = firstDesign?.previews.find((p) => p.format === "png")?.url ?? null;
   const many = credential.designs.length > 1;
-  // Only a credential that still stands is offered for download (CONTRACT.md section 12); its URLs are not sent otherwise.
+  // Only a credential that still stands is offered for download (a revoked one offers none: docs/api.md, Revocation); its URLs are not sent otherwise.
   const downloads =
     state === "revoked"
       ? []
