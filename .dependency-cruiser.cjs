@@ -1,4 +1,4 @@
-// The import boundaries of ../shared/ARCHITECTURE.md ("may import"), checked in CI by `npm run lint:boundaries`.
+// The import boundaries of docs/architecture.md ("may import"), checked in CI by `npm run lint:boundaries`.
 // A rule names who may not import what; each comment says why the boundary exists.
 const DOMAINS = "accounts|i18n|attributes|domains|health|net|outbox|webhooks|verifiable|verification|credentials|designs|groups|idempotency|imports|interactions|issuers|mail|organizations|previews|recipients|search|storage|wallet|dashboard|render|db|core";
 

@@ -1,5 +1,5 @@
 // npm run bench:scale — reads/s of typical hot reads with one and with two web processes on one
-// PostgreSQL database (CONTRACT §13), and where the CPU went.
+// PostgreSQL database (docs/operating.md, Several processes), and where the CPU went.
 //
 // Needs BENCH_POSTGRES_URL (any database on a server the bench may create a scratch database on, e.g.
 // the URL scripts/pg-throwaway.sh prints); the scratch database is dropped afterwards.

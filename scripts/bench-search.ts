@@ -280,7 +280,7 @@ async function walk(server: BenchServer, token: string, first: Record<string, un
     1,
     WALK_PAGES,
     (i) => {
-      // A next request may leave filter and sort out (CONTRACT.md section 4; lib/search/README.md).
+      // A next request may leave filter and sort out (docs/api.md, Search; lib/search/README.md).
       const body = JSON.stringify(i === 0 ? { ...first, limit: LIMIT } : { cursor: next, limit: LIMIT });
       bodies.push(body);
       return body;

@@ -84,7 +84,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
-/** Static checks that fail CI like a test: the import boundaries of ARCHITECTURE.md and the types. */
+/** Static checks that fail CI like a test: the import boundaries of docs/architecture.md and the types. */
 async function staticChecks() {
   console.log("\n=== Static checks (import boundaries, types) ===\n");
   for (const [name, script] of [
@@ -95,6 +95,14 @@ async function staticChecks() {
     const code = await run("npm", ["run", "-s", script]);
     suites.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, seconds: (Date.now() - started) / 1000 });
   }
+}
+
+/** A static check too: every relative link and #anchor in the Markdown files resolves (scripts/check-doc-links.mjs). */
+async function documentationLinks() {
+  console.log("\n=== Static check (links in the Markdown files) ===\n");
+  const started = Date.now();
+  const code = await run("npm", ["run", "-s", "lint:doc-links"]);
+  suites.push({ name: "documentation links", passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, seconds: (Date.now() - started) / 1000 });
 }
 
 async function unitTests() {
@@ -145,6 +153,7 @@ async function main() {
   const havePostgres = startPostgres();
   try {
     await staticChecks();
+    await documentationLinks();
     await unitTests();
     await e2eTests();
   } finally {

@@ -1,4 +1,4 @@
-// The "verify a signature" example the Webhooks section of the reference shows (CONTRACT.md section 11).
+// The "verify a signature" example the Webhooks section of the reference shows (docs/api.md, Webhooks).
 const EXAMPLE = `// npm install standardwebhooks
 import express from "express";
 import { Webhook } from "standardwebhooks";

@@ -4,6 +4,7 @@
 import type { Metadata } from "next";
 import { NextIntlClientProvider } from "next-intl";
 import { messagesFor } from "@/lib/i18n/messages";
+import { PublicFooter } from "@/app/public-footer";
 import { VerifyForm } from "./verify-form";
 import styles from "./verify.module.css";
 
@@ -14,16 +15,19 @@ export const metadata: Metadata = {
 
 export default function VerifyPage() {
   return (
-    <main className={styles.page}>
-      <h1 className={styles.title}>Verify a credential</h1>
-      <p className={styles.lead}>
-        Paste the credential&rsquo;s link or its JSON, or choose the PNG image that came with it. We check that it is an Open Badges 3.0 credential, that its
-        signature matches (nothing was changed), who signed it, that the issuer has not revoked it, and that it is in effect today.
-      </p>
-      {/* The result's words (app/verify/verification-result.tsx); this page is English. */}
-      <NextIntlClientProvider locale="en" messages={{ verification: messagesFor("en").verification }} timeZone="UTC">
-        <VerifyForm />
-      </NextIntlClientProvider>
-    </main>
+    <>
+      <main className={styles.page}>
+        <h1 className={styles.title}>Verify a credential</h1>
+        <p className={styles.lead}>
+          Paste the credential&rsquo;s link or its JSON, or choose the PNG image that came with it. We check that it is an Open Badges 3.0 credential, that its
+          signature matches (nothing was changed), who signed it, that the issuer has not revoked it, and that it is in effect today.
+        </p>
+        {/* The result's words (app/verify/verification-result.tsx); this page is English. */}
+        <NextIntlClientProvider locale="en" messages={{ verification: messagesFor("en").verification }} timeZone="UTC">
+          <VerifyForm />
+        </NextIntlClientProvider>
+      </main>
+      <PublicFooter />
+    </>
   );
 }

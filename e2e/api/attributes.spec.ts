@@ -1,4 +1,4 @@
-// GET/POST /v1/attributes (CONTRACT.md section 9): a bare array, the built-in attributes first, then
+// GET/POST /v1/attributes (docs/api.md, Clients written for the hosted API): a bare array, the built-in attributes first, then
 // the organization's custom attributes by tag, defined or used by a design, a group's email template
 // or a credential.
 import type { APIRequestContext } from "@playwright/test";

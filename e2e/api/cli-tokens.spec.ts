@@ -1,4 +1,4 @@
-// The operator CLI (CONTRACT.md section 8) and token revocation as the API sees it (section 1, row 4).
+// The operator CLI (docs/operating.md, Command line) and token revocation as the API sees it (a 401).
 import { randomBytes } from "node:crypto";
 import { test, expect } from "../fixtures";
 import { expectError, expectStatus } from "../support/api-helpers";

@@ -1,4 +1,4 @@
-// CONTRACT.md section 1 rows 10 (409 conflict) and 11 (402 payment_required), and state changes under
+// The request checks 10 (409 conflict) and 11 (402 payment_required) of docs/api.md, and state changes under
 // concurrent writers. They need the credentials API; without POST /v1/credentials they skip themselves.
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";

@@ -1,4 +1,4 @@
-// Bad input for the credential endpoints: every rule of CONTRACT.md section 3 (and rows 7-10 of
+// Bad input for the credential endpoints: every rule of docs/api.md, Credentials (and checks 7-10 of
 // section 1) answers with the right status, code and detail paths, and writes nothing: no credential,
 // no recipient, no queued email. Issue 3, "Bad input".
 import { randomBytes } from "node:crypto";

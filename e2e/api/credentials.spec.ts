@@ -1,5 +1,5 @@
 // Credentials: lifecycle, recipients, expiry, custom attributes, delete, previews, organization
-// isolation, list pagination and concurrency (CONTRACT.md sections 1-3 and 6; issue 3).
+// isolation, list pagination and concurrency (docs/api.md: Every /v1 request, Success statuses and pagination, Credentials, Previews; issue 3).
 import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";

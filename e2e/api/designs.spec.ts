@@ -1,4 +1,4 @@
-// Designs: GET/POST/PATCH /v1/designs (CONTRACT.md sections 2 and 5, the spec's Design resource).
+// Designs: GET/POST/PATCH /v1/designs (docs/api.md, Success statuses and pagination, Groups and designs).
 import type { APIRequestContext } from "@playwright/test";
 import { test, expect } from "../fixtures";
 import {

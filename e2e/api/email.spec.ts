@@ -1,4 +1,4 @@
-// Email delivery (CONTRACT.md section 3, `send` and `create-issue-send`; issue 3 "Real parts in the tests"):
+// Email delivery (docs/api.md, Credentials: `send` and `create-issue-send`; issue 3 "Real parts in the tests"):
 // a real SMTP server runs in the test process and the app delivers to it. The SMTP tests run app
 // servers on databases and DATA_DIRs of their own, so that only that server's mail worker sees the
 // outbox; the `.eml` tests use the project's server (no SMTP_URL).

@@ -1,4 +1,4 @@
-// Groups (credential templates): CONTRACT.md section 5 and the spec's Group resource.
+// Groups (credential templates): docs/api.md, Groups and designs.
 import type { APIRequestContext } from "@playwright/test";
 import { test, expect } from "../fixtures";
 import { createDesign, createGroup, expectError, expectStatus, listAll, type Group } from "../support/api-helpers";
@@ -291,7 +291,7 @@ test.describe("other organizations", () => {
   });
 });
 
-test.describe("delete (CONTRACT.md section 9)", () => {
+test.describe("delete (docs/api.md, Groups and designs)", () => {
   async function credentialIn(api: APIRequestContext, groupId: string) {
     return expectStatus(await api.post("/v1/credentials", { data: { groupId, recipient: { name: "Ada Lovelace" } } }), 201);
   }
@@ -353,7 +353,7 @@ test.describe("delete (CONTRACT.md section 9)", () => {
   });
 });
 
-test.describe("description and criteria (CONTRACT.md section 12)", () => {
+test.describe("description and criteria (docs/api.md, Verifiable credentials)", () => {
   test("always present, null by default; set, trimmed, changed and reset with null; listed too", async ({ api }) => {
     const { c1 } = await designs(api);
     const plain = await createGroup(api, { designIds: [c1] });

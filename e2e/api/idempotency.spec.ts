@@ -1,4 +1,4 @@
-// Idempotent retries (CONTRACT.md section 10): a mutating request sent again with its Idempotency-Key
+// Idempotent retries (docs/api.md, Idempotent retries): a mutating request sent again with its Idempotency-Key
 // gets the first answer back and changes nothing; the key with another request is refused.
 import path from "node:path";
 import type { APIRequestContext, APIResponse } from "@playwright/test";

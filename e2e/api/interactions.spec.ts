@@ -1,5 +1,5 @@
 // Credential interactions: POST and GET /v1/credential-interactions (the spec's Events section,
-// CONTRACT.md sections 1-2 and 7; issue 3).
+// docs/api.md: Every /v1 request, Success statuses and pagination, Interactions; issue 3).
 import type { APIRequestContext } from "@playwright/test";
 import { test, expect } from "../fixtures";
 import { expectError, expectStatus } from "../support/api-helpers";

@@ -1,4 +1,4 @@
-// Issuer identity (CONTRACT.md sections 12 and 13): each organization's did:web DID document at
+// Issuer identity (docs/api.md, Verifiable credentials; docs/operating.md, Command line): each organization's did:web DID document at
 // {PUBLIC_URL}/organizations/{slug}/did.json, its Ed25519 keys as Multikeys, and key rotation by the CLI.
 import { randomBytes } from "node:crypto";
 import { test, expect, type CommandResult } from "../fixtures";

@@ -1,4 +1,4 @@
-// Several processes on one PostgreSQL database (CONTRACT §13): two web processes and two worker-only
+// Several processes on one PostgreSQL database (docs/operating.md, Several processes): two web processes and two worker-only
 // processes (CIS_BACKGROUND=only), each with a DATA_DIR of its own and one shared APP_SECRET, as on
 // separate machines. The per-token rate limit holds across both web processes; every email goes out
 // once although a worker is SIGKILLed with messages in flight; previews and wallet pages answer the
@@ -21,7 +21,7 @@ const PER_SECOND = 5;
 const BURST = 40;
 
 test.describe("several processes on one PostgreSQL database", () => {
-  test.skip(({ backend }) => backend !== "postgres", "the multi-process setup is PostgreSQL's (CONTRACT §13)");
+  test.skip(({ backend }) => backend !== "postgres", "the multi-process setup is PostgreSQL's (docs/operating.md, Several processes)");
 
   test("two web processes and two workers: one rate limit, each email once across a worker's SIGKILL, same previews and pages", async ({
     scratchDatabase,

@@ -1,4 +1,4 @@
-// Cursor pagination of GET /v1/groups and GET /v1/designs (CONTRACT.md section 2).
+// Cursor pagination of GET /v1/groups and GET /v1/designs (docs/api.md, Success statuses and pagination).
 import type { APIRequestContext } from "@playwright/test";
 import { test, expect } from "../fixtures";
 import { createDesign, createGroup, expectError, expectStatus } from "../support/api-helpers";

@@ -1,4 +1,4 @@
-// Previews (CONTRACT.md section 6): GET /v1/credentials/{id}/designs and the public, immutable,
+// Previews (docs/api.md, Previews): GET /v1/credentials/{id}/designs and the public, immutable,
 // digest-versioned files it points to at /previews/<digest>.png|.pdf.
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";

@@ -1,5 +1,5 @@
 // Replays the request shapes typical published clients of the hosted API send (workflow-automation
-// connectors, LMS plug-ins, agent tool servers; CONTRACT.md section 9): they send `Certifier-Version`,
+// connectors, LMS plug-ins, agent tool servers; docs/api.md, Clients written for the hosted API): they send `Certifier-Version`,
 // never `Service-Version`, a JSON body with `Content-Type: application/json`, and read
 // GET /v1/attributes as a bare array. Only the base URL changes. The webhook-triggered connector's shape
 // (subscribe with Certifier-Version, receive a signed credential.issued, unsubscribe) is replayed in

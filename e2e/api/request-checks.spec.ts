@@ -1,4 +1,4 @@
-// CONTRACT.md section 1: the checks every /v1 request goes through, in order, and the response
+// docs/api.md, Every /v1 request: the checks every /v1 request goes through, in order, and the response
 // headers every /v1 response carries.
 import { request as httpRequest } from "node:http";
 import { test, expect, SERVICE_VERSION } from "../fixtures";

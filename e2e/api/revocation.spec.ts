@@ -1,4 +1,4 @@
-// Revocation (CONTRACT.md section 12, first two bullets): POST /v1/credentials/{id}/revoke, the
+// Revocation (docs/api.md, Revocation): POST /v1/credentials/{id}/revoke, the
 // `revokedAt` / `revocationReason` fields of every Credential, `revokedAt` as a search field, and what a
 // revoked credential refuses (send, PATCH, a second revoke). Each test has an organization of its own,
 // so the searches below see only that test's credentials.

@@ -1,6 +1,6 @@
 // Property-based check of POST /v1/credentials/search: random datasets made through the API, random valid
 // filters (values drawn from the data, AND / OR / NOT nested up to 3 deep), random sorts and limits.
-// Walking `next` to the end must give exactly what a small reference evaluator written from CONTRACT.md
+// Walking `next` to the end must give exactly what a small reference evaluator written from docs/api.md
 // section 4 and lib/search/README.md gives, in order. Nothing here comes from the implementation.
 //
 // Reproduce a failure with the seed it prints: SEARCH_PROPERTY_SEED=<seed> npx playwright test ... search-property

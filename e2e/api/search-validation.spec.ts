@@ -1,4 +1,4 @@
-// Bad input for POST /v1/credentials/search (CONTRACT.md sections 1, 2 and 4, lib/search/README.md):
+// Bad input for POST /v1/credentials/search (docs/api.md: Every /v1 request, Success statuses and pagination, Search; lib/search/README.md):
 // every mistake is a 400 validation_error whose details name the exact path; the request checks of
 // section 1 (version, token, JSON, size, method) apply as on every /v1 route.
 import type { APIRequestContext } from "@playwright/test";

@@ -1,4 +1,4 @@
-// POST /v1/credentials/search over HTTP (CONTRACT.md section 4, lib/search/README.md): every operator on
+// POST /v1/credentials/search over HTTP (docs/api.md, Search; lib/search/README.md): every operator on
 // every field kind, nulls, AND / OR / NOT, case-insensitive and non-ASCII matching, literal % and _,
 // sorts, keyset pagination and limits. Each test has its own organization, so its data is all there is.
 import type { APIRequestContext } from "@playwright/test";

@@ -1,4 +1,4 @@
-// Signed Open Badges 3.0 credentials and status lists (CONTRACT.md section 12): the public
+// Signed Open Badges 3.0 credentials and status lists (docs/api.md, Verifiable credentials): the public
 // credential.json and GET /v1/credentials/{id}/verifiable-credential, their shape, who may see them,
 // and, with a verifier that shares no code with the app's signing path (issue 16, item 7), that they
 // verify, that tampering with any signed field breaks them, and that revoking flips the status bit.
@@ -126,7 +126,7 @@ async function fetchDocument(http: APIRequestContext, path: string): Promise<{ t
 
 // ---- tests --------------------------------------------------------------------------------------
 
-test("the document: an OpenBadgeCredential as CONTRACT.md section 12 says, the same bytes in public and through the API", async ({ api, org, client, server }) => {
+test("the document: an OpenBadgeCredential as docs/api.md describes it, the same bytes in public and through the API", async ({ api, org, client, server }) => {
   const group = await newGroup(api, { name: "Safety Training", description: "Covers the basics.", criteria: "Pass the exam." });
   const credential = await issued(api, group.id, { expiryDate: addDays(todayUtc(), 365) });
   const anonymous = await client();

@@ -1,5 +1,5 @@
 // POST /api/verify (the /verify page's checks, public) and the wallet's baked PNG download
-// (GET /credentials/<publicId>/badge.png?design=...): CONTRACT.md section 12. Every credential, good or
+// (GET /credentials/<publicId>/badge.png?design=...) (docs/api.md, Verify). Every credential, good or
 // bad, gets 200 and a report with its verdict; only a request that names nothing to verify gets the
 // error envelope. Each test verifies from an address of its own (the route is rate-limited per address).
 import type { APIRequestContext } from "@playwright/test";

@@ -1,4 +1,4 @@
-// The wallet page's own public endpoints (CONTRACT.md section 7): POST /api/wallet/events records an event
+// The wallet page's own public endpoints (docs/api.md, Interactions): POST /api/wallet/events records an event
 // without any API token from {publicId, eventType, triggeredBy} (the time is the server's), only for issued
 // and expired credentials, rejects bad input with the contract's error envelope, and is rate-limited per
 // client address. POST /api/wallet/verify re-checks a credential and records `credential_verified`.

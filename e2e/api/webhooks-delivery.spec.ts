@@ -1,4 +1,4 @@
-// Webhook deliveries end to end (CONTRACT.md section 11), on a database and server of their own started
+// Webhook deliveries end to end (docs/api.md, Webhooks), on a database and server of their own started
 // with WEBHOOK_ALLOW_PRIVATE=1 so that a receiver on this machine stands in for the internet, and fast
 // retries (WEBHOOK_RETRY_BASE_SECONDS=1). The receiver verifies every delivery with the Standard
 // Webhooks library.

@@ -1,4 +1,4 @@
-// Webhook endpoints over the API (CONTRACT.md section 11): add, list, change, rotate, delete, and every
+// Webhook endpoints over the API (docs/api.md, Webhooks): add, list, change, rotate, delete, and every
 // bad input answered with a clear error and nothing written. The project's server runs without
 // WEBHOOK_ALLOW_PRIVATE, so private targets are refused here as in production; public URLs are written
 // as IP literals (no DNS needed). Deliveries are in webhooks-delivery.spec.ts.

@@ -1,4 +1,4 @@
-// Revocation in Chromium (CONTRACT.md section 12, the wallet bullet): the wallet page of a revoked
+// Revocation in Chromium (docs/api.md, Revocation): the wallet page of a revoked
 // credential stays public, says first of all that it was revoked, when and why (the issuer's text shown
 // as text), offers nothing to share, add or download, and its verification answers "revoked"; and the
 // dashboard's Revoke, which asks for a reason and a confirmation before it revokes anything.

@@ -1,4 +1,4 @@
-// The /verify page in Chromium (CONTRACT.md section 12): paste a credential's URL or its JSON, or
+// The /verify page in Chromium (docs/api.md, Verify): paste a credential's URL or its JSON, or
 // choose or drop its baked PNG, and see the verdict (focused, scrolled into view) and each check; a
 // tampered document says it was changed; and the page works on a phone-sized screen.
 import type { APIRequestContext, Page } from "@playwright/test";

@@ -275,7 +275,7 @@ test("images: intrinsic width and height, a srcset of smaller widths; the small 
   expect(fullBytes.readUInt32BE(16)).toBe(1600);
   expect(smallBytes.readUInt32BE(16)).toBe(480);
   expect(smallBytes.length).toBeLessThan(fullBytes.length / 2);
-  // The full size's answer is unchanged (CONTRACT.md section 6).
+  // The full size's answer is unchanged (docs/api.md, Previews).
   expect(full.headers()["etag"]).toBe(`"${/([0-9a-f]{40})\.png$/.exec(previews[0]!.png)![1]}.png"`);
 
   for (const bad of ["?w=481", "?w=abc", "?w=", "?w=1600"]) {

@@ -1,14 +1,14 @@
 // Building blocks of the /v1 fuzz (e2e/api/fuzz.spec.ts): hostile values, mutations of a valid JSON body
 // that make it certainly invalid, bad query strings and path ids, a raw HTTP client that sends exactly the
 // bytes it is given (Playwright's client would re-encode paths and refuse odd methods), and the checks every
-// answer must pass (CONTRACT.md section 1).
+// answer must pass (docs/api.md, Errors).
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import fc from "fast-check";
 
 // ---- what the contract allows in an answer ---------------------------------------------------------
 
-/** `error.code` → status, from CONTRACT.md sections 1 and 10. */
-export const CONTRACT_ERRORS: Record<string, number> = {
+/** `error.code` → status, from docs/api.md, Errors. */
+export const ERROR_STATUSES: Record<string, number> = {
   forbidden: 403,
   missing_version: 400,
   invalid_version: 400,
@@ -589,7 +589,7 @@ export async function inParallel<T>(items: T[], width: number, work: (item: T, i
 
 export type ErrorEnvelope = { error: { code: string; message: string; details?: { path: string; message: string }[] } };
 
-/** What is wrong with an answer, by CONTRACT.md section 1; empty when nothing is. */
+/** What is wrong with an answer, by docs/api.md, Errors; empty when nothing is. */
 export function answerProblems(answer: Answer, options: { mustFail: boolean; allow?: string[] }): string[] {
   if ("error" in answer) return [`no HTTP answer (${answer.error})`];
   const problems: string[] = [];
@@ -608,10 +608,10 @@ export function answerProblems(answer: Answer, options: { mustFail: boolean; all
       const code = body.error?.code;
       if (typeof code !== "string" || typeof body.error?.message !== "string" || !body.error.message) {
         problems.push(`not the error envelope: ${visible(text, 120)}`);
-      } else if (!(code in CONTRACT_ERRORS)) {
+      } else if (!(code in ERROR_STATUSES)) {
         problems.push(`error code ${code} is not in the contract`);
-      } else if (CONTRACT_ERRORS[code] !== status) {
-        problems.push(`error code ${code} with status ${status} (the contract says ${CONTRACT_ERRORS[code]})`);
+      } else if (ERROR_STATUSES[code] !== status) {
+        problems.push(`error code ${code} with status ${status} (docs/api.md says ${ERROR_STATUSES[code]})`);
       }
       if (code === "validation_error") {
         const details = body.error.details;

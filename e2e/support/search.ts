@@ -1,4 +1,4 @@
-// Helpers for the credential search specs (POST /v1/credentials/search, CONTRACT.md section 4): requests
+// Helpers for the credential search specs (POST /v1/credentials/search; docs/api.md, Search): requests
 // that wait out a 429, page walks, and the expected order of a sort, computed from API objects only.
 import { expect, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { expectStatus } from "./api-helpers";

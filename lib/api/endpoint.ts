@@ -1,4 +1,4 @@
-// The one wrapper every /v1 route goes through. It runs CONTRACT.md section 1's checks in order
+// The one wrapper every /v1 route goes through. It runs the request checks in order (docs/api.md, Every /v1 request)
 // (HTTPS, version, token, rate limit, size, JSON, Idempotency-Key, validation), then the endpoint's handler, and turns
 // every ApiError — and anything unexpected — into the error envelope. A route file only declares its
 // schemas and calls one service.
@@ -243,7 +243,7 @@ function checkTransportAndVersion(request: Request) {
 
 /**
  * The version the client asks for. Published clients of the hosted API this service mirrors send it as
- * `Certifier-Version` (CONTRACT.md section 9), so that name is read too; a request that sends both with
+ * `Certifier-Version` (docs/api.md, Clients written for the hosted API), so that name is read too; a request that sends both with
  * different values asks for two versions at once, which is refused rather than guessed.
  */
 function requestedVersion(headers: Headers): string | null {
@@ -303,7 +303,7 @@ function runEndpoint(definition: EndpointDefinition<unknown, unknown, unknown>):
       else details.push(...parsedQuery.details);
 
       // The key is claimed after the JSON check and before validation answers, so that a request
-      // refused as invalid is kept and replayed like any other 4xx (CONTRACT.md section 10); a body
+      // refused as invalid is kept and replayed like any other 4xx (docs/api.md, Idempotent retries); a body
       // too large or not JSON has no parsed body to compare and answers the same on every retry anyway.
       if (caller) {
         const claim = await claimIdempotency(request, caller.organization.id, rawBody, details);
@@ -345,7 +345,7 @@ function runEndpoint(definition: EndpointDefinition<unknown, unknown, unknown>):
 }
 
 /**
- * The request's Idempotency-Key claimed (CONTRACT.md section 10), or the earlier answer it gets
+ * The request's Idempotency-Key claimed (docs/api.md, Idempotent retries), or the earlier answer it gets
  * instead; null when it sends none or its method does not take one. A malformed key is a validation
  * error reported with the request's other invalid fields, before anything is claimed.
  */

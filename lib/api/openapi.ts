@@ -14,7 +14,7 @@ const COMMON_ERRORS: ErrorCode[] = [
   "internal_server_error",
 ];
 const BODY_ERRORS: ErrorCode[] = ["payload_too_large", "invalid_json", "validation_error"];
-/** What an operation that takes an Idempotency-Key may answer because of it (CONTRACT.md section 10). */
+/** What an operation that takes an Idempotency-Key may answer because of it (docs/api.md, Idempotent retries). */
 const IDEMPOTENCY_ERRORS: ErrorCode[] = ["validation_error", "conflict", "idempotency_key_reused"];
 
 function schemaOf(schema: z.ZodType, io: "input" | "output") {

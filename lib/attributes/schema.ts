@@ -1,4 +1,4 @@
-// Request and response shapes for attributes (CONTRACT.md section 9): the names designs and email
+// Request and response shapes for attributes (docs/api.md, Clients written for the hosted API): the names designs and email
 // templates use in `[placeholders]`, built in or `custom.<tag>`.
 import { z } from "zod";
 import { singleLineText } from "../core/text";

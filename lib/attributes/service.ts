@@ -1,4 +1,4 @@
-// An organization's attributes: the built-in ones, then its `custom.<tag>` ones (CONTRACT.md section 9).
+// An organization's attributes: the built-in ones, then its `custom.<tag>` ones (docs/api.md, Clients written for the hosted API).
 // A custom attribute exists once it is defined (with a name) or used by a design, an email template
 // or a credential. Uses are recorded as CustomAttribute rows in the same transaction as the write that
 // makes them, so listing never scans credentials (an organization may have hundreds of thousands).

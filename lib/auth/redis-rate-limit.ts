@@ -1,4 +1,4 @@
-// Rate limits kept in Redis when REDIS_URL is set (CONTRACT §13: limits hold across processes). One
+// Rate limits kept in Redis when REDIS_URL is set (limits hold across processes: docs/operating.md, Redis). One
 // Lua script per take refills and takes from a bucket atomically on Redis's own clock, so any number
 // of processes count every request exactly once, with one round trip and no load on the database.
 // Buckets expire once they would be full again: an absent key is a full bucket.

@@ -1,4 +1,4 @@
-// Rate limits that hold across processes (CONTRACT §13: several processes may serve one PostgreSQL
+// Rate limits that hold across processes (docs/operating.md, Several processes: several processes may serve one PostgreSQL
 // database). This module is the one place that decides where each limit is kept (`limitKeptFor`
 // below): in Redis when REDIS_URL is set (lib/auth/redis-rate-limit.ts), else in the database on
 // PostgreSQL ("RateLimitBucket", one row per key), else in memory on SQLite (one process serves a
@@ -267,7 +267,7 @@ function redisBuckets(rule: { perSecond: number; burst: number }, namespace: str
 
 type Limiter = { take(key: string): RateLimitState | Promise<RateLimitState> };
 
-/** The per-token API limit (CONTRACT §7), one per process. */
+/** The per-token API limit (docs/api.md, Every /v1 request), one per process. */
 export function apiTokenLimiter(): Limiter {
   return processSingleton("api.tokenLimiter", (): Limiter => {
     const { rateLimitPerSecond: perSecond, rateLimitBurst: burst } = config();

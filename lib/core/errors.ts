@@ -1,4 +1,4 @@
-// The contract's error codes, their HTTP statuses (CONTRACT.md section 1) and the one error type that
+// The contract's error codes, their HTTP statuses (docs/api.md, Errors) and the one error type that
 // services and the /v1 wrapper throw. The table is the only place a code meets its status.
 export const ERROR_STATUS = {
   forbidden: 403,
@@ -14,7 +14,7 @@ export const ERROR_STATUS = {
   /** A preview whose text no bundled font can draw (previews only). */
   unsupported_text: 422,
   conflict: 409,
-  /** An Idempotency-Key sent again with another method, path or body (CONTRACT.md section 10). */
+  /** An Idempotency-Key sent again with another method, path or body (docs/api.md, Idempotent retries). */
   idempotency_key_reused: 422,
   payment_required: 402,
   /** A request the HTTP parser cannot read (an unknown method token, malformed headers): no route saw it. */

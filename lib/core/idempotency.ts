@@ -1,4 +1,4 @@
-// The rules of idempotent retries (CONTRACT.md section 10) that need no database: what a key may be,
+// The rules of idempotent retries (docs/api.md, Idempotent retries) that need no database: what a key may be,
 // which requests may carry one, and what makes two requests "the same" (their fingerprint).
 import { createHash } from "node:crypto";
 

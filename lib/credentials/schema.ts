@@ -1,4 +1,4 @@
-// Request shapes for credentials (CONTRACT.md section 3).
+// Request shapes for credentials (docs/api.md, Credentials).
 import { z } from "zod";
 import { multiLineText, singleLineText } from "../core/text";
 import { CUSTOM_ATTRIBUTE_KEY } from "../render/document";

@@ -1,4 +1,4 @@
-// Request shapes for designs (CONTRACT.md section 5; the list/create/update endpoints are ours).
+// Request shapes for designs (docs/api.md, Groups and designs; the list/create/update endpoints are ours).
 import { z } from "zod";
 import { singleLineText } from "../core/text";
 import { assetName, DESIGN_TYPES, DesignDocument } from "../render/document";

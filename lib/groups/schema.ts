@@ -1,4 +1,4 @@
-// Request shapes for groups (credential templates), CONTRACT.md section 5. Two ways to name designs:
+// Request shapes for groups (credential templates), docs/api.md, Groups and designs. Two ways to name designs:
 // `designIds` (ordered, 1..50) or the deprecated `certificateDesignId` / `badgeDesignId`; never both.
 import { z } from "zod";
 import { multiLineText, singleLineText } from "../core/text";

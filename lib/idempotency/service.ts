@@ -1,5 +1,5 @@
-// Claiming an Idempotency-Key, keeping the answer of its request, and forgetting it again (CONTRACT.md
-// section 10). The unique (organizationId, key) index does the locking: of two requests that INSERT a
+// Claiming an Idempotency-Key, keeping the answer of its request, and forgetting it again (docs/api.md,
+// Idempotent retries). The unique (organizationId, key) index does the locking: of two requests that INSERT a
 // claim for one key only one succeeds; the other reads the row the winner wrote and is answered from it.
 import { ApiError } from "../core/errors";
 import { IDEMPOTENCY_KEEP_MS, IDEMPOTENCY_LEASE_MS } from "../core/idempotency";

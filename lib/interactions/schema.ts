@@ -1,4 +1,4 @@
-// Interaction events (the spec's Events section and CONTRACT.md section 7).
+// Interaction events (the spec's Events section and docs/api.md, Interactions).
 import { z } from "zod";
 import { singleLineText } from "../core/text";
 import { paginationQuery } from "../core/pagination";

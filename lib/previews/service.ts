@@ -29,7 +29,7 @@ function inFlight(): Map<string, Promise<Buffer>> {
  */
 export const PREVIEW_PNG_WIDTHS = [480, 800, 1200] as const;
 export type PreviewPngWidth = (typeof PREVIEW_PNG_WIDTHS)[number];
-/** The width of a preview PNG without `?w=` (CONTRACT.md section 6 answers this one). */
+/** The width of a preview PNG without `?w=` (docs/api.md, Previews: 1600 px). */
 export const FULL_PREVIEW_WIDTH = 1600;
 
 export function isPreviewPngWidth(value: number): value is PreviewPngWidth {

@@ -1,4 +1,4 @@
-// Preview versions (CONTRACT.md section 6): a digest names one rendering — a design revision plus the
+// Preview versions (docs/api.md, Previews): a digest names one rendering — a design revision plus the
 // resolved values of exactly the attributes that design renders. The digest and its inputs are stored
 // when a URL is handed out, so the URL answers with the same bytes forever.
 import { createHash } from "node:crypto";

@@ -1,4 +1,4 @@
-// The searchable fields of a credential (CONTRACT.md section 4), their kinds and the operators each
+// The searchable fields of a credential (docs/api.md, Search), their kinds and the operators each
 // kind has. The one place that says what `filter` may contain.
 
 export const FIELD_KINDS = {
@@ -47,7 +47,7 @@ export function isOperator(key: string): key is Operator {
   return (OPERATORS as readonly string[]).includes(key);
 }
 
-/** Sort properties (CONTRACT.md section 4); `expiryDate` is the only nullable one. */
+/** Sort properties (docs/api.md, Search); `expiryDate` is the only nullable one. */
 export const SORT_PROPERTIES = ["id", "createdAt", "updatedAt", "issueDate", "expiryDate"] as const;
 export type SortProperty = (typeof SORT_PROPERTIES)[number];
 export type SortOrder = "asc" | "desc";

@@ -1,4 +1,4 @@
-// The search request's `filter` (CONTRACT.md section 4) → a typed tree, with one `validation_error`
+// The search request's `filter` (docs/api.md, Search) → a typed tree, with one `validation_error`
 // detail per mistake naming its exact path (`filter.AND[1].issueDate.gt`). Only the tree is ever turned
 // into a query. Semantics are in README.md beside this file.
 import { unicodeProblem } from "../core/text";

@@ -1,4 +1,4 @@
-// The search request body (CONTRACT.md section 4). `filter` goes through the search grammar's own
+// The search request body (docs/api.md, Search). `filter` goes through the search grammar's own
 // parser (filter.ts), whose mistakes join zod's so one response names all of them.
 import { z } from "zod";
 import { LIMIT_DEFAULT, LIMIT_MAX, LIMIT_MESSAGE } from "../core/pagination";

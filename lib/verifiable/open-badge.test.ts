@@ -13,7 +13,7 @@ const source: OpenBadgeSource = {
 };
 
 describe("the unsigned OpenBadgeCredential", () => {
-  it("has the shape CONTRACT.md section 12 describes", () => {
+  it("has the shape docs/api.md describes (Verifiable credentials)", () => {
     const salt = source.credential.identitySalt;
     expect(buildOpenBadgeCredential(source)).toEqual({
       "@context": ["https://www.w3.org/ns/credentials/v2", "https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json"],

@@ -1,4 +1,4 @@
-// The unsigned Open Badges 3.0 OpenBadgeCredential of one credential (CONTRACT.md section 12), built
+// The unsigned Open Badges 3.0 OpenBadgeCredential of one credential (docs/api.md, Verifiable credentials), built
 // from plain values: no I/O, so the same inputs always give the same document, byte for byte, and
 // its digest says exactly when the content changed.
 import { achievementCriteria, achievementDescription } from "../groups/achievement";

@@ -1,4 +1,4 @@
-// Signed Open Badges 3.0 credentials and the status lists they point at (CONTRACT.md section 12).
+// Signed Open Badges 3.0 credentials and the status lists they point at (docs/api.md, Verifiable credentials).
 //
 // A credential's document is built from its current rows (open-badge.ts, pure), and the digest of that
 // unsigned content names its signed form: the first request for a content signs it and stores it

@@ -1,5 +1,5 @@
 // The wallet's PNG download: the design's preview with the credential's signed Open Badges 3.0
-// document baked in, so the file itself can be verified anywhere (CONTRACT.md section 12). Only for
+// document baked in, so the file itself can be verified anywhere (docs/api.md, Verifiable credentials). Only for
 // credentials whose wallet page offers downloads: issued or expired, not revoked.
 import { readStatus } from "../credentials/serialize";
 import { db } from "../db";

@@ -1,6 +1,6 @@
 // The wallet link as a QR code, for a recipient to print or show (a poster, a slide, a CV): an SVG to
 // show on the page and a PNG to download. It encodes the canonical wallet URL only, never
-// `?recipient=true` (CONTRACT.md section 7: no link the page offers carries it).
+// `?recipient=true` (no link the page offers carries it: docs/api.md, The wallet page).
 import QRCode from "qrcode";
 import { z } from "zod";
 import { walletUrl } from "../credentials/attributes";

@@ -1,4 +1,4 @@
-// The events an endpoint can subscribe to (CONTRACT.md section 11). `*` subscribes to all of them,
+// The events an endpoint can subscribe to (docs/api.md, Webhooks). `*` subscribes to all of them,
 // including any added later.
 export const WEBHOOK_EVENT_TYPES = [
   "credential.created",

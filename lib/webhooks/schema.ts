@@ -1,4 +1,4 @@
-// Request and response shapes of /v1/webhooks (CONTRACT.md section 11). The URL's shape is checked
+// Request and response shapes of /v1/webhooks (docs/api.md, Webhooks). The URL's shape is checked
 // here; whether it may be called (https, public address after DNS) is the service's check, because it
 // needs a lookup.
 import { z } from "zod";

@@ -11,7 +11,7 @@ describe("webhook signatures", () => {
     expect(newSigningSecret()).not.toBe(a);
   });
 
-  it("signs v1,<base64 HMAC-SHA256 of id.timestamp.body> keyed with the decoded secret, as CONTRACT section 11 says", () => {
+  it("signs v1,<base64 HMAC-SHA256 of id.timestamp.body> keyed with the decoded secret, as Standard Webhooks signs", () => {
     const secret = newSigningSecret();
     const body = JSON.stringify({ id: "evt_1", type: "group.created", createdAt: "2026-01-01T00:00:00.000Z", data: { id: "grp_1" } });
     const headers = signatureHeaders("evt_1", body, [secret], new Date(1_700_000_000_123));

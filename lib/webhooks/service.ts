@@ -1,4 +1,4 @@
-// Webhook endpoints of an organization (CONTRACT.md section 11): add, list, change, delete, rotate the
+// Webhook endpoints of an organization (docs/api.md, Webhooks): add, list, change, delete, rotate the
 // signing secret, read the delivery log, retry an event. Every id is looked up within the caller's
 // organization, so another organization's endpoint is simply not found.
 import { ApiError, invalidField, notFound } from "../core/errors";

@@ -1,4 +1,4 @@
-// Delivers webhook events (CONTRACT.md section 11) with the outbox machinery mail uses (lib/outbox):
+// Delivers webhook events (docs/api.md, Webhooks) with the outbox machinery mail uses (lib/outbox):
 // due deliveries are claimed with a lease, each attempt is a signed POST through lib/net (public
 // addresses only, no redirects, 10 s deadline, at most 64 KiB read), recorded as soon as it ends, and
 // retried with exponential backoff while its event is younger than the retry window (24 h). A crash

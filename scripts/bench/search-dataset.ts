@@ -7,7 +7,7 @@
 // comes from a seeded generator: every run, and both databases, get the same rows (only the API token
 // differs).
 //
-// Mix (CONTRACT.md section 3 for what the columns mean): ~50 groups, recipients = 30% of rows (names from
+// Mix (docs/api.md, Credentials, for what the columns mean): ~50 groups, recipients = 30% of rows (names from
 // first/last-name pools, some non-ASCII; emails derived from the names), 10% of credentials without
 // recipient, 5% draft, 1% scheduled (issue date in the future), the rest issued, of which 15% expired
 // and 50% without expiry date; creation times spread over five years, in insertion order.

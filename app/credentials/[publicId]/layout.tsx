@@ -2,6 +2,7 @@
 // language: its group's, else the reader's (./locale.ts). Only the messages they use are sent along.
 import { NextIntlClientProvider } from "next-intl";
 import { messagesFor } from "@/lib/i18n/messages";
+import { PublicFooter } from "@/app/public-footer";
 import { walletLocale } from "./locale";
 
 type Props = { children: React.ReactNode; params: Promise<{ publicId: string }> };
@@ -12,6 +13,7 @@ export default async function WalletLayout({ children, params }: Props) {
   return (
     <NextIntlClientProvider locale={locale} messages={{ wallet, verification }} timeZone="UTC">
       {children}
+      <PublicFooter />
     </NextIntlClientProvider>
   );
 }

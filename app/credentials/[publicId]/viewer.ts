@@ -1,6 +1,6 @@
 "use client";
 // Who is looking at this wallet page, as this browser knows it: the recipient (a mark in local storage,
-// set by the email's `?recipient=true`, CONTRACT.md section 7) or a guest. The server cannot know, so it
+// set by the email's `?recipient=true`, see docs/api.md, The wallet page) or a guest. The server cannot know, so it
 // renders the guest's view and the page switches after reading the mark. Read once per page load and
 // shared by the page's client parts; the parameter leaves the address bar on that first read.
 import { startTransition, useEffect, useState } from "react";

@@ -8,7 +8,7 @@ import { organizationSlug } from "@/lib/organizations/schema";
 import { statusListCredential } from "@/lib/verifiable/service";
 
 // Verifiers fetch this for every credential they check. A revocation shows here on the next request;
-// a minute of caching bounds how long a verifier may go on seeing the old bit (CONTRACT: at most 300 s).
+// a minute of caching bounds how long a verifier may go on seeing the old bit (a status list may be cached for at most 300 s).
 const CACHE_CONTROL = "public, max-age=60";
 
 const params = z.strictObject({ id: organizationSlug, list: z.string().regex(/^[1-9][0-9]{0,8}$/).transform(Number) });
