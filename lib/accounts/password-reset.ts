@@ -5,7 +5,7 @@
 // not an account has the email, so the form cannot be used to find out who has an account.
 import { createHash, randomBytes } from "node:crypto";
 import { ApiError } from "../core/errors";
-import { addressSubject, exactBuckets, rateLimitSubject } from "../auth/shared-rate-limit";
+import { addressSubject, exactBuckets, rateLimitSubject } from "../rate-limit/shared-rate-limit";
 import { config } from "../config";
 import { db, type Tx } from "../db";
 import { newId } from "../db/ids";
@@ -34,7 +34,7 @@ export function resetLink(token: string): string {
 
 // Per email: 3 at once, then one every 5 minutes (nobody fills someone's inbox with links); per client
 // address: 10 at once, then one a minute. Kept like the sign-in limits (in the database on PostgreSQL,
-// so every process counts the same requests; lib/auth/shared-rate-limit.ts).
+// so every process counts the same requests; lib/rate-limit/shared-rate-limit.ts).
 function resetLimits() {
   return {
     byEmail: exactBuckets({ name: "reset.email", perSecond: 1 / 300, burst: 3 }),

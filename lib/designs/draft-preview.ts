@@ -2,7 +2,7 @@
 // every credential, with the design's saved images and sample values. Nothing is stored: a draft
 // has no digest and no URL until it is saved.
 import { ApiError, invalidField, invalidFields } from "../core/errors";
-import { TokenBucketLimiter } from "../core/rate-limit";
+import { TokenBucketLimiter } from "../rate-limit/token-buckets";
 import { safeParseWithDetails } from "../core/validation";
 import { config } from "../config";
 import { sampleAttributeValues } from "../render/attributes";
