@@ -7,7 +7,7 @@ import { db } from "../db";
 import { addStarterDesigns as createStarterDesigns } from "../designs/starter";
 import { errorSummary, log } from "../log";
 import { newId } from "../db/ids";
-import { decoyPasswordHash, hashPassword, verifyPassword } from "../auth/password";
+import { decoyPasswordHash, hashPassword, verifyPassword } from "./password";
 import { addressSubject, exactBuckets } from "../rate-limit/shared-rate-limit";
 import type { OrganizationRow } from "../organizations/service";
 import type { SignUpInput } from "./schema";

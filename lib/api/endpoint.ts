@@ -6,7 +6,7 @@ import { z } from "zod";
 import { config } from "../config";
 import { errorSummary, log } from "../log";
 import { authenticateApiToken, type Caller } from "../organizations/service";
-import { clientConnection, plainHttpAllowed } from "./client-connection";
+import { clientConnection, plainHttpAllowed } from "../net/client-connection";
 import { findInJson, type JsonPath } from "../core/json-walk";
 import { singleLineText, unicodeProblem, unicodeProblemsIn } from "../core/text";
 import { ApiError, invalidFields, type ErrorCode, type ErrorDetail } from "../core/errors";

@@ -9,7 +9,7 @@ import { addressSubject, sharedLimiter } from "../rate-limit/shared-rate-limit";
 import { safeParseWithDetails } from "../core/validation";
 import { config } from "../config";
 import { errorSummary, log } from "../log";
-import { clientConnection } from "./client-connection";
+import { clientConnection } from "../net/client-connection";
 import { parseJsonObject, readBody } from "./endpoint";
 import { errorResponse, internalError } from "./envelope";
 import { requestIdOf } from "./request-id";

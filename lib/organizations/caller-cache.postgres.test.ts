@@ -65,7 +65,7 @@ describe.skipIf(!serverUrl)("API token callers kept per process, on PostgreSQL",
 
   it("does not keep what a lookup read before a notice arrived", async () => {
     const { token } = await newCaller("raced");
-    const hash = (await import("../auth/api-tokens")).hashApiToken(token);
+    const hash = (await import("./api-tokens")).hashApiToken(token);
     const mark = cache().mark();
     const read = await service.authenticateApiToken(token); // read before the change is told
     await other.query(`NOTIFY cis_callers_changed`);

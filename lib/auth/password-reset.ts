@@ -9,15 +9,15 @@ import { addressSubject, exactBuckets, rateLimitSubject } from "../rate-limit/sh
 import { config } from "../config";
 import { db, type Tx } from "../db";
 import { newId } from "../db/ids";
-import { hashPassword } from "../auth/password";
-import { signInThrottle } from "../auth/sign-in-throttle";
+import { hashPassword } from "../accounts/password";
+import { signInThrottle } from "./sign-in-throttle";
 import { log } from "../log";
 import { nudgeMailWorker } from "../mail/nudge";
 import { enqueueRenderedEmail, redactEmails } from "../mail/outbox";
 import { escapeHtml, type RenderedEmail } from "../mail/template";
-import type { PasswordResetInput } from "./schema";
-import { normalizeAccountEmail } from "./service";
-import { endSessionsOf } from "./sessions";
+import type { PasswordResetInput } from "../accounts/schema";
+import { normalizeAccountEmail } from "../accounts/service";
+import { endSessionsOf } from "../accounts/sessions";
 
 export const RESET_LINK_LIFETIME_MINUTES = 60;
 /** A request answers no sooner than this either way, so its timing does not tell whether the account exists. */
