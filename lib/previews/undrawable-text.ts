@@ -11,7 +11,7 @@
 // too, and only a text with a grapheme not seen yet goes to the renderer.
 import { invalidField } from "../core/errors";
 import { todayUtc } from "../core/dates";
-import { credentialAttributeValues } from "../credentials/attributes";
+import { credentialAttributeValues } from "../attribute-values/credential-values";
 import { groupDefaultExpiry } from "../credentials/service";
 import { selectGroupForCredential } from "../credentials/queries";
 import { db } from "../db";
