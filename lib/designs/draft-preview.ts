@@ -8,7 +8,8 @@ import { config } from "../config";
 import { sampleAttributeValues } from "../render/attributes";
 import { prepareRender, pngOf, UnsupportedTextError } from "../render/render";
 import { attributesUsed, DesignDocument, type DesignType } from "../render/document";
-import { checkDocument, findDesign, revisionRenderAssets, type OrganizationRef } from "./service";
+import { revisionRenderAssets } from "../previews/revision-assets";
+import { checkDocument, findDesign, type OrganizationRef } from "./service";
 
 /** Wide enough to stay sharp on a 2x screen at the editor's canvas width, small enough to come back fast. */
 export const DRAFT_PREVIEW_WIDTH_PX = 1400;

@@ -12,8 +12,8 @@
 import { invalidField } from "../core/errors";
 import { todayUtc } from "../core/dates";
 import { credentialAttributeValues } from "../attribute-values/credential-values";
-import { groupDefaultExpiry } from "../credentials/service";
-import { selectGroupForCredential } from "../credentials/queries";
+import { groupDefaultExpiry } from "./service";
+import { selectGroupForCredential } from "./queries";
 import { db } from "../db";
 import type { AttributeValues } from "../render/attributes";
 import type { DesignDocument } from "../render/document";
