@@ -1,17 +1,27 @@
-// The import boundaries of ../shared/ARCHITECTURE.md ("may import"), checked in CI by `npm run lint:boundaries`.
+// The import boundaries of ../shared/ARCHITECTURE.md ("may import"), checked in CI by `npm run lint:boundaries`
+// (scripts/boundaries/check.mjs runs dependency-cruiser with this file, then refuses loops between folders).
 // A rule names who may not import what; each comment says why the boundary exists.
-const DOMAINS = "accounts|i18n|attributes|domains|health|net|outbox|webhooks|verifiable|verification|credentials|designs|groups|idempotency|imports|interactions|issuers|mail|organizations|previews|recipients|search|storage|wallet|dashboard|render|db|core";
+const LAYERS = require("./scripts/boundaries/layers.cjs");
+
+/** Tests and the helpers only tests use may reach across layers to set up what they test. */
+const TEST_CODE = "\\.test\\.tsx?$|\\.contract\\.ts$|\\.test-support\\.ts$";
+
+const memberPattern = (member) => `^${member.replace(/[.]/g, "\\.")}${member.endsWith("/") ? "" : "$"}`;
+const anyOf = (members) => members.map(memberPattern).join("|");
+
+/** One rule per layer: nothing in it imports a higher layer. */
+const layerRules = LAYERS.slice(0, -1).map((layer, index) => ({
+  name: `layer-${layer.name.replace(/ /g, "-")}`,
+  comment: `${layer.why} Lower layers never import higher ones.`,
+  severity: "error",
+  from: { path: anyOf(layer.members), pathNot: TEST_CODE },
+  to: { path: anyOf(LAYERS.slice(index + 1).flatMap((higher) => higher.members)) },
+}));
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    {
-      name: "domains-not-http",
-      comment: "Domain services, the renderer and the primitives know nothing of HTTP: lib/api is the layer above them (its errors, validation and pagination live in lib/core).",
-      severity: "error",
-      from: { path: `^lib/(${DOMAINS})/` },
-      to: { path: "^lib/api/" },
-    },
+    ...layerRules,
     {
       name: "app-not-database",
       comment: "Pages, actions and routes call domain services; only services talk to the database. Tests may set up a scratch database.",
