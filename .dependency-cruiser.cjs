@@ -3,8 +3,8 @@
 // A rule names who may not import what; each comment says why the boundary exists.
 const LAYERS = require("./scripts/boundaries/layers.cjs");
 
-/** Tests and the helpers only tests use may reach across layers to set up what they test. */
-const TEST_CODE = "\\.test\\.tsx?$|\\.contract\\.ts$|\\.test-support\\.ts$";
+/** Tests, and the helpers only tests use (test/support), may reach across layers to set up what they test. */
+const TEST_CODE = "\\.test\\.tsx?$|^test/";
 
 const memberPattern = (member) => `^${member.replace(/[.]/g, "\\.")}${member.endsWith("/") ? "" : "$"}`;
 const anyOf = (members) => members.map(memberPattern).join("|");
@@ -22,6 +22,20 @@ const layerRules = LAYERS.slice(0, -1).map((layer, index) => ({
 module.exports = {
   forbidden: [
     ...layerRules,
+    {
+      name: "production-not-test-support",
+      comment: "Test helpers (scratch databases, fake servers, shared test contracts) live in test/support, outside the production folders; production code never imports them.",
+      severity: "error",
+      from: { path: "^(lib|app)/|^server\\.ts$", pathNot: TEST_CODE },
+      to: { path: "^test/" },
+    },
+    {
+      name: "no-test-framework-in-production",
+      comment: "A module that imports the test runner is a test helper: it belongs in test/support, not beside production code.",
+      severity: "error",
+      from: { path: "^(lib|app)/|^server\\.ts$", pathNot: TEST_CODE },
+      to: { path: "node_modules/(vitest|@vitest|@playwright|playwright)/" },
+    },
     {
       name: "app-not-database",
       comment: "Pages, actions and routes call domain services; only services talk to the database. Tests may set up a scratch database.",
@@ -53,7 +67,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "^(node_modules|lib/generated|\\.next)/" },
+    exclude: { path: "^(lib/generated|\\.next)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"], extensions: [".ts", ".tsx", ".js", ".mjs"] },

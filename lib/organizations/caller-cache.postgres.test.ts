@@ -25,7 +25,7 @@ describe.skipIf(!serverUrl)("API token callers kept per process, on PostgreSQL",
   let close: () => Promise<void> = async () => undefined;
 
   beforeAll(async () => {
-    const { postgresTestDatabase } = await import("../db/scratch-database");
+    const { postgresTestDatabase } = await import("../../test/support/db/scratch-database");
     const scratch = await postgresTestDatabase(serverUrl!, "cis_unit_callers");
     close = scratch.finish;
     service = await import("./service");

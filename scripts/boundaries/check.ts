@@ -20,7 +20,7 @@ import { fileURLToPath } from "node:url";
 
 const require = createRequire(import.meta.url);
 const DEPCRUISE = fileURLToPath(new URL("../../node_modules/dependency-cruiser/bin/dependency-cruise.mjs", import.meta.url));
-const TEST_CODE = /\.test\.tsx?$|\.contract\.ts$|\.test-support\.ts$|^test\//;
+const TEST_CODE = /\.test\.tsx?$|^test\//;
 
 /** The node of the folder graph a module belongs to, or null for modules outside lib/ and app/. */
 export function folderOf(modulePath: string): string | null {
