@@ -1,16 +1,40 @@
-// The import boundaries of docs/architecture.md ("may import"), checked in CI by `npm run lint:boundaries`.
+// The import boundaries of docs/architecture.md ("may import"), checked in CI by `npm run lint:boundaries`
+// (scripts/boundaries/check.ts runs dependency-cruiser with this file, then refuses loops between folders).
 // A rule names who may not import what; each comment says why the boundary exists.
-const DOMAINS = "accounts|i18n|attributes|domains|health|net|outbox|webhooks|verifiable|verification|credentials|designs|groups|idempotency|imports|interactions|issuers|mail|organizations|previews|recipients|search|storage|wallet|dashboard|render|db|core";
+const LAYERS = require("./scripts/boundaries/layers.cjs");
+
+/** Tests, and the helpers only tests use (test/support), may reach across layers to set up what they test. */
+const TEST_CODE = "\\.test\\.tsx?$|^test/";
+
+const memberPattern = (member) => `^${member.replace(/[.]/g, "\\.")}${member.endsWith("/") ? "" : "$"}`;
+const anyOf = (members) => members.map(memberPattern).join("|");
+
+/** One rule per layer: nothing in it imports a higher layer. */
+const layerRules = LAYERS.slice(0, -1).map((layer, index) => ({
+  name: `layer-${layer.name.replace(/ /g, "-")}`,
+  comment: `${layer.why} Lower layers never import higher ones.`,
+  severity: "error",
+  from: { path: anyOf(layer.members), pathNot: TEST_CODE },
+  to: { path: anyOf(LAYERS.slice(index + 1).flatMap((higher) => higher.members)) },
+}));
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...layerRules,
     {
-      name: "domains-not-http",
-      comment: "Domain services, the renderer and the primitives know nothing of HTTP: lib/api is the layer above them (its errors, validation and pagination live in lib/core).",
+      name: "production-not-test-support",
+      comment: "Test helpers (scratch databases, fake servers, shared test contracts) live in test/support, outside the production folders; production code never imports them.",
       severity: "error",
-      from: { path: `^lib/(${DOMAINS})/` },
-      to: { path: "^lib/api/" },
+      from: { path: "^(lib|app)/|^server\\.ts$", pathNot: TEST_CODE },
+      to: { path: "^test/" },
+    },
+    {
+      name: "no-test-framework-in-production",
+      comment: "A module that imports the test runner is a test helper: it belongs in test/support, not beside production code.",
+      severity: "error",
+      from: { path: "^(lib|app)/|^server\\.ts$", pathNot: TEST_CODE },
+      to: { path: "node_modules/(vitest|@vitest|@playwright|playwright)/" },
     },
     {
       name: "app-not-database",
@@ -43,7 +67,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "^(node_modules|lib/generated|\\.next)/" },
+    exclude: { path: "^(lib/generated|\\.next)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"], extensions: [".ts", ".tsx", ".js", ".mjs"] },

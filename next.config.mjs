@@ -18,6 +18,9 @@ const nextConfig = {
     // HarfBuzz: an ES module with top-level await that reads its .wasm beside itself.
     "harfbuzzjs",
   ],
+  // Test helpers and fixtures are never part of a deployment, even if a traced import pointed there
+  // by mistake (the boundary check forbids production code importing them).
+  outputFileTracingExcludes: { "*": ["test/**"] },
   poweredByHeader: false,
   reactStrictMode: true,
   typedRoutes: false,

@@ -1,5 +1,5 @@
 // The app's HTTP server: Next.js's request handler behind a plain Node server, so that route handlers
-// learn the client's address and scheme (lib/api/client-connection.ts). Started by scripts/start.ts.
+// learn the client's address and scheme (lib/net/client-connection.ts). Started by scripts/start.ts.
 // Before Next sees a request, this server settles its request id, sets the security headers every
 // response carries, answers paths Next cannot decode, and serves /previews/* itself.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -12,7 +12,7 @@ import {
   CLIENT_FORWARDED_PROTO_HEADER,
   CLIENT_SCHEME_HEADER,
   clientConnection,
-} from "./lib/api/client-connection";
+} from "./lib/net/client-connection";
 import { requestIdFrom } from "./lib/api/request-id";
 import { config } from "./lib/config";
 import { answerUnparsableRequest, isHealthPath, sendMethodNotAllowed, sendNotFound, sendServerError, sendWorkerOnly } from "./lib/http-server/answers";

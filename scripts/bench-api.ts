@@ -8,7 +8,7 @@ import { execSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { runLoad, type LoadResult } from "./bench/load";
 import { startBenchServer } from "./bench/app-server";
-import { createScratchDatabase } from "../lib/db/postgres-scratch";
+import { createScratchDatabase } from "../test/support/db/postgres-scratch";
 
 const CONNECTIONS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

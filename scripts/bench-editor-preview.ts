@@ -4,7 +4,7 @@
 // cache answers. In-process on a scratch SQLite database; the server action adds its HTTP round trip
 // and the PNG's base64 (printed as the data-URI size).
 import { cpus, loadavg } from "node:os";
-import { scratchDatabase } from "../lib/db/scratch-database";
+import { scratchDatabase } from "../test/support/db/scratch-database";
 
 await scratchDatabase("bench-editor");
 const { createOrganization } = await import("../lib/organizations/service");

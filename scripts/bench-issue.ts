@@ -12,7 +12,7 @@ import { readFileSync } from "node:fs";
 import { runLoad } from "./bench/load";
 import { startBenchServer } from "./bench/app-server";
 import { smtpSink } from "./bench/smtp-sink";
-import { createScratchDatabase } from "../lib/db/postgres-scratch";
+import { createScratchDatabase } from "../test/support/db/postgres-scratch";
 
 const TOTAL = Number(process.env.BENCH_CREDENTIALS ?? 2000);
 const CONNECTIONS = 20;

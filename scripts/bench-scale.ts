@@ -20,7 +20,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { startBenchServer, type BenchServer } from "./bench/app-server";
 import { runLoad, type LoadResult } from "./bench/load";
-import { createScratchDatabase } from "../lib/db/postgres-scratch";
+import { createScratchDatabase } from "../test/support/db/postgres-scratch";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_SCALE_CONNECTIONS ?? 16);

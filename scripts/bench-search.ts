@@ -31,7 +31,7 @@ import { applyMigrations } from "@/lib/db/migrate";
 import { normalizeName } from "@/lib/recipients/service";
 import { startBenchServer, type BenchServer } from "./bench/app-server";
 import { runLoad } from "./bench/load";
-import { createScratchDatabase } from "../lib/db/postgres-scratch";
+import { createScratchDatabase } from "../test/support/db/postgres-scratch";
 import { seedSearchDataset, type SearchDataset, type SeedResult } from "./bench/search-dataset";
 import { emptyDatabase, loadKeptDataset, keepDataset, reusableDatabases, withoutTrigramIndexes } from "./bench/search-reuse";
 

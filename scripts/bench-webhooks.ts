@@ -117,7 +117,7 @@ async function main() {
   rows.push(await run("SQLite", undefined, false));
   rows.push(await run("SQLite", undefined, true));
   if (process.env.BENCH_POSTGRES_URL) {
-    const { createScratchDatabase } = await import("../lib/db/postgres-scratch");
+    const { createScratchDatabase } = await import("../test/support/db/postgres-scratch");
     for (const withEndpoint of [false, true]) {
       const db = await createScratchDatabase(process.env.BENCH_POSTGRES_URL, "cis_bench_webhooks");
       try {

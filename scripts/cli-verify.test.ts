@@ -5,7 +5,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { PNG } from "pngjs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { scratchDatabase } from "../lib/db/scratch-database";
+import { scratchDatabase } from "../test/support/db/scratch-database";
 
 const ENV = { PUBLIC_URL: "http://localhost:4566", APP_SECRET: "cli-verify-test-secret-0123456789abcdef" };
 const dir = await scratchDatabase("cli-verify", ENV);

@@ -1,7 +1,7 @@
 // Sign-up through the domain function the form's action calls: the per-address limit, and that a
 // refused sign-up writes nothing.
 import { describe, expect, it } from "vitest";
-import { scratchDatabase } from "../db/scratch-database";
+import { scratchDatabase } from "../../test/support/db/scratch-database";
 
 await scratchDatabase("accounts");
 

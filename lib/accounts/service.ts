@@ -7,8 +7,8 @@ import { db } from "../db";
 import { addStarterDesigns as createStarterDesigns } from "../designs/starter";
 import { errorSummary, log } from "../log";
 import { newId } from "../db/ids";
-import { decoyPasswordHash, hashPassword, verifyPassword } from "../auth/password";
-import { addressSubject, exactBuckets } from "../auth/shared-rate-limit";
+import { decoyPasswordHash, hashPassword, verifyPassword } from "./password";
+import { addressSubject, exactBuckets } from "../rate-limit/shared-rate-limit";
 import type { OrganizationRow } from "../organizations/service";
 import type { SignUpInput } from "./schema";
 
@@ -54,7 +54,7 @@ async function addStarterDesigns(organization: { id: string; name: string }): Pr
 /**
  * Per client address (an IPv6 one by its /64, which one host can hold whole): 10 sign-ups at once,
  * then 10 an hour. Each makes an organization with its starter designs, so a script signing up in a
- * loop fills the database; a classroom behind one address still fits. Kept like the sign-in limits (lib/auth/shared-rate-limit.ts: every process counts the same
+ * loop fills the database; a classroom behind one address still fits. Kept like the sign-in limits (lib/rate-limit/shared-rate-limit.ts: every process counts the same
  * attempts on PostgreSQL or Redis). Attempts count, not only accounts made: "this email is taken" answers
  * must not be a free oracle for which addresses have accounts.
  */

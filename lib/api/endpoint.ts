@@ -6,15 +6,15 @@ import { z } from "zod";
 import { config } from "../config";
 import { errorSummary, log } from "../log";
 import { authenticateApiToken, type Caller } from "../organizations/service";
-import { clientConnection, plainHttpAllowed } from "./client-connection";
+import { clientConnection, plainHttpAllowed } from "../net/client-connection";
 import { findInJson, type JsonPath } from "../core/json-walk";
 import { singleLineText, unicodeProblem, unicodeProblemsIn } from "../core/text";
 import { ApiError, invalidFields, type ErrorCode, type ErrorDetail } from "../core/errors";
 import { errorResponse, internalError } from "./envelope";
 import { requestIdOf } from "./request-id";
 import { searchParamsOf, unroutableMethodOf } from "./request-target";
-import { rateLimitHeaders, type RateLimitState } from "../core/rate-limit";
-import { apiTokenLimiter } from "../auth/shared-rate-limit";
+import { rateLimitHeaders, type RateLimitState } from "../rate-limit/token-buckets";
+import { apiTokenLimiter } from "../rate-limit/shared-rate-limit";
 import { formatPath, safeParseWithDetails } from "../core/validation";
 import { processSingleton } from "../core/process-singleton";
 import {
@@ -89,7 +89,7 @@ export type RouteDefinition = {
   handlers: Record<HttpMethod | "HEAD" | "OPTIONS", RouteHandler>;
 };
 
-/** Per token, shared by every route bundle of the process; where it is kept: lib/auth/shared-rate-limit.ts. */
+/** Per token, shared by every route bundle of the process; where it is kept: lib/rate-limit/shared-rate-limit.ts. */
 const limiter = apiTokenLimiter;
 
 

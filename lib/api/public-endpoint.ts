@@ -4,12 +4,12 @@
 // nothing: 404), and for JSON routes a small body parsed and validated like /v1's.
 import { z } from "zod";
 import { ApiError, invalidFields } from "../core/errors";
-import { rateLimitHeaders } from "../core/rate-limit";
-import { addressSubject, sharedLimiter } from "../auth/shared-rate-limit";
+import { rateLimitHeaders } from "../rate-limit/token-buckets";
+import { addressSubject, sharedLimiter } from "../rate-limit/shared-rate-limit";
 import { safeParseWithDetails } from "../core/validation";
 import { config } from "../config";
 import { errorSummary, log } from "../log";
-import { clientConnection } from "./client-connection";
+import { clientConnection } from "../net/client-connection";
 import { parseJsonObject, readBody } from "./endpoint";
 import { errorResponse, internalError } from "./envelope";
 import { requestIdOf } from "./request-id";
@@ -21,7 +21,7 @@ export type AddressRateLimit = { name: string; perSecond: number; burst: number 
 
 export type PublicRequest<P> = { request: Request; params: P; requestId: string };
 
-/** Kept where lib/auth/shared-rate-limit.ts decides: in the database on PostgreSQL, so every process counts the same requests. */
+/** Kept where lib/rate-limit/shared-rate-limit.ts decides: in the database on PostgreSQL, so every process counts the same requests. */
 /** Path parameters of a route that has none: one schema instance, as zod compiles each on its first parse. */
 const NO_PARAMS = z.object({});
 

@@ -2,7 +2,7 @@
 // (plain header objects) and for server actions (next/headers). The app's server sets the headers
 // clientConnection reads; TRUST_PROXY decides whether X-Forwarded-For speaks for the client.
 import { headers as requestHeaders } from "next/headers";
-import { clientConnection } from "../api/client-connection";
+import { clientConnection } from "../net/client-connection";
 import { config } from "../config";
 
 /** "unknown" when the address cannot be told: such clients share one set of limits. */

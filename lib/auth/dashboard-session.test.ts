@@ -3,7 +3,7 @@
 import type { Account, Profile, User } from "next-auth";
 import type { JWT } from "next-auth/jwt";
 import { describe, expect, it } from "vitest";
-import { scratchDatabase } from "../db/scratch-database";
+import { scratchDatabase } from "../../test/support/db/scratch-database";
 
 await scratchDatabase("dashboard-session");
 

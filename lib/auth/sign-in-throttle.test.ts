@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MemoryBuckets, type Buckets } from "../core/rate-limit";
+import { MemoryBuckets, type Buckets } from "../rate-limit/token-buckets";
 import { SignInThrottle } from "./sign-in-throttle";
 
 /** MemoryBuckets that note every key they are asked about: what a database table of them would hold. */

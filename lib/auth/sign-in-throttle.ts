@@ -14,9 +14,9 @@
 //   - a password reset or change forgets what was counted for that email.
 // Kept where lib/auth/shared-rate-limit.ts keeps limits: in the database on PostgreSQL, so every process
 // counts the same attempts (N web processes do not allow N times as many guesses); in memory on SQLite.
-import type { Buckets } from "../core/rate-limit";
-import { MemoryBuckets } from "../core/rate-limit";
-import { addressSubject, exactBuckets, rateLimitSubject, type LimitRule } from "./shared-rate-limit";
+import type { Buckets } from "../rate-limit/token-buckets";
+import { MemoryBuckets } from "../rate-limit/token-buckets";
+import { addressSubject, exactBuckets, rateLimitSubject, type LimitRule } from "../rate-limit/shared-rate-limit";
 
 export type SignInVerdict = { allowed: true } | { allowed: false; limitedBy: "address" | "account" };
 

@@ -22,7 +22,7 @@ import { forgetPreviewDigests } from "../previews/versions";
 import { previewKeys } from "../previews/service";
 import { previewStore } from "../storage";
 import { findOrCreateRecipient, normalizeEmail, normalizeName } from "../recipients/service";
-import { credentialAttributeValues, walletUrl } from "./attributes";
+import { credentialAttributeValues, walletUrl } from "../attribute-values/credential-values";
 import {
   countIssueWithinQuota,
   groupSelect,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { scratchDatabase } from "./scratch-database";
+import { scratchDatabase } from "../../test/support/db/scratch-database";
 
 await scratchDatabase("direct-read");
 

@@ -1,7 +1,7 @@
 // directTransaction on PostgreSQL: runs when TEST_POSTGRES_URL names a server (CI starts one), on a
 // scratch database of its own.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { directTransactionContract, insertGroup } from "./direct-transaction.contract";
+import { directTransactionContract, insertGroup } from "../../test/support/db/direct-transaction.contract";
 import type { Db, SqlClient } from "./index";
 
 const serverUrl = process.env.TEST_POSTGRES_URL?.trim();
@@ -11,7 +11,7 @@ describe.skipIf(!serverUrl)("on PostgreSQL", () => {
   let finish: () => Promise<void> = async () => undefined;
 
   beforeAll(async () => {
-    const { postgresTestDatabase } = await import("./scratch-database");
+    const { postgresTestDatabase } = await import("../../test/support/db/scratch-database");
     finish = (await postgresTestDatabase(serverUrl!, "cis_unit_direct_tx")).finish;
     const { db } = await import("./index");
     const { directTransaction } = await import("./direct-transaction");

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { scratchDatabase } from "./scratch-database";
+import { scratchDatabase } from "../../test/support/db/scratch-database";
 import type { SqlClient } from "./index";
-import { directTransactionContract, insertGroup, shortenTransactionLimits } from "./direct-transaction.contract";
+import { directTransactionContract, insertGroup, shortenTransactionLimits } from "../../test/support/db/direct-transaction.contract";
 
 await scratchDatabase("direct-tx");
 

@@ -2,7 +2,7 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { applyMigrations } from "./migrate";
-import { createScratchDatabase } from "./postgres-scratch";
+import { createScratchDatabase } from "../../test/support/db/postgres-scratch";
 
 const serverUrl = process.env.TEST_POSTGRES_URL?.trim();
 

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { scratchFolder } from "./scratch-database";
+import { scratchFolder } from "../../test/support/db/scratch-database";
 import { applyMigrations, readMigrations } from "./migrate";
 
 function project(migrations: Record<string, string>): string {

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { scratchFolder } from "./scratch-database";
+import { scratchFolder } from "../../test/support/db/scratch-database";
 import { createDb } from "./index";
 import { applyMigrations } from "./migrate";
 import { ConnectionLock } from "./serialized-sqlite-adapter";

@@ -2,7 +2,7 @@
 // and sample values, is refused with the API's messages and paths when the API would refuse it,
 // writes nothing, and never reaches another organization's design.
 import { describe, expect, it } from "vitest";
-import { scratchDatabase } from "../db/scratch-database";
+import { scratchDatabase } from "../../test/support/db/scratch-database";
 
 await scratchDatabase("draft-preview");
 

@@ -2,13 +2,14 @@
 // every credential, with the design's saved images and sample values. Nothing is stored: a draft
 // has no digest and no URL until it is saved.
 import { ApiError, invalidField, invalidFields } from "../core/errors";
-import { TokenBucketLimiter } from "../core/rate-limit";
+import { TokenBucketLimiter } from "../rate-limit/token-buckets";
 import { safeParseWithDetails } from "../core/validation";
 import { config } from "../config";
 import { sampleAttributeValues } from "../render/attributes";
 import { prepareRender, pngOf, UnsupportedTextError } from "../render/render";
 import { attributesUsed, DesignDocument, type DesignType } from "../render/document";
-import { checkDocument, findDesign, revisionRenderAssets, type OrganizationRef } from "./service";
+import { revisionRenderAssets } from "../previews/revision-assets";
+import { checkDocument, findDesign, type OrganizationRef } from "./service";
 
 /** Wide enough to stay sharp on a 2x screen at the editor's canvas width, small enough to come back fast. */
 export const DRAFT_PREVIEW_WIDTH_PX = 1400;

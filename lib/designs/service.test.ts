@@ -1,7 +1,7 @@
 // Duplicating a design on a real SQLite database: the copy has the layout and the images (as rows of
 // its own), changing either design leaves the other alone, and another organization's design is not found.
 import { describe, expect, it } from "vitest";
-import { scratchDatabase } from "../db/scratch-database";
+import { scratchDatabase } from "../../test/support/db/scratch-database";
 
 await scratchDatabase("designs");
 

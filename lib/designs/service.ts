@@ -7,8 +7,7 @@ import { db } from "../db";
 import { newId } from "../db/ids";
 import { rawDate } from "../db/raw-values";
 import { directRows } from "../db/direct-read";
-import { assetsUsed, DesignDocument, type DesignType } from "../render/document";
-import type { RenderAsset } from "../render/render";
+import { DesignDocument, type DesignType } from "../render/document";
 import { AssetError, decodeAssetDataUri, MAX_ASSETS_PER_DESIGN, type DecodedAsset } from "./assets";
 import { customTagsInDocument, recordAttributeUse } from "../attributes/service";
 import { defaultDocument } from "./defaults";
@@ -80,18 +79,6 @@ export async function findDesign(organizationId: string, id: string): Promise<De
     currentRevision: { id: row.revisionId, document: row.document, assetIds: row.assetIds },
     assets,
   };
-}
-
-/** The images of a revision that `doc` draws, by the names the document uses, ready for the renderer. */
-export async function revisionRenderAssets(assetIds: Record<string, string>, doc: DesignDocument): Promise<Map<string, RenderAsset>> {
-  const used = Object.entries(assetIds).filter(([name]) => assetsUsed(doc).has(name));
-  const rows = used.length ? await db().designAsset.findMany({ where: { id: { in: used.map(([, id]) => id) } } }) : [];
-  const assets = new Map<string, RenderAsset>();
-  for (const [name, id] of used) {
-    const row = rows.find((r) => r.id === id);
-    if (row) assets.set(name, { mimeType: row.mimeType as RenderAsset["mimeType"], data: row.data, width: row.width, height: row.height });
-  }
-  return assets;
 }
 
 export async function getDesign(org: OrganizationRef, id: string): Promise<ApiDesign> {

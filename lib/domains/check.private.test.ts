@@ -1,7 +1,7 @@
 // The check against a local website, under the WEBHOOK_ALLOW_PRIVATE test switch (which is what lets a
 // loopback name be checked, over http): each way a site can fail the check, and what it is told.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startProofServer, type ProofServer } from "./proof-server.test-support";
+import { startProofServer, type ProofServer } from "../../test/support/domains/proof-server";
 import { proofLine } from "./proof";
 
 let site: ProofServer;

@@ -1,7 +1,7 @@
 // Without the test switch (production): a domain that resolves to a loopback or private address is not
 // called at all, and a loopback name is read over https like any other.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startProofServer, type ProofServer } from "./proof-server.test-support";
+import { startProofServer, type ProofServer } from "../../test/support/domains/proof-server";
 import { proofLine } from "./proof";
 
 let site: ProofServer;

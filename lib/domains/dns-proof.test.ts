@@ -1,7 +1,7 @@
 // The DNS TXT proof against a local DNS server (DNS_SERVERS), and how it joins the file check.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDnsServer, type DnsTestServer } from "./dns-server.test-support";
-import { startProofServer, type ProofServer } from "./proof-server.test-support";
+import { startDnsServer, type DnsTestServer } from "../../test/support/domains/dns-server";
+import { startProofServer, type ProofServer } from "../../test/support/domains/proof-server";
 import { proofLine } from "./proof";
 
 let dnsServer: DnsTestServer;

@@ -1,9 +1,9 @@
 // Without the test switch (production): loopback names cannot be claimed, and a claim that points at
 // a non-public address is never verified, whatever that address would answer.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scratchDatabase } from "../db/scratch-database";
+import { scratchDatabase } from "../../test/support/db/scratch-database";
 import { ApiError } from "../core/errors";
-import { startProofServer, type ProofServer } from "./proof-server.test-support";
+import { startProofServer, type ProofServer } from "../../test/support/domains/proof-server";
 
 let service: typeof import("./service");
 let organizations: typeof import("../organizations/service");

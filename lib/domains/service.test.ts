@@ -1,9 +1,9 @@
 // Domain claims end to end against a real database and a local website (WEBHOOK_ALLOW_PRIVATE=1).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scratchDatabase } from "../db/scratch-database";
+import { scratchDatabase } from "../../test/support/db/scratch-database";
 import { ApiError } from "../core/errors";
-import { startDnsServer, type DnsTestServer } from "./dns-server.test-support";
-import { startProofServer, type ProofServer } from "./proof-server.test-support";
+import { startDnsServer, type DnsTestServer } from "../../test/support/domains/dns-server";
+import { startProofServer, type ProofServer } from "../../test/support/domains/proof-server";
 
 let service: typeof import("./service");
 let organizations: typeof import("../organizations/service");

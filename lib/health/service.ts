@@ -2,7 +2,7 @@
 // database, and whether background work keeps up (how long the oldest due email has been waiting).
 // Computed at most once a second per process, so a load balancer polling many times a second costs
 // one small query, not one per poll.
-import { redisClient } from "../auth/redis-rate-limit";
+import { redisClient } from "../rate-limit/redis-rate-limit";
 import { config } from "../config";
 import { db } from "../db";
 import { errorSummary, log } from "../log";

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 export type SecurityContext = {
   /** The request's path (no query). */
   path: string;
-  /** The client reached us over HTTPS (lib/api/client-connection.ts decides, respecting TRUST_PROXY). */
+  /** The client reached us over HTTPS (lib/net/client-connection.ts decides, respecting TRUST_PROXY). */
   https: boolean;
   /** A fresh, unguessable value per request (see newNonce). */
   nonce: string;

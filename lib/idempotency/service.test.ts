@@ -1,6 +1,6 @@
 // Claims, kept answers and expiry on a real SQLite database.
 import { describe, expect, it } from "vitest";
-import { scratchDatabase } from "../db/scratch-database";
+import { scratchDatabase } from "../../test/support/db/scratch-database";
 import { ApiError } from "../core/errors";
 
 await scratchDatabase("idempotency");

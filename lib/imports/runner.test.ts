@@ -3,7 +3,7 @@
 // mid-way or two passes race, refusals (the free plan's quota) are recorded per row, and one
 // organization can never reach another's import.
 import { describe, expect, it } from "vitest";
-import { scratchDatabase } from "../db/scratch-database";
+import { scratchDatabase } from "../../test/support/db/scratch-database";
 
 await scratchDatabase("imports");
 

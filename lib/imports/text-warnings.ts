@@ -5,7 +5,7 @@
 // they are then, and never written anywhere.
 import type { CreateCredentialInput } from "../credentials/schema";
 import { db } from "../db";
-import { undrawableTextChecker } from "../previews/undrawable-text";
+import { undrawableTextChecker } from "../credentials/undrawable-text";
 import { columnName, type TargetField } from "./mapping";
 import { getImportJob } from "./service";
 

@@ -1,6 +1,6 @@
 import { verify as nodeVerify, createPublicKey } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { scratchDatabase } from "../db/scratch-database";
+import { scratchDatabase } from "../../test/support/db/scratch-database";
 
 let service: typeof import("./service");
 let organizations: typeof import("../organizations/service");

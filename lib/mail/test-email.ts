@@ -3,7 +3,7 @@
 import { db } from "../db";
 import { getGroup } from "../groups/service";
 import { sampleAttributeValues } from "../render/attributes";
-import { walletUrl } from "../credentials/attributes";
+import { walletUrl } from "../attribute-values/credential-values";
 import { nudgeMailWorker } from "./nudge";
 import { organizationEmailIdentity } from "./organization-identity";
 import { enqueueEmail } from "./outbox";

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { scratchDatabase } from "../db/scratch-database";
+import { scratchDatabase } from "../../test/support/db/scratch-database";
 
 const dir = await scratchDatabase("mail-worker", { MAIL_MAX_ATTEMPTS: "3", MAIL_RETRY_BASE_SECONDS: "10", MAIL_ATTEMPT_TIMEOUT_SECONDS: "0.3" });
 

@@ -25,7 +25,7 @@ describe.skipIf(!serverUrl)("API token callers kept per process, on PostgreSQL",
   let close: () => Promise<void> = async () => undefined;
 
   beforeAll(async () => {
-    const { postgresTestDatabase } = await import("../db/scratch-database");
+    const { postgresTestDatabase } = await import("../../test/support/db/scratch-database");
     const scratch = await postgresTestDatabase(serverUrl!, "cis_unit_callers");
     close = scratch.finish;
     service = await import("./service");
@@ -65,7 +65,7 @@ describe.skipIf(!serverUrl)("API token callers kept per process, on PostgreSQL",
 
   it("does not keep what a lookup read before a notice arrived", async () => {
     const { token } = await newCaller("raced");
-    const hash = (await import("../auth/api-tokens")).hashApiToken(token);
+    const hash = (await import("./api-tokens")).hashApiToken(token);
     const mark = cache().mark();
     const read = await service.authenticateApiToken(token); // read before the change is told
     await other.query(`NOTIFY cis_callers_changed`);

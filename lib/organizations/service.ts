@@ -8,7 +8,7 @@ import { AssetError, decodeImage } from "../designs/assets";
 import { db, postgresPool, type DbOrTx } from "../db";
 import { directRows } from "../db/direct-read";
 import { newId } from "../db/ids";
-import { generateApiToken, hashApiToken, TOKEN_PATTERN } from "../auth/api-tokens";
+import { generateApiToken, hashApiToken, TOKEN_PATTERN } from "./api-tokens";
 import { processSlot } from "../core/process-singleton";
 import { CallerCache } from "./caller-cache";
 import type { Plan } from "./schema";

@@ -1,7 +1,7 @@
 // A credential's designs, in its group's order, each with digest-versioned PNG and PDF URLs. Handing
 // out a URL stores its inputs, so the URL keeps answering with the same bytes after changes.
 import { notFound } from "../core/errors";
-import { credentialAttributeValues } from "../credentials/attributes";
+import { credentialAttributeValues } from "../attribute-values/credential-values";
 import { db, type SqlClient } from "../db";
 import { canvasSize, type DesignDocument } from "../render/document";
 import type { AttributeValues } from "../render/attributes";

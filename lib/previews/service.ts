@@ -4,7 +4,7 @@
 import { config } from "../config";
 import { db } from "../db";
 import type { DesignDocument } from "../render/document";
-import { revisionRenderAssets } from "../designs/service";
+import { revisionRenderAssets } from "./revision-assets";
 import { renderPdf, renderPng, UnsupportedTextError } from "../render/render";
 import { previewStore } from "../storage";
 import { processSingleton } from "../core/process-singleton";

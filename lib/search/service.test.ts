@@ -1,7 +1,7 @@
-// Search paths on SQLite; the cases are in service.contract.ts, shared with PostgreSQL.
+// Search paths on SQLite; the cases are in test/support/search/service.contract.ts, shared with PostgreSQL.
 import { beforeAll, describe } from "vitest";
-import { scratchDatabase } from "../db/scratch-database";
-import { makeSearchPathsSubject, searchPathsContract, type SearchPathsSubject } from "./service.contract";
+import { scratchDatabase } from "../../test/support/db/scratch-database";
+import { makeSearchPathsSubject, searchPathsContract, type SearchPathsSubject } from "../../test/support/search/service.contract";
 
 describe("recipient substring searches on SQLite", () => {
   let subject: SearchPathsSubject;

@@ -48,7 +48,7 @@ const QUICK_COUNT = { sqlite: RARE_CANDIDATES.sqlite, postgresql: 100 } as const
 
 /**
  * The thresholds that choose a recipient substring's path. Every path gives the same page; tests set
- * small ones to take each path with a few rows (service.contract.ts).
+ * small ones to take each path with a few rows (test/support/search/service.contract.ts).
  */
 export type SearchTuning = { probeWindow: number; quickCount: number; rareCandidates: number };
 

@@ -1,9 +1,9 @@
 // The recipient text indexes on PostgreSQL (the GIN indexes on cis_text_grams): runs when
 // TEST_POSTGRES_URL names a server (CI starts one), on a scratch database of its own. The cases are in
-// text-index.contract.ts, shared with SQLite.
+// test/support/search/text-index.contract.ts, shared with SQLite.
 import { afterAll, beforeAll, describe } from "vitest";
 import type { Db } from "../db";
-import { textIndexContract } from "./text-index.contract";
+import { textIndexContract } from "../../test/support/search/text-index.contract";
 
 const serverUrl = process.env.TEST_POSTGRES_URL?.trim();
 
@@ -12,7 +12,7 @@ describe.skipIf(!serverUrl)("recipient text indexes on PostgreSQL", () => {
   let finish: () => Promise<void> = async () => undefined;
 
   beforeAll(async () => {
-    const { postgresTestDatabase } = await import("../db/scratch-database");
+    const { postgresTestDatabase } = await import("../../test/support/db/scratch-database");
     finish = (await postgresTestDatabase(serverUrl!, "cis_unit_text_index")).finish;
     const { db } = await import("../db");
     const { createOrganization } = await import("../organizations/service");

@@ -1,9 +1,9 @@
 // The recipient text indexes on SQLite (the FTS5 tables and their triggers); the cases are in
-// text-index.contract.ts, shared with PostgreSQL.
+// test/support/search/text-index.contract.ts, shared with PostgreSQL.
 import { beforeAll, describe } from "vitest";
-import { scratchDatabase } from "../db/scratch-database";
+import { scratchDatabase } from "../../test/support/db/scratch-database";
 import type { Db } from "../db";
-import { textIndexContract } from "./text-index.contract";
+import { textIndexContract } from "../../test/support/search/text-index.contract";
 
 describe("recipient text indexes on SQLite", () => {
   let subject: { db: Db; engine: "sqlite"; organizationId: string; otherOrganizationId: string };

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { scratchDatabase } from "../db/scratch-database";
+import { scratchDatabase } from "../../test/support/db/scratch-database";
 
 await scratchDatabase("verifiable", { PUBLIC_URL: "http://localhost:4321", APP_SECRET: "verifiable-test-secret-0123456789abcdef" });
 

@@ -11,7 +11,7 @@ import { ApiError, notFound } from "../core/errors";
 import { processSingleton } from "../core/process-singleton";
 import { config } from "../config";
 import { appSecret } from "../app-secret";
-import { walletUrl } from "../credentials/attributes";
+import { walletUrl } from "../attribute-values/credential-values";
 import { readStatus } from "../credentials/serialize";
 import { db } from "../db";
 import { rawDate } from "../db/raw-values";

@@ -5,7 +5,7 @@ import http from "node:http";
 import https from "node:https";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as Ed25519Multikey from "@digitalbazaar/ed25519-multikey";
-import { scratchDatabase } from "../db/scratch-database";
+import { scratchDatabase } from "../../test/support/db/scratch-database";
 
 await scratchDatabase("verification", { PUBLIC_URL: "http://localhost:4555", APP_SECRET: "verification-test-secret-0123456789abcdef", WEBHOOK_ALLOW_PRIVATE: "1" });
 

@@ -3,7 +3,7 @@
 // `?recipient=true` (no link the page offers carries it: docs/api.md, The wallet page).
 import QRCode from "qrcode";
 import { z } from "zod";
-import { walletUrl } from "../credentials/attributes";
+import { walletUrl } from "../attribute-values/credential-values";
 import { readStatus } from "../credentials/serialize";
 import { db } from "../db";
 

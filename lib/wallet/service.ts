@@ -2,7 +2,7 @@
 // {WALLET_URL}/credentials/<publicId>, only for issued and expired credentials (revoked ones included:
 // a revoked credential's page stays public, to say that it was revoked).
 import { z } from "zod";
-import { walletUrl } from "../credentials/attributes";
+import { walletUrl } from "../attribute-values/credential-values";
 import { achievementCriteria, achievementDescription } from "../groups/achievement";
 import { readStatus } from "../credentials/serialize";
 import { db } from "../db";

@@ -5,7 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scratchDatabase } from "../db/scratch-database";
+import { scratchDatabase } from "../../test/support/db/scratch-database";
 
 await scratchDatabase("webhook-worker", { WEBHOOK_ALLOW_PRIVATE: "1", WEBHOOK_RETRY_BASE_SECONDS: "10", WEBHOOK_RETRY_WINDOW_SECONDS: "3600" });
 

@@ -13,7 +13,7 @@
 // and 50% without expiry date; creation times spread over five years, in insertion order.
 import Database from "better-sqlite3";
 import pg from "pg";
-import { generateApiToken } from "@/lib/auth/api-tokens";
+import { generateApiToken } from "@/lib/organizations/api-tokens";
 import { addPeriod, todayUtc } from "@/lib/core/dates";
 import { sqlitePath } from "@/lib/db/migrate";
 import { newId } from "@/lib/db/ids";

@@ -1,5 +1,5 @@
 "use server";
-import { requestPasswordReset } from "@/lib/accounts/password-reset";
+import { requestPasswordReset } from "@/lib/auth/password-reset";
 import { PasswordResetRequestInput } from "@/lib/accounts/schema";
 import { invalidFields } from "@/lib/core/errors";
 import { safeParseWithDetails } from "@/lib/core/validation";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { RESET_LINK_LIFETIME_MINUTES } from "@/lib/accounts/password-reset";
+import { RESET_LINK_LIFETIME_MINUTES } from "@/lib/auth/password-reset";
 import styles from "../auth.module.css";
 import { ForgotPasswordForm } from "./forgot-password-form";
 

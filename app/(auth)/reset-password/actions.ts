@@ -1,6 +1,6 @@
 "use server";
 import { redirect } from "next/navigation";
-import { resetPassword } from "@/lib/accounts/password-reset";
+import { resetPassword } from "@/lib/auth/password-reset";
 import { PasswordResetInput } from "@/lib/accounts/schema";
 import { invalidFields } from "@/lib/core/errors";
 import { safeParseWithDetails } from "@/lib/core/validation";

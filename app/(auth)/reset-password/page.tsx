@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { INVALID_RESET_LINK, resetLinkIsValid } from "@/lib/accounts/password-reset";
+import { INVALID_RESET_LINK, resetLinkIsValid } from "@/lib/auth/password-reset";
 import styles from "../auth.module.css";
 import { ResetPasswordForm } from "./reset-password-form";
 

@@ -15,7 +15,7 @@ import {
   updateCredential,
 } from "@/lib/credentials/service";
 import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
-import { undrawableText } from "@/lib/previews/undrawable-text";
+import { undrawableText } from "@/lib/credentials/undrawable-text";
 import { acknowledgementOf, undrawableView, type CreateCredentialOutcome } from "./undrawable-warning";
 import { editRequest } from "./[id]/edit-request";
 import { applyToCredentials, readBulkRequest, type BulkOutcome } from "./bulk";

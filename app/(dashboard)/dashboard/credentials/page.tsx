@@ -7,7 +7,7 @@ import { SearchCredentialsBody } from "@/lib/search/schema";
 import { searchCredentials } from "@/lib/search/service";
 import { CREDENTIAL_STATUSES } from "@/lib/credentials/schema";
 import { config } from "@/lib/config";
-import { walletUrl } from "@/lib/credentials/attributes";
+import { walletUrl } from "@/lib/attribute-values/credential-values";
 import { latestCredentialEmails } from "@/lib/mail/outbox";
 import styles from "../dashboard.module.css";
 import { CreateCredentialForm } from "./credential-forms";

@@ -1,7 +1,7 @@
 // The warning the single credential form shows when a design of the template cannot draw the
 // credential's text: what the create action answers, and how the form lists it. Shared by the server
 // action and the client form, so only types come from the server side.
-import type { UndrawableDesign } from "@/lib/previews/undrawable-text";
+import type { UndrawableDesign } from "@/lib/credentials/undrawable-text";
 
 /** One design that cannot draw the text, as the form shows it. */
 export type UndrawableDesignView = { designId: string; designName: string; characters: string[]; fields: string[] };

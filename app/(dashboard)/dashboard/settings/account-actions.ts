@@ -1,5 +1,5 @@
 "use server";
-import { changePassword } from "@/lib/accounts/password-change";
+import { changePassword } from "@/lib/auth/password-change";
 import { ChangePasswordInput } from "@/lib/accounts/schema";
 import { signOutEverywhere } from "@/lib/accounts/sessions";
 import { invalidFields } from "@/lib/core/errors";

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ApiError } from "@/lib/core/errors";
 import { requireMember } from "@/lib/auth/member";
-import { walletUrl } from "@/lib/credentials/attributes";
+import { walletUrl } from "@/lib/attribute-values/credential-values";
 import { getCredential } from "@/lib/credentials/service";
 import { getGroup } from "@/lib/groups/service";
 import { listInteractions } from "@/lib/interactions/service";

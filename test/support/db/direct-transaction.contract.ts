@@ -1,10 +1,10 @@
-// What directTransaction promises on either engine; direct-transaction.test.ts runs it on SQLite and
+// What directTransaction promises on either engine; lib/db/direct-transaction.test.ts runs it on SQLite and
 // direct-transaction.postgres.test.ts on PostgreSQL. Expects an organization `org_t`.
 import { describe, expect, it, onTestFinished } from "vitest";
-import { Prisma } from "../generated/sqlite/client";
-import { isForeignKeyViolation } from "./constraint-errors";
-import { TRANSACTION_OPTIONS, type Db, type SqlClient } from "./index";
-import { rawDate } from "./raw-values";
+import { Prisma } from "../../../lib/generated/sqlite/client";
+import { isForeignKeyViolation } from "../../../lib/db/constraint-errors";
+import { TRANSACTION_OPTIONS, type Db, type SqlClient } from "../../../lib/db";
+import { rawDate } from "../../../lib/db/raw-values";
 
 type Subject = { db: Db; directTransaction: <T>(work: (tx: SqlClient) => Promise<T>) => Promise<T> };
 
@@ -41,7 +41,7 @@ export function directTransactionContract(subject: () => Subject) {
       await directTransaction(async (tx) => {
         await insertGroup(tx, "grp_c2", "two");
         expect(await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Group" WHERE "id" = ${"grp_c2"}`).toEqual([{ id: "grp_c2" }]);
-        const { directRows } = await import("./direct-read");
+        const { directRows } = await import("../../../lib/db/direct-read");
         outside = await directRows`SELECT "id" FROM "Group" WHERE "id" = ${"grp_c2"}`;
       });
       expect(outside).toEqual([]);

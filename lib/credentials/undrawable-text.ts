@@ -11,9 +11,9 @@
 // too, and only a text with a grapheme not seen yet goes to the renderer.
 import { invalidField } from "../core/errors";
 import { todayUtc } from "../core/dates";
-import { credentialAttributeValues } from "../credentials/attributes";
-import { groupDefaultExpiry } from "../credentials/service";
-import { selectGroupForCredential } from "../credentials/queries";
+import { credentialAttributeValues } from "../attribute-values/credential-values";
+import { groupDefaultExpiry } from "./service";
+import { selectGroupForCredential } from "./queries";
 import { db } from "../db";
 import type { AttributeValues } from "../render/attributes";
 import type { DesignDocument } from "../render/document";

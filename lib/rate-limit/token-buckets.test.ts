@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TokenBucketLimiter } from "./rate-limit";
+import { TokenBucketLimiter } from "./token-buckets";
 
 describe("TokenBucketLimiter", () => {
   it("allows a burst, then refuses with a retry time, then refills", () => {

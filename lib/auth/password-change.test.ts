@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../core/errors";
-import { scratchDatabase } from "../db/scratch-database";
+import { scratchDatabase } from "../../test/support/db/scratch-database";
 
 await scratchDatabase("password-change");
 
 const { db } = await import("../db");
-const { authenticateUser, signUp, userForVerifiedEmail, userHasPassword } = await import("./service");
+const { authenticateUser, signUp, userForVerifiedEmail, userHasPassword } = await import("../accounts/service");
 const { changePassword, TOO_MANY_PASSWORD_ATTEMPTS } = await import("./password-change");
-const { ChangePasswordInput } = await import("./schema");
-const sessions = await import("./sessions");
-const { signInThrottle } = await import("../auth/sign-in-throttle");
+const { ChangePasswordInput } = await import("../accounts/schema");
+const sessions = await import("../accounts/sessions");
+const { signInThrottle } = await import("./sign-in-throttle");
 
 let addressCounter = 0;
 const freshAddress = () => `203.0.113.${++addressCounter}`;

@@ -2,13 +2,13 @@
 // session alone cannot take the account over), the new one follows the sign-up rule, and every other
 // session of the account ends while the browser that made the change stays signed in.
 import { ApiError, invalidField } from "../core/errors";
-import { hashPassword, verifyPassword } from "../auth/password";
-import { signInThrottle } from "../auth/sign-in-throttle";
+import { hashPassword, verifyPassword } from "../accounts/password";
+import { signInThrottle } from "./sign-in-throttle";
 import { db } from "../db";
 import { log } from "../log";
 import { retireResetLinksOf } from "./password-reset";
-import type { ChangePasswordInput } from "./schema";
-import { endSessionsOf } from "./sessions";
+import type { ChangePasswordInput } from "../accounts/schema";
+import { endSessionsOf } from "../accounts/sessions";
 
 export const TOO_MANY_PASSWORD_ATTEMPTS = "Too many wrong passwords. Wait a few minutes and try again.";
 

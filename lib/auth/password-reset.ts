@@ -5,19 +5,19 @@
 // not an account has the email, so the form cannot be used to find out who has an account.
 import { createHash, randomBytes } from "node:crypto";
 import { ApiError } from "../core/errors";
-import { addressSubject, exactBuckets, rateLimitSubject } from "../auth/shared-rate-limit";
+import { addressSubject, exactBuckets, rateLimitSubject } from "../rate-limit/shared-rate-limit";
 import { config } from "../config";
 import { db, type Tx } from "../db";
 import { newId } from "../db/ids";
-import { hashPassword } from "../auth/password";
-import { signInThrottle } from "../auth/sign-in-throttle";
+import { hashPassword } from "../accounts/password";
+import { signInThrottle } from "./sign-in-throttle";
 import { log } from "../log";
 import { nudgeMailWorker } from "../mail/nudge";
 import { enqueueRenderedEmail, redactEmails } from "../mail/outbox";
 import { escapeHtml, type RenderedEmail } from "../mail/template";
-import type { PasswordResetInput } from "./schema";
-import { normalizeAccountEmail } from "./service";
-import { endSessionsOf } from "./sessions";
+import type { PasswordResetInput } from "../accounts/schema";
+import { normalizeAccountEmail } from "../accounts/service";
+import { endSessionsOf } from "../accounts/sessions";
 
 export const RESET_LINK_LIFETIME_MINUTES = 60;
 /** A request answers no sooner than this either way, so its timing does not tell whether the account exists. */
@@ -34,7 +34,7 @@ export function resetLink(token: string): string {
 
 // Per email: 3 at once, then one every 5 minutes (nobody fills someone's inbox with links); per client
 // address: 10 at once, then one a minute. Kept like the sign-in limits (in the database on PostgreSQL,
-// so every process counts the same requests; lib/auth/shared-rate-limit.ts).
+// so every process counts the same requests; lib/rate-limit/shared-rate-limit.ts).
 function resetLimits() {
   return {
     byEmail: exactBuckets({ name: "reset.email", perSecond: 1 / 300, burst: 3 }),

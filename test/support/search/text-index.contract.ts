@@ -1,12 +1,12 @@
-// What the recipient text indexes must do on either engine (text-index.test.ts on SQLite,
-// text-index.postgres.test.ts on PostgreSQL): for every needle, the candidates an index gives include
+// What the recipient text indexes must do on either engine (lib/search/text-index.test.ts on SQLite,
+// lib/search/text-index.postgres.test.ts on PostgreSQL): for every needle, the candidates an index gives include
 // every recipient whose value contains it, through inserts, upserts, updates and deletes by any writer;
 // and a needle nobody's value contains gets no candidate, so the index really narrows.
 import { expect, it } from "vitest";
-import type { Db } from "../db";
-import { Prisma } from "../generated/sqlite/client";
-import { findOrCreateRecipient, normalizeName } from "../recipients/service";
-import { substringCandidates, type TextField } from "./text-index";
+import type { Db } from "../../../lib/db";
+import { Prisma } from "../../../lib/generated/sqlite/client";
+import { findOrCreateRecipient, normalizeName } from "../../../lib/recipients/service";
+import { substringCandidates, type TextField } from "../../../lib/search/text-index";
 
 const NAMES = ["田中 太郎", "Zoë Müller", "q", "O'Brien_%", "😀x", "ＡＢＣ", "İstanbul", "Ab", "ﷺ"];
 const ABSENT = ["zz", "qx", "é", "😃", "%%", "_b"];

@@ -1,4 +1,4 @@
-// A recipient substring search takes one of several paths (service.ts): its rare candidates looked up
+// A recipient substring search takes one of several paths (lib/search/service.ts): its rare candidates looked up
 // first, a window of the next credentials probed, or, when the probe falls short, the indexed query
 // (with the candidates counted again on PostgreSQL). Thresholds set small here take each path with a few
 // rows, and every path must walk the same pages, forward and back, in every order including the
@@ -6,10 +6,10 @@
 // (another organization holds the same people). Run on SQLite (service.test.ts) and PostgreSQL
 // (service.postgres.test.ts).
 import { expect, it } from "vitest";
-import type { Caller } from "../organizations/service";
-import { normalizeName } from "../recipients/service";
-import { SearchCredentialsBody } from "./schema";
-import type { SearchTuning } from "./service";
+import type { Caller } from "../../../lib/organizations/service";
+import { normalizeName } from "../../../lib/recipients/service";
+import { SearchCredentialsBody } from "../../../lib/search/schema";
+import type { SearchTuning } from "../../../lib/search/service";
 
 type Organization = Caller["organization"];
 type Made = { id: string; createdAt: string; expiryDate: string | null; name: string; email: string };
@@ -64,16 +64,16 @@ export type SearchPathsSubject = {
   organization: Organization;
   /** Creates a credential in `organization` (or, with `elsewhere`, in another organization). */
   create: (input: { recipient: { name: string; email: string }; expiryDate?: string }, elsewhere?: boolean) => Promise<{ id: string; createdAt: string; expiryDate: string | null }>;
-  search: typeof import("./service").searchCredentials;
+  search: typeof import("../../../lib/search/service").searchCredentials;
 };
 
 /** Two organizations with a template each, on the database already set up (import the services only now). */
 export async function makeSearchPathsSubject(): Promise<SearchPathsSubject> {
-  const { createOrganization } = await import("../organizations/service");
-  const { createDesign } = await import("../designs/service");
-  const { createGroup } = await import("../groups/service");
-  const { createCredential } = await import("../credentials/service");
-  const { searchCredentials } = await import("./service");
+  const { createOrganization } = await import("../../../lib/organizations/service");
+  const { createDesign } = await import("../../../lib/designs/service");
+  const { createGroup } = await import("../../../lib/groups/service");
+  const { createCredential } = await import("../../../lib/credentials/service");
+  const { searchCredentials } = await import("../../../lib/search/service");
   const templateOf = async (organization: Awaited<ReturnType<typeof createOrganization>>) => {
     const design = await createDesign(organization, { name: "D", type: "certificate" });
     return (await createGroup(organization.id, { name: "Course", designIds: [design.id] })).id;

@@ -1,16 +1,16 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../core/errors";
-import { scratchDatabase } from "../db/scratch-database";
+import { scratchDatabase } from "../../test/support/db/scratch-database";
 
 await scratchDatabase("password-reset");
 
 const { db } = await import("../db");
-const { authenticateUser, signUp } = await import("./service");
+const { authenticateUser, signUp } = await import("../accounts/service");
 const reset = await import("./password-reset");
 const { changePassword } = await import("./password-change");
-const sessions = await import("./sessions");
-const { signInThrottle } = await import("../auth/sign-in-throttle");
+const sessions = await import("../accounts/sessions");
+const { signInThrottle } = await import("./sign-in-throttle");
 
 let addressCounter = 0;
 /** Each request from an address of its own, so the per-address limit is only met where a test means to. */
@@ -149,7 +149,7 @@ describe("using a reset link", () => {
       expect(await reset.resetLinkIsValid(token)).toBe(false);
       expect((await rejection(reset.resetPassword({ token, newPassword: "long enough secret" }))).code).toBe("not_found");
     }
-    const { PasswordResetInput } = await import("./schema");
+    const { PasswordResetInput } = await import("../accounts/schema");
     const parsed = PasswordResetInput.safeParse({ token: "t", newPassword: "short" });
     expect(parsed.success).toBe(false);
     expect(await authenticateUser(email, "correct horse battery")).not.toBeNull();

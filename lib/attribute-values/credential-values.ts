@@ -1,4 +1,6 @@
-// The attribute values of one credential, by the names designs and email templates use.
+// The attribute values of one credential, by the names designs and email templates use: what
+// `[recipient.name]` becomes. A leaf (it imports only the configuration), so credentials, previews,
+// mail and the wallet can all use it without importing one another.
 import { config } from "../config";
 
 export function walletUrl(publicId: string, options: { recipient?: boolean } = {}): string {

@@ -1,5 +1,5 @@
 // Token buckets: `burst` requests at once, refilled at `perSecond`. TokenBucketLimiter keeps them in
-// this process's memory; where a limit must hold across processes (PostgreSQL), lib/auth/shared-rate-limit.ts
+// this process's memory; where a limit must hold across processes (PostgreSQL), lib/rate-limit/shared-rate-limit.ts
 // keeps them in the database and decides which kind each limit gets.
 export type RateLimitState = { allowed: boolean; limit: number; remaining: number; resetSeconds: number; retryAfterSeconds: number };
 

@@ -1,6 +1,6 @@
 // Rate limits that hold across processes (docs/operating.md, Several processes: several processes may serve one PostgreSQL
 // database). This module is the one place that decides where each limit is kept (`limitKeptFor`
-// below): in Redis when REDIS_URL is set (lib/auth/redis-rate-limit.ts), else in the database on
+// below): in Redis when REDIS_URL is set (lib/rate-limit/redis-rate-limit.ts), else in the database on
 // PostgreSQL ("RateLimitBucket", one row per key), else in memory on SQLite (one process serves a
 // SQLite database).
 //
@@ -22,8 +22,8 @@ import { appSecret } from "../app-secret";
 import { db } from "../db";
 import { errorSummary, log } from "../log";
 import { config } from "../config";
-import type { Buckets, RateLimitState } from "../core/rate-limit";
-import { MemoryBuckets, TokenBucketLimiter } from "../core/rate-limit";
+import type { Buckets, RateLimitState } from "./token-buckets";
+import { MemoryBuckets, TokenBucketLimiter } from "./token-buckets";
 import { processSingleton } from "../core/process-singleton";
 import { addressBlock } from "./address-block";
 import { RedisBuckets, redisClient } from "./redis-rate-limit";

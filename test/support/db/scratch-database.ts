@@ -25,7 +25,7 @@ export async function scratchDatabase(prefix: string, env: Record<string, string
   process.env.DATA_DIR = dir;
   process.env.LOG_LEVEL = "silent";
   Object.assign(process.env, env);
-  const { applyMigrations } = await import("./migrate");
+  const { applyMigrations } = await import("../../../lib/db/migrate");
   await applyMigrations(process.env.DATABASE_URL);
   return dir;
 }
@@ -39,7 +39,7 @@ export async function scratchPostgresDatabase(serverUrl: string, prefix: string)
   const scratch = await createScratchDatabase(serverUrl, prefix);
   process.env.DATABASE_URL = scratch.url;
   process.env.LOG_LEVEL = "silent";
-  const { applyMigrations } = await import("./migrate");
+  const { applyMigrations } = await import("../../../lib/db/migrate");
   await applyMigrations(scratch.url);
   return { url: scratch.url, drop: scratch.drop };
 }
@@ -53,7 +53,7 @@ export async function postgresTestDatabase(serverUrl: string, prefix: string): P
   return {
     url: scratch.url,
     finish: async () => {
-      const { db, postgresPool } = await import("./index");
+      const { db, postgresPool } = await import("../../../lib/db");
       await db().$disconnect();
       await postgresPool().end();
       await scratch.drop();

@@ -6,8 +6,8 @@
 // If Redis cannot be reached, each process limits on its own (in memory) until it can again: better
 // than refusing every request or letting every one through. The outage is logged once, not per request.
 import { Redis } from "ioredis";
-import type { Buckets, RateLimitState } from "../core/rate-limit";
-import { MemoryBuckets } from "../core/rate-limit";
+import type { Buckets, RateLimitState } from "./token-buckets";
+import { MemoryBuckets } from "./token-buckets";
 import { errorSummary, log } from "../log";
 import { processSingleton } from "../core/process-singleton";
 
