@@ -2,7 +2,7 @@
 // of its designs, email templates or credentials uses it; defining an existing tag again is refused
 // and changes nothing, also when several requests define one new tag at once.
 import { beforeAll, describe, expect, it } from "vitest";
-import { scratchDatabase } from "../db/scratch-database";
+import { scratchDatabase } from "../../test/support/db/scratch-database";
 
 await scratchDatabase("attributes");
 
