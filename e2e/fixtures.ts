@@ -5,12 +5,15 @@
 //                  Service-Version and X-Forwarded-Proto: https (the servers run with TRUST_PROXY=1)
 //   org            that organization: {slug, plan, token}
 //   newOrg({plan}) another fresh organization {slug, plan, token}
-//   client({...})  a request context with exactly the headers asked for (no token, other token, …)
+//   client({...})  a request context with exactly the headers asked for (no token, other token, …); in the
+//                  API projects every /v1 answer it receives is checked against the OpenAPI document
+//                  (support/openapi-conformance.ts): an undocumented status or body fails the request
 //   cli(args)      `scripts/cli.ts` against the project's database
 //   startServer(env)  an extra `npm start` on the project's database with extra configuration
 //   scratchDatabase()  an empty database of the project's kind (dropped after the test)
 import { test as base, expect, type APIRequestContext } from "@playwright/test";
 import { createDatabase, dropDatabase, type Backend } from "./support/databases";
+import { conformingContext, loadConformance, type OpenApiConformance } from "./support/openapi-conformance";
 import { startAppServer } from "./support/servers";
 import { claimFromPool, createOrgs, readState, runTsx, type CommandResult, type E2EState, type Org, type ServerInfo } from "./support/state";
 import path from "node:path";
@@ -50,6 +53,8 @@ type WorkerFixtures = {
   backend: Backend;
   e2eState: E2EState;
   orgSupply: { take: (backend: Backend, plan: Org["plan"]) => Promise<Org> };
+  /** The served OpenAPI document, compiled for checking answers; loaded on first use. */
+  openApiConformance: () => Promise<OpenApiConformance>;
 };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -78,6 +83,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: "worker" },
   ],
 
+  openApiConformance: [
+    async ({ backend, e2eState }, use) => {
+      let loaded: Promise<OpenApiConformance> | undefined;
+      await use(() => {
+        const server = e2eState.servers[backend];
+        if (!server) throw new Error(`no ${backend} server to read the OpenAPI document from`);
+        loaded ??= loadConformance(server.baseURL);
+        return loaded;
+      });
+    },
+    { scope: "worker" },
+  ],
+
   server: async ({ backend, e2eState }, use, testInfo) => {
     const server = e2eState.servers[backend];
     if (!server) {
@@ -96,7 +114,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   org: async ({ newOrg }, use) => use(await newOrg()),
 
-  client: async ({ playwright, server }, use) => {
+  client: async ({ playwright, server, openApiConformance }, use, testInfo) => {
+    // The API specs are the contract's tests: each answer they get is held to the document too.
+    const checked = testInfo.project.name.startsWith("api-");
     const contexts: APIRequestContext[] = [];
     await use(async (options = {}) => {
       const headers: Record<string, string> = {};
@@ -106,7 +126,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       Object.assign(headers, options.headers ?? {});
       const ctx = await playwright.request.newContext({ baseURL: options.baseURL ?? server.baseURL, extraHTTPHeaders: headers });
       contexts.push(ctx);
-      return ctx;
+      return checked ? conformingContext(ctx, openApiConformance) : ctx;
     });
     await Promise.all(contexts.map((c) => c.dispose()));
   },

@@ -58,4 +58,10 @@ describe("the OpenAPI document", () => {
       expect(recipient.additionalProperties, path).toBe(false);
     }
   });
+
+  it("documents itself: GET /v1/openapi.json, token-free, answering an OpenAPI document", () => {
+    const get = (doc.paths["/v1/openapi.json"] as Record<string, { security: unknown[]; responses: Record<string, { content?: Record<string, { schema: { required?: string[] } }> }> }>).get!;
+    expect(get.security).toEqual([]);
+    expect(get.responses["200"]!.content!["application/json"]!.schema.required).toEqual(expect.arrayContaining(["openapi", "info", "paths"]));
+  });
 });

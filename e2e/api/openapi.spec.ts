@@ -2,7 +2,7 @@
 // (every app/v1/**/route.ts except the catch-all) with exactly the methods it answers.
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { test, expect } from "../fixtures";
+import { test, expect, SERVICE_VERSION } from "../fixtures";
 import { expectStatus } from "../support/api-helpers";
 import { ROOT } from "../support/servers";
 
@@ -115,4 +115,74 @@ test("lists every /v1 route file with exactly the methods it answers", async ({ 
       expect(listed, `${method} ${route}: answered ${res.status()}, ${listed ? "listed" : "not listed"} in the OpenAPI document`).toBe(answers);
     }
   }
+});
+
+test("info names the MIT license; GET /v1/openapi.json documents itself", async ({ client }) => {
+  const doc = (await fetchDoc(client)) as Doc & { info: { license?: unknown } };
+  expect(doc.info.license).toEqual({ name: "MIT", identifier: "MIT" });
+  const self = doc.paths["/v1/openapi.json"]?.get as { security?: unknown[]; responses: Record<string, { content?: Record<string, unknown> }> } | undefined;
+  expect(self?.security).toEqual([]);
+  expect(Object.keys(self?.responses["200"]?.content ?? {})).toEqual(["application/json"]);
+});
+
+test("either version header satisfies the document: neither is a required parameter, both are described", async ({ client }) => {
+  const doc = await fetchDoc(client);
+  const parameters = doc.components!.parameters as Record<string, { name: string; in: string; required?: boolean; description?: string }>;
+  const versionHeaders = Object.values(parameters).filter((p) => p.in === "header" && /^(service|certifier)-version$/i.test(p.name));
+  expect(versionHeaders.map((p) => p.name).sort()).toEqual(["Certifier-Version", "Service-Version"]);
+  for (const header of versionHeaders) {
+    expect(header.required, header.name).toBe(false);
+    expect(header.description, header.name).toMatch(/missing_version/);
+  }
+  for (const [p, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      const refs = (op.parameters ?? []).map((x) => (x as { $ref?: string }).$ref);
+      const tokenFree = (op as { security?: unknown[] }).security?.length === 0;
+      // Every operation that needs a token lists both names, so a generated client can send either.
+      expect(refs.includes("#/components/parameters/ServiceVersion"), `${method} ${p}`).toBe(!tokenFree);
+      expect(refs.includes("#/components/parameters/CertifierVersion"), `${method} ${p}`).toBe(!tokenFree);
+    }
+  }
+});
+
+test("a client that sends only Certifier-Version gets documented answers", async ({ client, org }) => {
+  // The request context checks each answer against the document (support/openapi-conformance.ts).
+  const legacy = await client({ token: org.token, version: null, headers: { "Certifier-Version": SERVICE_VERSION } });
+  await expectStatus(await legacy.get("/v1/groups"), 200);
+  const neither = await client({ token: org.token, version: null });
+  expect((await neither.get("/v1/groups")).status()).toBe(400);
+});
+
+test.describe("the conformance check every API spec's answers go through", () => {
+  const answer = (url: string, status: number, body: unknown, contentType = "application/json") => ({
+    url: () => url,
+    status: () => status,
+    headers: () => ({ "content-type": contentType }),
+    body: async () => Buffer.from(body === undefined ? "" : JSON.stringify(body)),
+  });
+
+  test("refuses an undocumented status, a body that does not match, and a non-envelope error", async ({ openApiConformance, server }) => {
+    const check = await openApiConformance();
+    const base = server.baseURL;
+    expect(await check.problems("GET", answer(`${base}/v1/groups`, 418, { error: { code: "conflict", message: "x" } }))).toEqual([
+      expect.stringContaining("does not document"),
+    ]);
+    const groupProblems = await check.problems("GET", answer(`${base}/v1/groups/g1`, 200, { id: "g1" }));
+    expect(groupProblems.length).toBeGreaterThan(0);
+    expect(groupProblems.join("\n")).toMatch(/must have required property/);
+    expect((await check.problems("GET", answer(`${base}/v1/groups/g1`, 404, { message: "gone" }))).length).toBeGreaterThan(0);
+    expect((await check.problems("POST", answer(`${base}/v1/no-such-thing`, 200, {}))).length).toBeGreaterThan(0);
+    expect((await check.problems("DELETE", answer(`${base}/v1/designs/d1`, 204, undefined))).length).toBeGreaterThan(0);
+  });
+
+  test("accepts what the service answers, routing a literal segment before a parameter", async ({ openApiConformance, server }) => {
+    const check = await openApiConformance();
+    const base = server.baseURL;
+    const notFound = { error: { code: "not_found", message: "Not found." } };
+    expect(await check.problems("GET", answer(`${base}/v1/groups/g1`, 404, notFound))).toEqual([]);
+    expect(await check.problems("POST", answer(`${base}/v1/no-such-thing`, 404, notFound))).toEqual([]);
+    expect(await check.problems("GET", answer(`${base}/v1/credentials/search`, 405, { error: { code: "method_not_allowed", message: "POST only." } }))).toEqual([]);
+    expect(await check.problems("POST", answer(`${base}/v1/credentials/search`, 200, { data: [], pagination: { prev: null, next: null } }))).toEqual([]);
+    expect(await check.problems("GET", answer(`${base}/not-v1/anything`, 418, "teapot", "text/plain"))).toEqual([]);
+  });
 });

@@ -2,17 +2,13 @@
 // reference cannot drift from the behaviour.
 import { z } from "zod";
 import { ERROR_STATUS, type ErrorCode } from "../core/errors";
-import { HTTP_METHODS, SERVICE_VERSION, type RouteDefinition } from "./endpoint";
+import { HTTP_METHODS, SERVICE_VERSION, VERSION_HEADER_ALIAS, type RouteDefinition } from "./endpoint";
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_METHODS, IDEMPOTENT_REPLAYED_HEADER } from "../core/idempotency";
 
-const COMMON_ERRORS: ErrorCode[] = [
-  "forbidden",
-  "missing_version",
-  "invalid_version",
-  "unauthorized",
-  "rate_limited",
-  "internal_server_error",
-];
+/** What any operation may answer: its query is validated strictly (an unknown parameter is refused), and anything unexpected is a 500. */
+const EVERY_OPERATION_ERRORS: ErrorCode[] = ["validation_error", "internal_server_error"];
+/** What an operation that needs a token may answer before it runs: HTTPS, version, token and rate limit. */
+const TOKEN_OPERATION_ERRORS: ErrorCode[] = ["forbidden", "missing_version", "invalid_version", "unauthorized", "rate_limited"];
 const BODY_ERRORS: ErrorCode[] = ["payload_too_large", "invalid_json", "validation_error"];
 /** What an operation that takes an Idempotency-Key may answer because of it (docs/api.md, Idempotent retries). */
 const IDEMPOTENCY_ERRORS: ErrorCode[] = ["validation_error", "conflict", "idempotency_key_reused"];
@@ -49,6 +45,29 @@ function publicDocumentItem(doc: PublicDocumentPath) {
   };
 }
 
+/** The alias as clients spell it (the service reads header names case-insensitively). */
+const CERTIFIER_VERSION_HEADER = VERSION_HEADER_ALIAS.replace(/(^|-)([a-z])/g, (_: string, dash: string, c: string) => dash + c.toUpperCase());
+
+/**
+ * One of the two names of the version header. Every token operation needs one of them, but neither is
+ * `required`: OpenAPI cannot say "one of these two headers", and a validating proxy (Prism) refuses a
+ * request that lacks a required header, so clients written for the hosted API (which send only
+ * `Certifier-Version`) would be turned away before reaching a service that accepts them. The rule is
+ * in the description, and sending neither is documented as the 400 `missing_version`.
+ */
+function versionHeader(name: string, other: string) {
+  return {
+    name,
+    in: "header",
+    required: false,
+    description:
+      `The API version, \`${SERVICE_VERSION}\`. Every request that needs a token must send it as \`Service-Version\` or as ` +
+      `\`Certifier-Version\` (the name clients written for the hosted API use); sending neither is \`missing_version\` (400). ` +
+      `Sending both with different values is \`invalid_version\` (400); with this header, \`${other}\` may be left out.`,
+    schema: { type: "string", const: SERVICE_VERSION },
+  };
+}
+
 export function buildOpenApiDocument(routes: RouteDefinition[], serverUrl: string, publicDocuments: PublicDocumentPath[] = []) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
@@ -72,7 +91,7 @@ export function buildOpenApiDocument(routes: RouteDefinition[], serverUrl: strin
           }))
         : [];
       const takesKey = ep.auth !== "none" && IDEMPOTENT_METHODS.includes(method);
-      const errorCodes = [...new Set([...(ep.auth === "none" ? [] : COMMON_ERRORS), ...(takesKey ? IDEMPOTENCY_ERRORS : []), ...(ep.body ? BODY_ERRORS : []), ...(ep.query ? ["validation_error" as const] : []), ...(ep.errors ?? [])])];
+      const errorCodes = [...new Set([...(ep.auth === "none" ? [] : TOKEN_OPERATION_ERRORS), ...EVERY_OPERATION_ERRORS, ...(takesKey ? IDEMPOTENCY_ERRORS : []), ...(ep.body ? BODY_ERRORS : []), ...(ep.errors ?? [])])];
       const byStatus = new Map<number, ErrorCode[]>();
       for (const code of errorCodes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
       const responses: Record<string, unknown> = {
@@ -96,7 +115,7 @@ export function buildOpenApiDocument(routes: RouteDefinition[], serverUrl: strin
         parameters: [
           ...pathParams,
           ...queryParams,
-          ...(ep.auth === "none" ? [] : [{ $ref: "#/components/parameters/ServiceVersion" }]),
+          ...(ep.auth === "none" ? [] : [{ $ref: "#/components/parameters/ServiceVersion" }, { $ref: "#/components/parameters/CertifierVersion" }]),
           ...(takesKey ? [{ $ref: "#/components/parameters/IdempotencyKey" }] : []),
         ],
         ...(ep.body ? { requestBody: { required: ep.bodyOptional !== true, content: { "application/json": { schema: schemaOf(ep.body, "input") } } } } : {}),
@@ -111,10 +130,11 @@ export function buildOpenApiDocument(routes: RouteDefinition[], serverUrl: strin
     info: {
       title: "Credential Issuing Service API",
       version: SERVICE_VERSION,
+      license: { name: "MIT", identifier: "MIT" },
       description:
         "Issue digital certificates and badges. Every request needs `Authorization: Bearer <token>` and `Service-Version: " +
         SERVICE_VERSION +
-        "` (or the same value as `Certifier-Version`). Errors use one envelope: `{\"error\":{\"code\",\"message\",\"details?\"}}`.",
+        "` (or the same value as `Certifier-Version`: one of the two headers is required, so both are listed as optional parameters). Errors use one envelope: `{\"error\":{\"code\",\"message\",\"details?\"}}`.",
     },
     servers: [{ url: serverUrl }],
     security: [{ bearerAuth: [] }],
@@ -122,15 +142,8 @@ export function buildOpenApiDocument(routes: RouteDefinition[], serverUrl: strin
     components: {
       securitySchemes: { bearerAuth: { type: "http", scheme: "bearer" } },
       parameters: {
-        ServiceVersion: {
-          name: "Service-Version",
-          in: "header",
-          required: true,
-          description:
-            "The API version. May be sent as `Certifier-Version` instead (clients written for the hosted API); " +
-            "sending both with different values is `invalid_version`.",
-          schema: { type: "string", const: SERVICE_VERSION },
-        },
+        ServiceVersion: versionHeader("Service-Version", CERTIFIER_VERSION_HEADER),
+        CertifierVersion: versionHeader(CERTIFIER_VERSION_HEADER, "Service-Version"),
         IdempotencyKey: {
           name: IDEMPOTENCY_KEY_HEADER,
           in: "header",

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { defineRoute, endpoint, type RouteDefinition } from "@/lib/api/endpoint";
 import { buildOpenApiDocument, type PublicDocumentPath } from "@/lib/api/openapi";
 import { config } from "@/lib/config";
@@ -6,12 +7,19 @@ import { API_ROUTES } from "../registry";
 
 let cached: unknown;
 
+/** The outline of an OpenAPI 3.1 document, for this operation's own entry in it (the rest is OpenAPI's to define). */
+const OpenApiDocument = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
+
 export const openApiRoute: RouteDefinition = defineRoute("/v1/openapi.json", {
   GET: endpoint({
     tag: "Reference",
     summary: "This OpenAPI 3.1 document (no token needed)",
     auth: "none",
-    success: { status: 200, description: "The OpenAPI document" },
+    success: { status: 200, description: "The OpenAPI document", schema: OpenApiDocument },
     handle: async () => {
       cached ??= buildOpenApiDocument(allV1Routes(), config().publicUrl, publicDocumentPaths());
       return { status: 200, body: cached, headers: { "Cache-Control": "public, max-age=300" } };
