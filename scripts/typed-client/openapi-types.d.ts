@@ -311,7 +311,7 @@ export interface paths {
         put?: never;
         /**
          * Define a custom attribute
-         * @description A tag already defined is a `validation_error` on `tag`; a tag so far only used gets the name.
+         * @description A tag the organization already has, defined or used by a design, an email template or a credential, is a `validation_error` on `tag`, and the attribute keeps its name.
          */
         post: operations["postV1Attributes"];
         delete?: never;
@@ -638,6 +638,8 @@ export interface operations {
                 "application/json": {
                     groupId: string;
                     recipient: {
+                        /** @description Ignored. Accepted only as null, which some published clients always send; a recipient is found by `email`. */
+                        id?: null;
                         name: string;
                         /** Format: email */
                         email?: string;
@@ -779,6 +781,8 @@ export interface operations {
                 "application/json": {
                     groupId: string;
                     recipient: {
+                        /** @description Ignored. Accepted only as null, which some published clients always send; a recipient is found by `email`. */
+                        id?: null;
                         name: string;
                         /** Format: email */
                         email?: string;
