@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { ApiError } from "../core/errors";
+import { MAX_JSON_DEPTH } from "../core/json-text";
 import { parseJsonObject, protoKeyPaths } from "./endpoint";
+
+function catchError(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("did not throw");
+}
 
 describe("protoKeyPaths", () => {
   it("finds __proto__ keys at any depth, with their paths", () => {
@@ -14,6 +25,21 @@ describe("protoKeyPaths", () => {
     const depth = 100_000;
     const text = `{"filter":${'{"NOT":'.repeat(depth)}{}${"}".repeat(depth)}}`;
     expect(protoKeyPaths(JSON.parse(text))).toEqual([]);
-    expect(() => parseJsonObject(text)).not.toThrow();
+  });
+});
+
+describe("parseJsonObject", () => {
+  it("refuses a body nested deeper than the limit as a validation error naming its field, before parsing it", () => {
+    const deep = (depth: number) => `{"credential":${'{"a":'.repeat(depth)}{}${"}".repeat(depth)}}`;
+    expect(parseJsonObject(deep(MAX_JSON_DEPTH - 2))).toHaveProperty("credential");
+    for (const depth of [MAX_JSON_DEPTH, 5_000, 100_000]) {
+      const error = catchError(() => parseJsonObject(deep(depth)));
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).toBody()).toEqual({
+        error: { code: "validation_error", message: `credential: nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep`, details: [{ path: "credential", message: `nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep` }] },
+      });
+    }
+    expect(catchError(() => parseJsonObject("[".repeat(200)))).toMatchObject({ code: "validation_error", details: [{ path: "(body)" }] });
+    expect(catchError(() => parseJsonObject('{"a":[}'))).toMatchObject({ code: "invalid_json" });
   });
 });

@@ -8,8 +8,9 @@ import { errorSummary, log } from "../log";
 import { authenticateApiToken, type Caller } from "../organizations/service";
 import { clientConnection, plainHttpAllowed } from "./client-connection";
 import { findInJson, type JsonPath } from "../core/json-walk";
+import { JsonTooDeepError, parseUntrustedJson } from "../core/json-text";
 import { singleLineText, unicodeProblem, unicodeProblemsIn } from "../core/text";
-import { ApiError, invalidFields, type ErrorCode, type ErrorDetail } from "../core/errors";
+import { ApiError, invalidField, invalidFields, type ErrorCode, type ErrorDetail } from "../core/errors";
 import { errorResponse, internalError } from "./envelope";
 import { requestIdOf } from "./request-id";
 import { searchParamsOf, unroutableMethodOf } from "./request-target";
@@ -162,12 +163,21 @@ export function protoKeyPaths(root: unknown): JsonPath[] {
   return findInJson(root, (key) => (key === "__proto__" ? { message: "is not a known field" } : null)).map((f) => f.path);
 }
 
+/**
+ * A body nested deeper than any input needs is refused as invalid, naming the top-level field it is in:
+ * it is JSON, but no schema here takes it, and walking it would overflow the call stack.
+ */
+export function tooDeep(error: JsonTooDeepError, path = error.field ?? "(body)"): ApiError {
+  return invalidField(path, error.message);
+}
+
 export function parseJsonObject(text: string): Record<string, unknown> {
   if (text.trim() === "") throw new ApiError("invalid_json", "The request body must be a JSON object; it was empty.");
   let value: unknown;
   try {
-    value = JSON.parse(text);
-  } catch {
+    value = parseUntrustedJson(text);
+  } catch (error) {
+    if (error instanceof JsonTooDeepError) throw tooDeep(error);
     throw new ApiError("invalid_json", "The request body is not valid JSON.");
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
