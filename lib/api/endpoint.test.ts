@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../core/errors";
 import { MAX_JSON_DEPTH } from "../core/json-text";
-import { parseJsonObject, protoKeyPaths } from "./endpoint";
+import { BodyAbandonedError, parseJsonObject, protoKeyPaths, readBody } from "./endpoint";
 
 function catchError(run: () => unknown): unknown {
   try {
@@ -41,5 +41,18 @@ describe("parseJsonObject", () => {
     }
     expect(catchError(() => parseJsonObject("[".repeat(200)))).toMatchObject({ code: "validation_error", details: [{ path: "(body)" }] });
     expect(catchError(() => parseJsonObject('{"a":[}'))).toMatchObject({ code: "invalid_json" });
+  });
+});
+
+describe("readBody", () => {
+  it("reports a body that stops arriving (the client left, or was dropped as too slow) as abandoned, not as a failure", async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"a"'));
+        setTimeout(() => controller.error(Object.assign(new Error("aborted"), { code: "ECONNRESET" })), 5);
+      },
+    });
+    const request = new Request("http://localhost/v1/groups", { method: "POST", body, duplex: "half" } as RequestInit);
+    await expect(readBody(request)).rejects.toBeInstanceOf(BodyAbandonedError);
   });
 });
