@@ -1,8 +1,8 @@
 // The app's HTTP server: Next.js's request handler behind a plain Node server, so that route handlers
 // learn the client's address and scheme (lib/api/client-connection.ts). Started by scripts/start.ts.
 // Before Next sees a request, this server settles its request id, sets the security headers every
-// response carries, answers paths Next cannot decode, drops clients too slow to send their
-// request, and serves /previews/* itself.
+// response carries, answers paths Next cannot decode, refuses cross-origin server actions, drops
+// clients too slow to send their request, and serves /previews/* itself.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import next from "next";
@@ -19,12 +19,14 @@ import { config } from "./lib/config";
 import {
   answerUnparsableRequest,
   isHealthPath,
+  sendCrossOriginRefused,
   sendMethodNotAllowed,
   sendNotFound,
   sendServerError,
   sendWorkerOnly,
 } from "./lib/http-server/answers";
 import { clientTimeoutOptions, dropTimedOutRequest, requestAbandoned, trackRequest } from "./lib/http-server/client-timeout";
+import { crossOriginServerAction } from "./lib/http-server/server-action-origin";
 import { ORIGINAL_METHOD_HEADER, RAW_QUERY_HEADER, rawQueryOf, REQUEST_PATH_HEADER, ROUTABLE_METHODS } from "./lib/api/request-target";
 import { pathNamesNothing, rawPath } from "./lib/http-server/request-path";
 import { newNonce, securityHeaders } from "./lib/http-server/security-headers";
@@ -114,6 +116,12 @@ export async function startServer(options: { dev: boolean; host: string; port: n
     if (backgroundOnly && !isHealthPath(path)) {
       sendWorkerOnly(req, res, path);
       log.info("request", { requestId, method: req.method, path, status: 503 });
+      return;
+    }
+    const crossOrigin = crossOriginServerAction(req, path);
+    if (crossOrigin !== null) {
+      sendCrossOriginRefused(req, res, path);
+      log.warn("server_action_cross_origin", { requestId, method: req.method, path, origin: crossOrigin.slice(0, 200), status: 403 });
       return;
     }
     const fail = (error: unknown) => {

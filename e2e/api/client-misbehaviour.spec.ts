@@ -7,7 +7,8 @@ import { test, expect, SERVICE_VERSION } from "../fixtures";
 import { expectStatus } from "../support/api-helpers";
 import { RawConnection, type RawResponse } from "../support/raw-http";
 import { ROOT } from "../support/servers";
-import { draftCredential, walletGroup } from "../support/wallet-helpers";
+import { signInError, signInWithPassword } from "../support/sign-in";
+import { draftCredential, uniqueAddress, walletGroup } from "../support/wallet-helpers";
 
 type LogLine = Record<string, unknown> & { level: string; event: string };
 
@@ -58,6 +59,45 @@ function signUpArguments(account: { email: string; password: string }): FormData
   form.append("0", '[null,"$K1"]');
   return form;
 }
+
+test.describe("a server action posted from another site", () => {
+  test("Origin http://evil.example or null → 403 and one warning line; the action does not run; with a session too", async ({ server, client }) => {
+    const actionId = signUpActionId();
+    const address = uniqueAddress();
+    const visitor = await client({ version: null, https: false, headers: { "X-Forwarded-For": address } });
+    const account = { email: `eve.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`, password: "correct horse battery" };
+    const log = () => readFileSync(server.logFile, "utf8");
+
+    for (const origin of ["http://evil.example", "null", "http://127.0.0.1:1"]) {
+      const requestId = `cross-origin-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+      const res = await visitor.post("/signup", { headers: { "Next-Action": actionId, Origin: origin, "X-Request-Id": requestId }, multipart: signUpArguments(account) });
+      expect(res.status(), origin).toBe(403);
+      expect(res.headers()["x-request-id"]).toBe(requestId);
+      const lines = await linesOf(log, requestId);
+      expect(lines, origin).toHaveLength(1);
+      expect(lines[0]).toMatchObject({ level: "warn", event: "server_action_cross_origin", status: 403, origin });
+      expect(JSON.stringify(lines[0])).not.toContain("    at ");
+    }
+    // Nothing ran: there is no such account.
+    expect(await signInError(server.baseURL, account.email, account.password, uniqueAddress())).toBe("CredentialsSignin");
+
+    // The same request from the site itself runs (so the refusals above were about the origin only).
+    const same = await visitor.post("/signup", { headers: { "Next-Action": actionId, Origin: `http://127.0.0.1:${server.port}` }, multipart: signUpArguments(account) });
+    expect(same.status(), await same.text()).toBeLessThan(400);
+    const session = await signInWithPassword(server.baseURL, account.email, account.password, uniqueAddress());
+    expect(session.error).toBe("");
+
+    // Signed in, a page elsewhere makes the browser post an action with the session's cookies.
+    const requestId = `cross-origin-session-${Date.now()}`;
+    const res = await visitor.post("/dashboard/settings", {
+      headers: { "Next-Action": actionId, Origin: "http://evil.example", Cookie: session.cookie, "X-Request-Id": requestId },
+      multipart: signUpArguments({ email: `x${account.email}`, password: account.password }),
+    });
+    expect(res.status()).toBe(403);
+    expect(await linesOf(log, requestId)).toEqual([expect.objectContaining({ level: "warn", event: "server_action_cross_origin" })]);
+    expect(await signInError(server.baseURL, `x${account.email}`, account.password, uniqueAddress())).toBe("CredentialsSignin");
+  });
+});
 
 // ---- requests that never arrive -----------------------------------------------------------------------
 

@@ -113,3 +113,9 @@ export function endWithEnvelope(socket: Duplex, apiError: ApiError, requestId: s
   socket.end(`HTTP/1.1 ${envelope.status} ${STATUS_TEXT[envelope.status] ?? "Error"}\r\n${head}\r\n\r\n${envelope.body}`);
 }
 
+/** A server action sent from another site (lib/http-server/server-action-origin.ts). */
+export function sendCrossOriginRefused(req: IncomingMessage, res: ServerResponse, path: string): void {
+  const message = "This form was sent from another site; it is accepted only from this site's own pages.";
+  if (isApiPath(path)) sendApiError(req, res, new ApiError("forbidden", message));
+  else sendPage(req, res, 403, "Forbidden", message);
+}
