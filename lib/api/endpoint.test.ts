@@ -40,6 +40,10 @@ describe("parseJsonObject", () => {
       });
     }
     expect(catchError(() => parseJsonObject("[".repeat(200)))).toMatchObject({ code: "validation_error", details: [{ path: "(body)" }] });
+    // The deepest search filter the grammar takes (32 levels of AND arrays, nested recipient fields) fits.
+    let filter = '{"recipient":{"name":{"contains":"Ada"}}}';
+    for (let i = 0; i < 32; i++) filter = `{"AND":[${filter}]}`;
+    expect(() => parseJsonObject(`{"filter":${filter}}`)).not.toThrow();
     expect(catchError(() => parseJsonObject('{"a":[}'))).toMatchObject({ code: "invalid_json" });
   });
 });
