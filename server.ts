@@ -1,7 +1,8 @@
 // The app's HTTP server: Next.js's request handler behind a plain Node server, so that route handlers
 // learn the client's address and scheme (lib/net/client-connection.ts). Started by scripts/start.ts.
 // Before Next sees a request, this server settles its request id, sets the security headers every
-// response carries, answers paths Next cannot decode, and serves /previews/* itself.
+// response carries, answers paths Next cannot decode, refuses cross-origin server actions, drops
+// clients too slow to send their request, and serves /previews/* itself.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import next from "next";
@@ -15,7 +16,17 @@ import {
 } from "./lib/net/client-connection";
 import { requestIdFrom } from "./lib/api/request-id";
 import { config } from "./lib/config";
-import { answerUnparsableRequest, isHealthPath, sendMethodNotAllowed, sendNotFound, sendServerError, sendWorkerOnly } from "./lib/http-server/answers";
+import {
+  answerUnparsableRequest,
+  isHealthPath,
+  sendCrossOriginRefused,
+  sendMethodNotAllowed,
+  sendNotFound,
+  sendServerError,
+  sendWorkerOnly,
+} from "./lib/http-server/answers";
+import { clientTimeoutOptions, dropTimedOutRequest, requestAbandoned, trackRequest } from "./lib/http-server/client-timeout";
+import { crossOriginServerAction } from "./lib/http-server/server-action-origin";
 import { ORIGINAL_METHOD_HEADER, RAW_QUERY_HEADER, rawQueryOf, REQUEST_PATH_HEADER, ROUTABLE_METHODS } from "./lib/api/request-target";
 import { pathNamesNothing, rawPath } from "./lib/http-server/request-path";
 import { newNonce, securityHeaders } from "./lib/http-server/security-headers";
@@ -78,12 +89,13 @@ export async function startServer(options: { dev: boolean; host: string; port: n
   const imageOrigins = [new URL(cfg.publicUrl).origin];
   const backgroundOnly = process.env.CIS_BACKGROUND === "only";
 
-  const server = createServer((req, res) => {
+  const server = createServer(clientTimeoutOptions(cfg.clientTimeoutMs), (req, res) => {
     stampConnection(req);
     const requestId = stampRequestId(req, res);
     const target = rawPath(req.url);
     const path = target ?? "/";
     closeConnectionIfBodyUnread(req, res);
+    trackRequest(req, res, path);
 
     const headers = securityHeaders({ path, https: cameOverHttps(req, cfg.trustProxy), nonce: newNonce(), dev: options.dev, imageOrigins });
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -106,7 +118,19 @@ export async function startServer(options: { dev: boolean; host: string; port: n
       log.info("request", { requestId, method: req.method, path, status: 503 });
       return;
     }
+    const crossOrigin = crossOriginServerAction(req, path);
+    if (crossOrigin !== null) {
+      sendCrossOriginRefused(req, res, path);
+      log.warn("server_action_cross_origin", { requestId, method: req.method, path, origin: crossOrigin.slice(0, 200), status: 403 });
+      return;
+    }
     const fail = (error: unknown) => {
+      if (requestAbandoned(req)) {
+        // The client left (or was dropped, and that was logged) before its body arrived: no fault of ours.
+        log.info("request_abandoned", { requestId, method: req.method, path, ...errorSummary(error) });
+        res.destroy();
+        return;
+      }
       log.error("request_failed", { requestId, method: req.method, path, ...errorSummary(error) });
       // Half a response cannot be turned into an error: cut it off so the client sees it is incomplete.
       if (res.headersSent) res.destroy();
@@ -117,8 +141,12 @@ export async function startServer(options: { dev: boolean; host: string; port: n
       .catch(fail);
   });
   // Requests the HTTP parser cannot read (an unknown method token, malformed headers) never reach the
-  // handler above; they get the envelope too instead of Node's bare 400.
-  server.on("clientError", answerUnparsableRequest);
+  // handler above; they get the envelope too instead of Node's bare 400. Requests that do not arrive
+  // within the client timeout come here too (Node's requestTimeout), reported as the client's delay.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") dropTimedOutRequest(socket, cfg.clientTimeoutMs);
+    else answerUnparsableRequest(error, socket);
+  });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -47,6 +47,7 @@ const EnvSchema = z.object({
   MAIL_MAX_ATTEMPTS: positiveInt(8),
   MAIL_RETRY_BASE_SECONDS: z.coerce.number().positive().default(30),
   MAIL_ATTEMPT_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(20),
+  CLIENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   GITHUB_CLIENT_ID: z.string().optional(),
   GITHUB_CLIENT_SECRET: z.string().optional(),
@@ -91,6 +92,11 @@ export type Config = Readonly<{
   /** Longest a delivery attempt may take, and the SMTP connection, greeting and each reply within it. */
   mailAttemptTimeoutSeconds: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /**
+   * How long a client has to send a whole request, headers and body, once it starts: a connection that
+   * takes longer (a body that never arrives, headers sent a byte at a time) is dropped. 30 s; shorter in tests.
+   */
+  clientTimeoutMs: number;
   /** Where rate limits are kept across processes instead of the database; null: not used. */
   redisUrl: string | null;
   /**
@@ -150,6 +156,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mailRetryBaseSeconds: e.MAIL_RETRY_BASE_SECONDS,
     mailAttemptTimeoutSeconds: e.MAIL_ATTEMPT_TIMEOUT_SECONDS,
     logLevel: e.LOG_LEVEL,
+    clientTimeoutMs: Math.round(e.CLIENT_TIMEOUT_SECONDS * 1000),
     redisUrl: e.REDIS_URL?.trim() ? e.REDIS_URL.trim() : null,
     allowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE,
     dnsServers: Object.freeze(e.DNS_SERVERS),

@@ -1,6 +1,6 @@
 // What a console call turns into once routed to lib/log: never an error's message or stack.
 import { describe, expect, it } from "vitest";
-import { consoleFields, safeText } from "./process-log";
+import { consoleEntry, consoleFields, safeText } from "./process-log";
 
 class DriverError extends Error {
   code = "P2010";
@@ -35,5 +35,19 @@ describe("safeText", () => {
 
   it("keeps only the tag of a Prisma log line, which quotes the database's messages", () => {
     expect(safeText(["\u001b[31mprisma:error\u001b[39m \nInvalid `prisma.user.findUnique()` invocation: password authentication failed for user \"cis\""])).toBe("prisma:error");
+  });
+});
+
+describe("consoleEntry", () => {
+  it("reports a request body the client never finished (Node's 'aborted' reset) at info, as the client's doing", () => {
+    const aborted = Object.assign(new Error("aborted"), { code: "ECONNRESET" });
+    expect(consoleEntry("error", [" ⨯", aborted])).toEqual({ level: "info", event: "request_abandoned", fields: { text: "⨯", errorType: "Error", errorCode: "ECONNRESET" } });
+  });
+
+  it("keeps other errors at their level, a connection reset by a server we called included", () => {
+    const reset = Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" });
+    expect(consoleEntry("error", [" ⨯", reset])).toMatchObject({ level: "error", event: "console" });
+    expect(consoleEntry("error", [new Error("aborted")])).toMatchObject({ level: "error", event: "console" });
+    expect(consoleEntry("info", [""])).toBeNull();
   });
 });

@@ -59,6 +59,24 @@ const CONSOLE_LEVELS: Record<"debug" | "log" | "info" | "warn" | "error" | "trac
   trace: "debug",
 };
 
+/**
+ * Node's error for a request whose client left, or was dropped for being too slow (server.ts), before its
+ * body arrived: ECONNRESET with the message "aborted", raised on the request stream. Next prints it as an
+ * error where it reads a body itself (server actions), but it is the client's doing, not a fault here.
+ */
+export function isClientAbort(value: unknown): boolean {
+  return value instanceof Error && (value as NodeJS.ErrnoException).code === "ECONNRESET" && value.message === "aborted";
+}
+
+/** The lib/log line for one console call at `level`, or null for nothing worth a line. */
+export function consoleEntry(level: Level, args: unknown[]): { level: Level; event: string; fields: Record<string, unknown> } | null {
+  const fields = consoleFields(args);
+  // Next prints an empty console.log() between its banner lines.
+  if (Object.keys(fields).length === 0) return null;
+  if (args.some(isClientAbort)) return { level: "info", event: "request_abandoned", fields };
+  return { level, event: "console", fields };
+}
+
 const installed = globalThis as unknown as { __cisProcessLog?: boolean };
 
 export function routeProcessOutputToLog(): void {
@@ -66,10 +84,8 @@ export function routeProcessOutputToLog(): void {
   installed.__cisProcessLog = true;
   for (const [method, level] of Object.entries(CONSOLE_LEVELS) as [keyof typeof CONSOLE_LEVELS, Level][]) {
     console[method] = (...args: unknown[]) => {
-      const fields = consoleFields(args);
-      // Next prints an empty console.log() between its banner lines.
-      if (Object.keys(fields).length === 0) return;
-      log[level]("console", fields);
+      const entry = consoleEntry(level, args);
+      if (entry) log[entry.level](entry.event, entry.fields);
     };
   }
   // Node prints warnings (deprecations, listener leaks) through its own default listener.

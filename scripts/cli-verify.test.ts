@@ -79,4 +79,14 @@ describe("npm run cli -- verify", () => {
     expect(missing.err).toContain("Cannot read");
     expect(cli("verify").code).toBe(2);
   }, 120_000);
+
+  it("a credential with a member nested 5,000 levels deep: exit 1, its depth named, no crash", () => {
+    const deep = JSON.parse(json);
+    deep.credentialSubject.notes = "PLACEHOLDER";
+    const text = JSON.stringify(deep).replace('"PLACEHOLDER"', '{"a":'.repeat(5_000) + "1" + "}".repeat(5_000));
+    const run = cli("verify", file("deep.json", text));
+    expect(run.code, run.err).toBe(1);
+    expect(run.out).toMatch(/^Not valid: The document is nested too deeply to be a credential\./);
+    expect(run.out).toContain("more than 100 levels deep");
+  }, 120_000);
 });

@@ -16,6 +16,7 @@ import { newDataDir, newGroup, startOwnServer, uniqueEmail, type Credential, typ
 import { sleep, SmtpSink, waitFor } from "../support/mail";
 import { createOrgs } from "../support/state";
 import { issueCredential, uniqueAddress, walletGroup } from "../support/wallet-helpers";
+import { signInError } from "../support/sign-in";
 
 const PER_SECOND = 5;
 const BURST = 40;
@@ -244,25 +245,6 @@ async function allStarted<T>(starts: Promise<T>[]): Promise<T[]> {
   const failed = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
   if (failed) throw failed.reason;
   return settled.map((r) => (r as PromiseFulfilledResult<T>).value);
-}
-
-/**
- * One password sign-in through next-auth's credentials callback from `address` (the proxy's
- * X-Forwarded-For; test servers trust it); returns the error the answer redirects with ("" for none).
- */
-async function signInError(baseURL: string, email: string, password: string, address: string): Promise<string> {
-  const headers = { "X-Forwarded-For": address };
-  const csrf = await fetch(`${baseURL}/api/auth/csrf`, { headers });
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const answer = await fetch(`${baseURL}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { ...headers, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ csrfToken, email, password, callbackUrl: `${baseURL}/dashboard` }).toString(),
-  });
-  const location = answer.headers.get("location") ?? (((await answer.json().catch(() => ({}))) as { url?: string }).url ?? "");
-  return new URL(location, baseURL).searchParams.get("error") ?? "";
 }
 
 /**

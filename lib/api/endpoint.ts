@@ -8,8 +8,9 @@ import { errorSummary, log } from "../log";
 import { authenticateApiToken, type Caller } from "../organizations/service";
 import { clientConnection, plainHttpAllowed } from "../net/client-connection";
 import { findInJson, type JsonPath } from "../core/json-walk";
+import { JsonTooDeepError, parseUntrustedJson } from "../core/json-text";
 import { singleLineText, unicodeProblem, unicodeProblemsIn } from "../core/text";
-import { ApiError, invalidFields, type ErrorCode, type ErrorDetail } from "../core/errors";
+import { ApiError, invalidField, invalidFields, type ErrorCode, type ErrorDetail } from "../core/errors";
 import { errorResponse, internalError } from "./envelope";
 import { requestIdOf } from "./request-id";
 import { searchParamsOf, unroutableMethodOf } from "./request-target";
@@ -114,6 +115,28 @@ function json(status: number, body: unknown, headers: Record<string, string>): R
   });
 }
 
+/**
+ * The request's body stopped arriving: the client hung up, or the server dropped it for being too slow
+ * (server.ts logs that). No answer can reach the client; nothing went wrong on our side.
+ */
+export class BodyAbandonedError extends Error {
+  constructor() {
+    super("The request's body did not arrive in full.");
+    this.name = "BodyAbandonedError";
+  }
+}
+
+/**
+ * What a handler's thrown error answers: an ApiError as itself; a body the client abandoned with a 400
+ * no one will read (`abandoned`: the client's doing, logged as such); anything else with the internal
+ * error, logged by the caller as a failure (`fault`).
+ */
+export function answerForError(error: unknown, requestId: string): { apiError: ApiError; abandoned: boolean; fault: boolean } {
+  if (error instanceof ApiError) return { apiError: error, abandoned: false, fault: false };
+  if (error instanceof BodyAbandonedError) return { apiError: new ApiError("bad_request", error.message), abandoned: true, fault: false };
+  return { apiError: internalError(requestId), abandoned: false, fault: true };
+}
+
 /** The body's bytes, reading at most `maxBytes` of it (a larger body is refused as soon as it is seen). */
 export async function readBodyBytes(request: Request, maxBytes: number): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? "0");
@@ -123,7 +146,9 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch(() => {
+      throw new BodyAbandonedError();
+    });
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
@@ -162,12 +187,21 @@ export function protoKeyPaths(root: unknown): JsonPath[] {
   return findInJson(root, (key) => (key === "__proto__" ? { message: "is not a known field" } : null)).map((f) => f.path);
 }
 
+/**
+ * A body nested deeper than any input needs is refused as invalid, naming the top-level field it is in:
+ * it is JSON, but no schema here takes it, and walking it would overflow the call stack.
+ */
+export function tooDeep(error: JsonTooDeepError, path = error.field ?? "(body)"): ApiError {
+  return invalidField(path, error.message);
+}
+
 export function parseJsonObject(text: string): Record<string, unknown> {
   if (text.trim() === "") throw new ApiError("invalid_json", "The request body must be a JSON object; it was empty.");
   let value: unknown;
   try {
-    value = JSON.parse(text);
-  } catch {
+    value = parseUntrustedJson(text);
+  } catch (error) {
+    if (error instanceof JsonTooDeepError) throw tooDeep(error);
     throw new ApiError("invalid_json", "The request body is not valid JSON.");
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
@@ -266,6 +300,7 @@ function runEndpoint(definition: EndpointDefinition<unknown, unknown, unknown>):
     let organizationId: string | undefined;
     // Set once this request holds an Idempotency-Key: its answer is then kept (or the key freed).
     let claimId: string | null = null;
+    let abandoned = false;
     let response: Response;
     try {
       let caller: Caller | null = null;
@@ -324,18 +359,18 @@ function runEndpoint(definition: EndpointDefinition<unknown, unknown, unknown>):
         response = json(result.status, result.body, { ...headers, ...result.headers });
       }
     } catch (error) {
-      const apiError = error instanceof ApiError ? error : internalError(requestId);
-      if (!(error instanceof ApiError)) {
-        log.error("request_failed", { requestId, method: request.method, path: new URL(request.url).pathname, ...errorSummary(error) });
-      }
-      response = errorResponse(apiError, requestId, headers);
+      const answer = answerForError(error, requestId);
+      abandoned = answer.abandoned;
+      if (answer.fault) log.error("request_failed", { requestId, method: request.method, path: new URL(request.url).pathname, ...errorSummary(error) });
+      response = errorResponse(answer.apiError, requestId, headers);
     } finally {
       if (claimId) response = await settleIdempotency(claimId, response!, requestId, definition.answerHoldsSecret === true);
-      log.info("request", {
+      // A request whose client left has no status: what it was sent never reached anyone.
+      log.info(abandoned ? "request_abandoned" : "request", {
         requestId,
         method: request.method,
         path: new URL(request.url).pathname,
-        status: response!.status,
+        ...(abandoned ? {} : { status: response!.status }),
         ms: Math.round((performance.now() - started) * 10) / 10,
         ...(organizationId ? { organizationId } : {}),
       });

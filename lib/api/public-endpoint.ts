@@ -10,8 +10,8 @@ import { safeParseWithDetails } from "../core/validation";
 import { config } from "../config";
 import { errorSummary, log } from "../log";
 import { clientConnection } from "../net/client-connection";
-import { parseJsonObject, readBody } from "./endpoint";
-import { errorResponse, internalError } from "./envelope";
+import { answerForError, parseJsonObject, readBody } from "./endpoint";
+import { errorResponse } from "./envelope";
 import { requestIdOf } from "./request-id";
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -39,6 +39,7 @@ export function publicEndpoint<P = Record<string, never>>(
     const path = new URL(request.url).pathname;
     const headers: Record<string, string> = { "X-Request-Id": requestId };
     let status = 500;
+    let abandoned = false;
     try {
       if (options.rateLimit) {
         const address = clientConnection(request.headers, config().trustProxy).address ?? "unknown";
@@ -58,12 +59,15 @@ export function publicEndpoint<P = Record<string, never>>(
       status = response.status;
       return response;
     } catch (error) {
-      const apiError = error instanceof ApiError ? error : internalError(requestId);
-      if (!(error instanceof ApiError)) log.error("request_failed", { requestId, method: request.method, path, ...errorSummary(error) });
-      status = apiError.status;
-      return errorResponse(apiError, requestId, { ...headers, "Cache-Control": "no-store" });
+      const answer = answerForError(error, requestId);
+      abandoned = answer.abandoned;
+      if (answer.fault) log.error("request_failed", { requestId, method: request.method, path, ...errorSummary(error) });
+      status = answer.apiError.status;
+      return errorResponse(answer.apiError, requestId, { ...headers, "Cache-Control": "no-store" });
     } finally {
-      log.info("request", { requestId, method: request.method, path, status, ms: Math.round((performance.now() - started) * 10) / 10 });
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      if (abandoned) log.info("request_abandoned", { requestId, method: request.method, path, ms });
+      else log.info("request", { requestId, method: request.method, path, status, ms });
     }
   };
 }

@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   payment_required: 402,
   /** A request the HTTP parser cannot read (an unknown method token, malformed headers): no route saw it. */
   bad_request: 400,
+  /** A request whose headers or body did not arrive in time (server.ts drops the connection after it). */
+  request_timeout: 408,
   internal_server_error: 500,
   /** A worker-only process (CIS_BACKGROUND=only) asked for anything but its health. */
   service_unavailable: 503,

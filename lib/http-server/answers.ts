@@ -98,10 +98,24 @@ export function answerUnparsableRequest(error: NodeJS.ErrnoException & { bytesPa
       : error.code === "HPE_HEADER_OVERFLOW"
         ? new ApiError("bad_request", "The request's headers are too large.")
         : new ApiError("bad_request", "The request is not valid HTTP.");
+  log.info("request_unparsable", { requestId, errorCode: error.code ?? "unknown", status: apiError.status });
+  endWithEnvelope(socket, apiError, requestId);
+}
+
+const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 405: "Method Not Allowed", 408: "Request Timeout" };
+
+/** The envelope written onto the socket by hand, for a request no response object can answer; then the connection ends. */
+export function endWithEnvelope(socket: Duplex, apiError: ApiError, requestId: string): void {
   const envelope = errorEnvelope(apiError, requestId, { Connection: "close" });
   const head = Object.entries({ ...envelope.headers, "Content-Length": String(Buffer.byteLength(envelope.body)) })
     .map(([name, value]) => `${name}: ${value}`)
     .join("\r\n");
-  log.info("request_unparsable", { requestId, errorCode: error.code ?? "unknown", status: envelope.status });
-  socket.end(`HTTP/1.1 ${envelope.status} ${envelope.status === 405 ? "Method Not Allowed" : "Bad Request"}\r\n${head}\r\n\r\n${envelope.body}`);
+  socket.end(`HTTP/1.1 ${envelope.status} ${STATUS_TEXT[envelope.status] ?? "Error"}\r\n${head}\r\n\r\n${envelope.body}`);
+}
+
+/** A server action sent from another site (lib/http-server/server-action-origin.ts). */
+export function sendCrossOriginRefused(req: IncomingMessage, res: ServerResponse, path: string): void {
+  const message = "This form was sent from another site; it is accepted only from this site's own pages.";
+  if (isApiPath(path)) sendApiError(req, res, new ApiError("forbidden", message));
+  else sendPage(req, res, 403, "Forbidden", message);
 }

@@ -1,6 +1,7 @@
-// The format check: the text is a JSON object of bounded size shaped as a VC 2.0 OpenBadgeCredential,
-// with only JSON-LD contexts this instance bundles (an unknown one is refused here, by name, rather
-// than fetched). Also reads the facts the document states, for display.
+// The format check: the text is a JSON object of bounded size and depth shaped as a VC 2.0
+// OpenBadgeCredential, with only JSON-LD contexts this instance bundles (an unknown one is refused here,
+// by name, rather than fetched). Also reads the facts the document states, for display.
+import { JsonTooDeepError, parseUntrustedJson } from "../core/json-text";
 import { bundledContext, OPEN_BADGES_V3_CONTEXT, VC_V2_CONTEXT } from "../verifiable/contexts";
 import { EMPTY_FACTS, type Check, type CredentialFacts } from "./report";
 
@@ -60,8 +61,9 @@ export function checkFormat(json: string): FormatResult {
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(json);
+    parsed = parseUntrustedJson(json);
   } catch (error) {
+    if (error instanceof JsonTooDeepError) return fail("The document is nested too deeply to be a credential.", `it ${error.message}`);
     const reason = error instanceof SyntaxError ? error.message : "not JSON";
     return fail("The document is not valid JSON: it may be incomplete or damaged.", reason);
   }

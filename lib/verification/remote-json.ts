@@ -1,6 +1,7 @@
 // Fetching a JSON document a credential points at (a did:web DID document, a status list credential)
 // or a URL a user pasted: always through lib/net (public addresses only, no redirects, a deadline, a
 // size cap), always JSON, and every failure a sentence a user can read.
+import { JsonTooDeepError, parseUntrustedJson } from "../core/json-text";
 import { OutboundRequestError, outboundRequest } from "../net/outbound-request";
 
 export class RemoteDocumentError extends Error {
@@ -41,8 +42,9 @@ export async function fetchJsonObject(url: string, maxBytes: number): Promise<Re
   const body = await fetchJsonText(url, maxBytes);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(body);
-  } catch {
+    parsed = parseUntrustedJson(body);
+  } catch (error) {
+    if (error instanceof JsonTooDeepError) throw new RemoteDocumentError(`${url} answered with JSON that ${error.message}.`);
     throw new RemoteDocumentError(`${url} did not answer with valid JSON.`);
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new RemoteDocumentError(`${url} did not answer with a JSON object.`);

@@ -6,6 +6,7 @@ import https from "node:https";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as Ed25519Multikey from "@digitalbazaar/ed25519-multikey";
 import { scratchDatabase } from "../../test/support/db/scratch-database";
+import { MAX_JSON_DEPTH } from "../core/json-text";
 
 await scratchDatabase("verification", { PUBLIC_URL: "http://localhost:4555", APP_SECRET: "verification-test-secret-0123456789abcdef", WEBHOOK_ALLOW_PRIVATE: "1" });
 
@@ -202,6 +203,24 @@ describe("bad input", () => {
       expect(parse).not.toHaveBeenCalled();
     } finally {
       parse.mockRestore();
+    }
+  });
+
+  it("a signed credential with a member nested thousands of levels deep is invalid for its depth, never an unexpected error", async () => {
+    const { doc } = await issuedDocument();
+    for (const depth of [MAX_JSON_DEPTH, 5_000]) {
+      doc.credentialSubject.notes = "PLACEHOLDER";
+      const json = JSON.stringify(doc).replace('"PLACEHOLDER"', '{"a":'.repeat(depth) + "1" + "}".repeat(depth));
+      const parse = vi.spyOn(JSON, "parse");
+      try {
+        const report = await verifyCredentialDocument({ kind: "json", json });
+        expect(report.verdict).toBe("invalid");
+        expect(report.checks[0]).toMatchObject({ id: "format", outcome: "failed", summary: expect.stringContaining("nested too deeply") });
+        expect(report.checks[0]!.detail).toContain(`more than ${MAX_JSON_DEPTH} levels`);
+        expect(parse).not.toHaveBeenCalledWith(json);
+      } finally {
+        parse.mockRestore();
+      }
     }
   });
 
