@@ -19,6 +19,8 @@ import { normalizeAccountEmail } from "./service";
 export const SIGN_IN_LINK_LIFETIME_MINUTES = 15;
 const REDACTED = "This sign-in link was used or expired, and has been removed.";
 
+export const INVALID_SIGN_IN_LINK = "This sign-in link has expired or has already been used. Sign in again to get a new one.";
+
 export type LinkUser = { id: string; name: string; email: string; sessionVersion: number };
 
 function hashSignInToken(token: string): string {
