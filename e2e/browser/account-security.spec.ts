@@ -1,10 +1,13 @@
 // Dashboard sessions that end and passwords that can be changed and reset, in Chromium: a copied
 // session cookie stops working when its owner signs out; "sign out everywhere" and a password change
 // end other browsers' sessions; a reset link arrives by email, works once, and ends every session;
-// and wrong passwords typed from one address never stop the owner signing in from another.
+// wrong passwords typed from one address never stop the owner signing in from another; and once guessers
+// on many addresses spent an account's count of wrong passwords, a new browser is offered the emailed
+// sign-in link while the owner's own browser still signs in with the password.
 import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { emailTo, expect, fillSignUp, newAccount, shot, signIn, signUp, site, test, type Account } from "../support/dashboard-helpers";
+import { emailedLinkToken, spendWrongPasswordCount } from "../support/sign-in-http";
 import type { ServerInfo } from "../support/state";
 import { uniqueAddress } from "../support/wallet-helpers";
 
@@ -205,6 +208,43 @@ test("wrong passwords from one address do not stop the owner signing in from ano
   await signIn(page, server, account.email, account.password);
   await page.waitForURL(`${site(server)}/dashboard`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(account.organizationName);
+});
+
+test("guessed from many addresses, the account takes a password only in a browser that signed in before; a new one gets the emailed link", async ({ browser, page, server }, testInfo) => {
+  test.setTimeout(300_000); // 100-odd wrong passwords, each a deliberately slow password hash on the server
+  await page.setViewportSize({ width: 390, height: 844 });
+  const account = newAccount();
+  await signUp(page, server, account);
+  await signOut(page, server);
+  await spendWrongPasswordCount(server.baseURL, account.email);
+
+  // A browser that never signed in to the account, with the right password: refused, pointed at the email.
+  const newcomer = await otherBrowser(browser);
+  await newcomer.page.setViewportSize({ width: 390, height: 844 });
+  await signIn(newcomer.page, server, account.email, account.password);
+  await expect(newcomer.page.getByTestId("form-error")).toContainText("we have emailed it a one-time sign-in link");
+  await shot(newcomer.page, testInfo, "sign-in-guarded-390");
+  expect(await newcomer.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The owner's own browser signs in with the password as usual.
+  await signIn(page, server, account.email, account.password);
+  await page.waitForURL(`${site(server)}/dashboard`);
+
+  // The emailed link: opening it uses nothing up; its button signs in, once.
+  const link = `${site(server)}/signin/link?token=${encodeURIComponent(await emailedLinkToken(server, account.email))}`;
+  await newcomer.page.goto(link);
+  await expect(newcomer.page.getByRole("heading", { name: "Sign in with your link" })).toBeVisible();
+  await shot(newcomer.page, testInfo, "sign-in-link-390");
+  expect(await newcomer.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await newcomer.page.getByRole("button", { name: "Sign in" }).click();
+  await newcomer.page.waitForURL(`${site(server)}/dashboard`);
+  await expect(newcomer.page.getByRole("heading", { level: 1 })).toHaveText(account.organizationName);
+  await newcomer.context.close();
+
+  const late = await otherBrowser(browser);
+  await late.page.goto(link);
+  await expect(late.page.getByTestId("invalid-link")).toHaveText("This sign-in link has expired or has already been used. Sign in again to get a new one.");
+  await late.context.close();
 });
 
 test("sign-ups from one address: 10, then the form says when to try again and no account is made; another address signs up", async ({ browser, server }, testInfo) => {

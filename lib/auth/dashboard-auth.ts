@@ -6,18 +6,38 @@
 // with the membership.
 import { createHmac } from "node:crypto";
 import type { NextAuthOptions } from "next-auth";
+import { cookies } from "next/headers";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GitHubProvider from "next-auth/providers/github";
 import GoogleProvider from "next-auth/providers/google";
-import { authenticateUser, userForVerifiedEmail } from "../accounts/service";
+import { userForVerifiedEmail } from "../accounts/service";
+import { redeemSignInLink } from "../accounts/sign-in-link";
 import { currentSessionVersion, endSession, isSessionActive, SESSION_LIFETIME_SECONDS, startDashboardSession } from "../accounts/sessions";
 import { appSecret } from "../app-secret";
 import { config } from "../config";
 import { log } from "../log";
 import { clientAddressOfRecord } from "./client-address";
+import { signInWithPassword } from "./password-sign-in";
+import { cookieFromHeader, DEVICE_COOKIE_LIFETIME_SECONDS, deviceCookieName, deviceCookieValue } from "./sign-in-device";
 import { signInThrottle } from "./sign-in-throttle";
 
+// The error codes a refused sign-in redirects with (the sign-in pages word them).
 export const TOO_MANY_ATTEMPTS = "TooManyAttempts";
+export const USE_EMAILED_LINK = "UseEmailedLink";
+export const INVALID_SIGN_IN_LINK = "SignInLinkInvalid";
+
+const secureCookies = () => config().publicUrl.startsWith("https://");
+
+/** Marks this browser as one that signed in to `userId` (the route handler adds the cookie to its answer). */
+async function rememberDevice(userId: string): Promise<void> {
+  (await cookies()).set(deviceCookieName(secureCookies()), deviceCookieValue(userId), {
+    httpOnly: true,
+    secure: secureCookies(),
+    sameSite: "lax",
+    path: "/",
+    maxAge: DEVICE_COOKIE_LIFETIME_SECONDS,
+  });
+}
 
 /** Thrown by the jwt callback for a cookie whose session has ended: next-auth then answers "no session". */
 class SessionEnded extends Error {
@@ -61,7 +81,7 @@ export function dashboardAuthOptions(): NextAuthOptions {
     // A key of its own, derived from the app secret, so session tokens and cursors never share a key.
     secret: createHmac("sha256", appSecret()).update("next-auth session").digest("base64url"),
     session: { strategy: "jwt", maxAge: SESSION_LIFETIME_SECONDS },
-    useSecureCookies: config().publicUrl.startsWith("https://"),
+    useSecureCookies: secureCookies(),
     pages: { signIn: "/signin", error: "/signin" },
     providers: [
       ...oauthProviders(),
@@ -72,17 +92,33 @@ export function dashboardAuthOptions(): NextAuthOptions {
           const email = String(credentials?.email ?? "").trim().toLowerCase();
           const password = String(credentials?.password ?? "");
           if (!email || !password) return null;
-          const address = clientAddressOfRecord(request?.headers);
-          const verdict = await signInThrottle().admit(address, email);
-          if (!verdict.allowed) {
-            log.warn("sign_in_rate_limited", { address, limitedBy: verdict.limitedBy });
-            throw new Error(TOO_MANY_ATTEMPTS);
+          const result = await signInWithPassword({
+            email,
+            password,
+            clientAddress: clientAddressOfRecord(request?.headers),
+            deviceCookie: cookieFromHeader(request?.headers?.cookie, deviceCookieName(secureCookies())),
+          });
+          switch (result.outcome) {
+            case "signed-in":
+              return { id: result.user.id, name: result.user.name, email: result.user.email, sessionVersion: result.user.sessionVersion };
+            case "wrong-password":
+              return null;
+            case "too-many-attempts":
+              throw new Error(TOO_MANY_ATTEMPTS);
+            case "use-emailed-link":
+              throw new Error(USE_EMAILED_LINK);
           }
-          const user = await authenticateUser(email, password);
-          if (!user) {
-            await signInThrottle().recordFailure(email);
-            return null;
-          }
+        },
+      }),
+      // The emailed one-time link (lib/accounts/sign-in-link.ts): its page posts the token here.
+      CredentialsProvider({
+        id: "sign-in-link",
+        name: "Emailed sign-in link",
+        credentials: { token: { label: "Token", type: "text" } },
+        async authorize(credentials, request) {
+          if (!(await signInThrottle().admitLinkUse(clientAddressOfRecord(request?.headers)))) throw new Error(TOO_MANY_ATTEMPTS);
+          const user = await redeemSignInLink(String(credentials?.token ?? ""));
+          if (!user) throw new Error(INVALID_SIGN_IN_LINK);
           return { id: user.id, name: user.name, email: user.email, sessionVersion: user.sessionVersion };
         },
       }),
@@ -107,7 +143,9 @@ export function dashboardAuthOptions(): NextAuthOptions {
             userId = user.id;
             version = (user as { sessionVersion?: number }).sessionVersion ?? (await currentSessionVersion(userId));
           }
-          return { ...token, sub: userId, sid: await startDashboardSession(userId, version) };
+          const sid = await startDashboardSession(userId, version);
+          await rememberDevice(userId);
+          return { ...token, sub: userId, sid };
         }
         // A cookie from before sessions had rows names none: it has ended too.
         if (typeof token.sid !== "string" || typeof token.sub !== "string" || !(await isSessionActive(token.sid, token.sub))) throw new SessionEnded();

@@ -2,8 +2,15 @@
 // dashboard session is started and checked, for password and OAuth sign-ins alike.
 import type { Account, Profile, User } from "next-auth";
 import type { JWT } from "next-auth/jwt";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { scratchDatabase } from "../../test/support/db/scratch-database";
+
+/** The cookies the route handler would add to its answer (next/headers' cookie jar). */
+const cookieJar = vi.hoisted(() => ({ set: [] as [string, string, Record<string, unknown>][] }));
+vi.mock("next/headers", () => ({
+  cookies: async () => ({ set: (name: string, value: string, options: Record<string, unknown>) => cookieJar.set.push([name, value, options]) }),
+  headers: async () => new Headers(),
+}));
 
 await scratchDatabase("dashboard-session");
 
@@ -11,6 +18,7 @@ const { db } = await import("../db");
 const { signUp } = await import("../accounts/service");
 const { signOutEverywhere } = await import("../accounts/sessions");
 const { dashboardAuthOptions } = await import("./dashboard-auth");
+const { readDeviceCookie } = await import("./sign-in-device");
 
 const options = dashboardAuthOptions();
 const jwt = (params: { token: JWT; user?: User; account?: Account | null; profile?: Profile }) =>
@@ -36,6 +44,20 @@ describe("dashboard sessions in next-auth's callbacks", () => {
     await expect(jwt({ token })).resolves.toMatchObject({ sub: userId, sid: token.sid });
     await signOut(token);
     await expect(jwt({ token })).rejects.toThrow("SessionEnded");
+  });
+
+  it("every sign-in marks the browser with an HttpOnly device cookie naming the account", async () => {
+    cookieJar.set.length = 0;
+    const { userId } = await passwordSignIn();
+    expect(cookieJar.set).toHaveLength(1);
+    const [name, value, cookieOptions] = cookieJar.set[0]!;
+    expect(name).toBe("cis.sign-in-device");
+    expect(cookieOptions).toMatchObject({ httpOnly: true, sameSite: "lax", path: "/", maxAge: 180 * 24 * 3600 });
+    expect(readDeviceCookie(value)?.userId).toBe(userId);
+    // Reading the session later sets nothing.
+    cookieJar.set.length = 0;
+    await jwt({ token: (await passwordSignIn()).token });
+    expect(cookieJar.set).toHaveLength(1);
   });
 
   it("refuses a cookie from before sessions had rows, and one whose user and session do not match", async () => {

@@ -21,8 +21,10 @@ export async function changePassword(
   if (!user.passwordHash) {
     throw invalidField("currentPassword", "cannot be checked: your account has no password yet. Use “Forgot password?” on the sign-in page to set one");
   }
-  // Guessing the current password from a stolen session counts like guessing it at sign-in.
-  if (!(await signInThrottle().admit(who.clientAddress, user.email)).allowed) throw new ApiError("rate_limited", TOO_MANY_PASSWORD_ATTEMPTS);
+  // Guessing the current password from a stolen session counts like guessing it at sign-in. A signed-in
+  // session is a browser that signed in before: while the account is guarded it may still try, as one device.
+  const session = async () => `session:${who.sessionId}`;
+  if (!(await signInThrottle().admit(who.clientAddress, user.email, session)).allowed) throw new ApiError("rate_limited", TOO_MANY_PASSWORD_ATTEMPTS);
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
     await signInThrottle().recordFailure(user.email);
     throw invalidField("currentPassword", "is not correct");

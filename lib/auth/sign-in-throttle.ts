@@ -5,12 +5,14 @@
 //     accounts from one place);
 //   - per (client address, email) pair: 5 at once, then one every 12 s (guessing one account from one
 //     place). Guesses from other addresses use other pairs, so they never block the owner's;
-//   - per email, wrong passwords from all addresses together: 100 at once, then one every 36 s. While
-//     that count is used up the account is under a spread-out attack, and an attempt for it gets in
-//     only when the count has refilled (one every 36 s, shared by all the attacker's addresses) or as
-//     its address's one try per 15 minutes. That last rule lets the owner in from their own address
-//     on the first try; and a refusal is never the only way in (a password reset by email works, and
-//     clears all of this);
+//   - per email, wrong passwords from all addresses together: 100 at once, then one every 36 s. When a
+//     wrong password uses that count up, the account is guarded for the next 15 minutes (and again
+//     each time a wrong password finds the count used up): a password is then checked only from a
+//     browser that signed in to this account before (its signed device cookie, sign-in-device.ts; 5
+//     tries at once, then one a minute per browser). Every other attempt is refused before the password
+//     is looked at, however many addresses send them (an IPv6 host owns 2^64), so all guessers together
+//     get about the refill, 100 guesses an hour. The owner is never locked out: their browser gets in,
+//     and a refused attempt offers a one-time sign-in link by email (lib/accounts/sign-in-link.ts);
 //   - a password reset or change forgets what was counted for that email.
 // Kept where lib/auth/shared-rate-limit.ts keeps limits: in the database on PostgreSQL, so every process
 // counts the same attempts (N web processes do not allow N times as many guesses); in memory on SQLite.
@@ -18,13 +20,25 @@ import type { Buckets } from "../rate-limit/token-buckets";
 import { MemoryBuckets } from "../rate-limit/token-buckets";
 import { addressSubject, exactBuckets, rateLimitSubject, type LimitRule } from "../rate-limit/shared-rate-limit";
 
-export type SignInVerdict = { allowed: true } | { allowed: false; limitedBy: "address" | "account" };
+/**
+ * "guarded": the email's wrong-password count is used up and this attempt comes from no browser that
+ * signed in to the account before; the way in is the emailed sign-in link.
+ */
+export type SignInVerdict = { allowed: true } | { allowed: false; limitedBy: "address" | "account" | "guarded" };
+
+/**
+ * The browser's device cookie, when it is genuine and names the account of the email tried: its own
+ * key (one per cookie, so a copied cookie is limited as one browser). Asked for only while guarded.
+ */
+export type KnownDevice = () => Promise<string | null>;
 
 const RULES = {
   byAddress: { name: "signin.address", perSecond: 1 / 6, burst: 10 },
   byPair: { name: "signin.pair", perSecond: 1 / 12, burst: 5 },
   failuresByEmail: { name: "signin.failures", perSecond: 1 / 36, burst: 100 },
-  guardedPair: { name: "signin.guarded", perSecond: 1 / 900, burst: 1 },
+  // Empty for 15 minutes after a wrong password found the email's count used up: the account stays guarded.
+  guardHold: { name: "signin.hold", perSecond: 1 / 900, burst: 1 },
+  byDevice: { name: "signin.device", perSecond: 1 / 60, burst: 5 },
 } satisfies Record<string, LimitRule>;
 
 type Limits = Record<keyof typeof RULES, Buckets>;
@@ -43,34 +57,44 @@ export class SignInThrottle {
       byAddress: new MemoryBuckets(RULES.byAddress.perSecond, RULES.byAddress.burst),
       byPair: new MemoryBuckets(RULES.byPair.perSecond, RULES.byPair.burst),
       failuresByEmail: new MemoryBuckets(RULES.failuresByEmail.perSecond, RULES.failuresByEmail.burst),
-      guardedPair: new MemoryBuckets(RULES.guardedPair.perSecond, RULES.guardedPair.burst),
+      guardHold: new MemoryBuckets(RULES.guardHold.perSecond, RULES.guardHold.burst),
+      byDevice: new MemoryBuckets(RULES.byDevice.perSecond, RULES.byDevice.burst),
     },
   ) {}
 
   /** Takes one attempt for `email` from `address`; false means refuse it before checking the password. */
-  async admit(address: string, email: string, now = Date.now()): Promise<SignInVerdict> {
-    if (!(await this.limits.byAddress.take(addressKey(address), now)).allowed) return { allowed: false, limitedBy: "address" };
-    const key = pairKey(email, address);
-    if (!(await this.limits.byPair.take(key, now)).allowed) return { allowed: false, limitedBy: "account" };
-    if ((await this.isUnderAttack(email, now)) && !(await this.limits.guardedPair.take(key, now)).allowed) return { allowed: false, limitedBy: "account" };
+  async admit(address: string, email: string, knownDevice: KnownDevice = async () => null, now = Date.now()): Promise<SignInVerdict> {
+    if (!(await this.admitLinkUse(address, now))) return { allowed: false, limitedBy: "address" };
+    if (!(await this.limits.byPair.take(pairKey(email, address), now)).allowed) return { allowed: false, limitedBy: "account" };
+    if (!(await this.isUnderAttack(email, now))) return { allowed: true };
+    const device = await knownDevice();
+    if (device === null) return { allowed: false, limitedBy: "guarded" };
+    if (!(await this.limits.byDevice.take(rateLimitSubject(`device:${device}`), now)).allowed) return { allowed: false, limitedBy: "account" };
     return { allowed: true };
+  }
+
+  /** One use of an emailed sign-in link from `address`: counted with the address's sign-in attempts. */
+  async admitLinkUse(address: string, now = Date.now()): Promise<boolean> {
+    return (await this.limits.byAddress.take(addressKey(address), now)).allowed;
   }
 
   /** A wrong password for `email` (from anywhere): counts towards the spread-out-attack threshold. */
   async recordFailure(email: string, now = Date.now()): Promise<void> {
-    await this.limits.failuresByEmail.take(emailKey(email), now);
+    const left = await this.limits.failuresByEmail.take(emailKey(email), now);
+    if (left.remaining < 1) await this.limits.guardHold.take(emailKey(email), now);
   }
 
-  /** Whether so many wrong passwords came in for `email` lately that each address gets one try per 15 minutes. */
+  /** Whether so many wrong passwords came in for `email` lately that only known browsers may try one. */
   async isUnderAttack(email: string, now = Date.now()): Promise<boolean> {
-    return !(await this.limits.failuresByEmail.hasToken(emailKey(email), now));
+    const key = emailKey(email);
+    return !(await this.limits.failuresByEmail.hasToken(key, now)) || !(await this.limits.guardHold.hasToken(key, now));
   }
 
   /** After a password reset or change: the old guesses no longer matter. Per-address limits stay. */
   async forgetEmail(email: string): Promise<void> {
     await this.limits.byPair.forgetPrefix(pairPrefix(email));
-    await this.limits.guardedPair.forgetPrefix(pairPrefix(email));
     await this.limits.failuresByEmail.forget(emailKey(email));
+    await this.limits.guardHold.forget(emailKey(email));
   }
 }
 
@@ -80,6 +104,7 @@ export function signInThrottle(): SignInThrottle {
     byAddress: exactBuckets(RULES.byAddress),
     byPair: exactBuckets(RULES.byPair),
     failuresByEmail: exactBuckets(RULES.failuresByEmail),
-    guardedPair: exactBuckets(RULES.guardedPair),
+    guardHold: exactBuckets(RULES.guardHold),
+    byDevice: exactBuckets(RULES.byDevice),
   });
 }

@@ -10,6 +10,9 @@ const MESSAGES: Record<string, string> = {
   OAuthSignin: "Could not reach the sign-in provider. Please try again.",
   OAuthCallback: "The sign-in provider did not confirm your account. Please try again.",
   TooManyAttempts: "Too many sign-in attempts. Wait a few minutes and try again, or reset your password.",
+  UseEmailedLink:
+    "Too many wrong passwords have been tried for this account, so for now it takes a password only in a browser that has signed in to it before. " +
+    "If the account exists, we have emailed it a one-time sign-in link: open it to sign in (it works for 15 minutes).",
 };
 
 /** The message for an error code from the address or next-auth (own keys only: `?error=constructor` is not one). */

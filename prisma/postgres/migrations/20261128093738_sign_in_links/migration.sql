@@ -1,0 +1,24 @@
+-- CreateTable
+CREATE TABLE "SignInLink" (
+    "id" TEXT NOT NULL,
+    "userId" TEXT NOT NULL,
+    "tokenHash" TEXT NOT NULL,
+    "outboxId" TEXT,
+    "expiresAt" TIMESTAMP(3) NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "SignInLink_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "SignInLink_tokenHash_key" ON "SignInLink"("tokenHash");
+
+-- CreateIndex
+CREATE INDEX "SignInLink_userId_idx" ON "SignInLink"("userId");
+
+-- CreateIndex
+CREATE INDEX "SignInLink_expiresAt_idx" ON "SignInLink"("expiresAt");
+
+-- AddForeignKey
+ALTER TABLE "SignInLink" ADD CONSTRAINT "SignInLink_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
