@@ -13,10 +13,9 @@ import { ApiError, invalidFields, type ErrorCode, type ErrorDetail } from "../co
 import { errorResponse, internalError } from "./envelope";
 import { requestIdOf } from "./request-id";
 import { searchParamsOf, unroutableMethodOf } from "./request-target";
-import { rateLimitHeaders, type RateLimitState } from "../core/rate-limit";
+import { rateLimitHeaders } from "../core/rate-limit";
 import { apiTokenLimiter } from "../auth/shared-rate-limit";
 import { formatPath, safeParseWithDetails } from "../core/validation";
-import { processSingleton } from "../core/process-singleton";
 import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENT_METHODS,
@@ -85,7 +84,7 @@ type RouteHandler = (request: Request, context: { params: Promise<Record<string,
 
 export type RouteDefinition = {
   path: string;
-  endpoints: Partial<Record<HttpMethod, EndpointDefinition<any, any, any>>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  endpoints: Partial<Record<HttpMethod, EndpointDefinition<any, any, any>>>; // eslint-disable-line @typescript-eslint/no-explicit-any -- holds endpoints of every body and query type; each checks its own
   handlers: Record<HttpMethod | "HEAD" | "OPTIONS", RouteHandler>;
 };
 

@@ -63,7 +63,7 @@ export function MainActions(props: {
     if (viewed.current) return;
     viewed.current = true; // once per page load, also under React's development double effects
     record("credential_viewed");
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per credential shown, whatever else changes
   }, [props.publicId]);
 
   const verify = async () => {
@@ -104,7 +104,7 @@ export function MainActions(props: {
   };
 
   const verifyButton = (primary: boolean) => (
-    <button type="button" className={`${styles.button} ${primary ? styles.primary : ""}`} onClick={verify} disabled={verifying} data-testid="verify-button">
+    <button type="button" className={`${styles.button} ${primary ? styles.primary : ""}`} onClick={() => void verify()} disabled={verifying} data-testid="verify-button">
       {verifying ? TEXT.verifying : TEXT.verify}
     </button>
   );
@@ -117,7 +117,7 @@ export function MainActions(props: {
       {recipientView ? (
         <div key="recipient" className={styles.actionSlot} data-testid="main-actions">
           <div className={styles.actionRow}>
-            <button type="button" className={`${styles.button} ${styles.primary}`} onClick={share} data-testid="share-button">
+            <button type="button" className={`${styles.button} ${styles.primary}`} onClick={() => void share()} data-testid="share-button">
               {TEXT.share}
             </button>
             <a
@@ -194,7 +194,7 @@ export function RecipientTools(props: {
               </li>
             ))}
             <li>
-              <button type="button" className={styles.button} onClick={() => copy("link", props.url)}>
+              <button type="button" className={styles.button} onClick={() => void copy("link", props.url)}>
                 {copied === "link" ? TEXT.linkCopied : TEXT.copyLink}
               </button>
             </li>
@@ -233,7 +233,6 @@ export function RecipientTools(props: {
             {TEXT.qrHeading}
           </h2>
           <figure className={styles.qr}>
-            {/* eslint-disable-next-line @next/next/no-img-element */}
             <img src={props.qr.svg} width={160} height={160} alt={TEXT.qrAlt(props.qr.label)} />
             <figcaption className={styles.qrLabel} dir="auto" data-testid="qr-label">
               {props.qr.label}
@@ -255,7 +254,7 @@ export function RecipientTools(props: {
             {TEXT.embedLabel}
           </label>
           <textarea id="embed-snippet" className={styles.snippet} readOnly rows={4} value={props.embed} data-testid="embed-snippet" onFocus={(e) => e.currentTarget.select()} />
-          <button type="button" className={styles.button} onClick={() => copy("embed", props.embed!)}>
+          <button type="button" className={styles.button} onClick={() => void copy("embed", props.embed!)}>
             {copied === "embed" ? TEXT.embedCopied : TEXT.copyEmbed}
           </button>
         </section>
