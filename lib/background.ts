@@ -54,10 +54,10 @@ function loop(name: string, everyMs: number, work: () => Promise<unknown>): { st
       log.error(`${name}_failed`, errorSummary(error));
     } finally {
       running = false;
-      if (!stopped) timer = setTimeout(run, everyMs);
+      if (!stopped) timer = setTimeout(() => void run(), everyMs);
     }
   };
-  timer = setTimeout(run, 0);
+  timer = setTimeout(() => void run(), 0);
   return {
     stop: () => {
       stopped = true;

@@ -147,7 +147,7 @@ async function httpRuns(): Promise<{ ceiling: LoadResult; ceilings: LoadResult[]
     const api = async (method: string, path: string, body?: unknown) => {
       const res = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
       if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${await res.text()}`);
-      return res.json();
+      return (await res.json()) as unknown;
     };
     // The demo organization's group uses the three seeded designs.
     const groups = (await api("GET", "/v1/groups")) as { data: { id: string; designIds: string[] }[] };
@@ -181,7 +181,7 @@ async function httpRuns(): Promise<{ ceiling: LoadResult; ceilings: LoadResult[]
     for (const d of designs) rows.set(d.name, { png: combine(slices.get(`${d.name}|png`)!), pdf: combine(slices.get(`${d.name}|pdf`)!) });
     return { ceiling, ceilings: ceilingSlices, rows };
   } finally {
-    server.stop();
+    await server.stop();
   }
 }
 

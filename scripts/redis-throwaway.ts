@@ -28,13 +28,13 @@ export async function startThrowawayRedis(port?: number): Promise<ThrowawayRedis
   await new Promise<void>((resolve, reject) => {
     child.on("error", (error) => reject(new Error(`could not start ${REDIS_SERVER} (Debian: apt-get install redis-server): ${error.message}`)));
     child.on("exit", (code) => reject(new Error(`redis-server exited with ${code}: ${output.slice(-500)}`)));
-    child.stdout!.on("data", (chunk: Buffer) => {
+    child.stdout.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes("Ready to accept connections")) resolve();
     });
   });
   child.removeAllListeners("exit");
-  child.stdout!.resume();
+  child.stdout.resume();
   return { port: chosen, url: `redis://127.0.0.1:${chosen}`, pid: child.pid!, stop: () => stop(child) };
 }
 

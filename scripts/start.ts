@@ -58,7 +58,7 @@ async function main() {
     process.once(signal, () => {
       // Stop accepting connections and let requests in flight finish, but never hang on shutdown.
       setTimeout(() => process.exit(0), 5000).unref();
-      stop().finally(() => process.exit(0));
+      void stop().finally(() => process.exit(0));
     });
   }
   log.announce("server_ready", {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every suite, one after the other, then one final line `N passed, N failed`.
-//   1. static checks: import boundaries (dependency-cruiser) and types (tsc), one count each
+//   1. static checks: lint (ESLint), format (Prettier), import boundaries (dependency-cruiser) and types (tsc),
+//      one count each
 //   2. unit tests (Vitest)
 //   3. end-to-end tests (Playwright: api-sqlite, api-postgres, browser)
 // PostgreSQL: TEST_POSTGRES_URL if set; otherwise a throw-away cluster (scripts/pg-throwaway.sh) when
@@ -86,7 +87,16 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 
 /** Static checks that fail CI like a test: the import boundaries of docs/architecture.md and the types. */
 async function staticChecks() {
-  console.log("\n=== Static checks (import boundaries, types) ===\n");
+  console.log("\n=== Static checks (lint, format, import boundaries, types) ===\n");
+  // Lint (ESLint; any warning fails) and formatting (Prettier) run first, one count each.
+  for (const [name, script] of [
+    ["lint (eslint)", "lint"],
+    ["format (prettier --check)", "format:check"],
+  ]) {
+    const started = Date.now();
+    const code = await run("npm", ["run", "-s", script]);
+    suites.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, seconds: (Date.now() - started) / 1000 });
+  }
   for (const [name, script] of [
     ["import boundaries (dependency-cruiser)", "lint:boundaries"],
     ["types (tsc)", "typecheck"],

@@ -619,7 +619,7 @@ function titleOf(c: Targeted): string {
 
 async function sendTargeted(baseURL: string, org: Org, c: Targeted, w: World): Promise<Answer> {
   const raw = c.body?.(w);
-  const body = raw === undefined ? undefined : Buffer.isBuffer(raw) ? raw : Buffer.from(toJsonText(raw as Json), "utf8");
+  const body = raw === undefined ? undefined : Buffer.isBuffer(raw) ? raw : Buffer.from(toJsonText(raw), "utf8");
   return sendPatiently(baseURL, { method: c.method, target: c.target(w), headers: headersFor(org, { body, contentType: "application/json" }), body });
 }
 

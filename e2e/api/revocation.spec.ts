@@ -31,7 +31,7 @@ async function revoke(api: APIRequestContext, id: string, body?: Record<string, 
 
 async function issuedCredential(api: APIRequestContext, groupId: string, extra: Record<string, unknown> = {}): Promise<Revoked> {
   const draft = await createCredential(api, { groupId, recipient: { name: "Ada Lovelace", email: uniqueEmail("rev") }, ...extra });
-  return (await issue(api, draft.id)) as Revoked;
+  return (await issue(api, draft.id));
 }
 
 test.describe("POST /v1/credentials/{id}/revoke", () => {

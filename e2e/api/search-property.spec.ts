@@ -106,9 +106,9 @@ function matches(c: Credential, filter: Filter): boolean {
     if (key === "AND") return (value as Filter[]).every((f) => matches(c, f));
     if (key === "OR") return (value as Filter[]).some((f) => matches(c, f));
     if (key === "NOT") return !(Array.isArray(value) ? value : [value]).some((f: Filter) => matches(c, f));
-    if (key === "recipient") return Object.entries(value as Filter).every(([sub, v]) => fieldMatches(c, `recipient.${sub}` as Field, v));
+    if (key === "recipient") return Object.entries(value as Filter).every(([sub, v]) => fieldMatches(c, `recipient.${sub}`, v));
     if (!(key in FIELDS)) throw new Error(`reference: unknown field ${key}`);
-    return fieldMatches(c, key as Field, value);
+    return fieldMatches(c, key, value);
   });
 }
 
@@ -313,14 +313,14 @@ function conditionArb(field: Field, pool: string[]): fc.Arbitrary<unknown> {
   const object = fc
     .oneof({ weight: 3, arbitrary: one }, { weight: 1, arbitrary: two })
     .chain((chosen) => fc.tuple(...chosen.map((op) => operand(op).map((v) => [op, v] as const))))
-    .map((pairs) => Object.fromEntries(pairs as (readonly [string, unknown])[]));
+    .map((pairs) => Object.fromEntries(pairs));
   const literal = nullable ? fc.oneof({ weight: 5, arbitrary: valueArb(field, pool, "equals") }, { weight: 1, arbitrary: fc.constant(null) }) : valueArb(field, pool, "equals");
   return fc.oneof({ weight: 1, arbitrary: literal }, { weight: 3, arbitrary: object });
 }
 
 /** A filter object: up to 3 field conditions (dotted or nested recipient keys) and, above depth 0, combinators. */
 function filterArb(p: Record<Field, string[]>, depth: number): fc.Arbitrary<Filter> {
-  const fieldNames = Object.keys(FIELDS) as Field[];
+  const fieldNames = Object.keys(FIELDS);
   const conditions = (min: number, max: number) =>
     fc
       .uniqueArray(fc.constantFrom(...fieldNames), { minLength: min, maxLength: max })
@@ -390,7 +390,7 @@ async function checkRun(api: APIRequestContext, data: Dataset, run: Run, seed: n
 
   const limit = run.limit ?? 20;
   const sizes = walk.pages.map((p) => p.data.length);
-  expect(sizes.slice(0, -1).every((n) => n === limit) && sizes.at(-1)! <= limit && (sizes.length === 1 || sizes.at(-1)! > 0), `${context}\npage sizes ${sizes}`).toBe(true);
+  expect(sizes.slice(0, -1).every((n) => n === limit) && sizes.at(-1)! <= limit && (sizes.length === 1 || sizes.at(-1)! > 0), `${context}\npage sizes ${sizes.join(",")}`).toBe(true);
   expect(walk.pages[0]!.pagination.prev, context).toBeNull();
   for (const p of walk.pages.slice(1)) expect(p.pagination.prev, `${context}: prev after the first page`).toEqual(expect.any(String));
 

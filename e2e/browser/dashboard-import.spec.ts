@@ -160,7 +160,7 @@ test("from sign-up to 47 sent certificates: logo, a design from the editor, a te
   await pageB.waitForURL(jobUrlPattern);
   await pageB.getByRole("button", { name: "Check 1 row" }).click();
   await expect(pageB.getByRole("button", { name: "Issue 1 credential" })).toBeVisible();
-  await pageB.locator("form:has(input[name=sendEmails]) input[name=jobId]").evaluate((input: HTMLInputElement, id) => (input.value = id), jobUrl.split("/").pop()!);
+  await pageB.locator("form:has(input[name=sendEmails]) input[name=jobId]").evaluate((input: HTMLInputElement, id) => (input.value = id), jobUrl.split("/").pop());
   await pageB.getByRole("button", { name: "Issue 1 credential" }).click();
   await expect(pageB.getByRole("alert").filter({ hasText: "Import not found." })).toBeVisible();
   await other.close();

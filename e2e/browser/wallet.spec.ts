@@ -431,7 +431,7 @@ test("download PNG and PDF: valid files with a person's file name, the previews'
       await recorded(page, "credential_downloaded", () => link.click(), "recipient");
       const download = await downloadPromise;
       expect(download.suggestedFilename()).toBe(`Data Analysis Fundamentals - Ada Lovelace.${format}`);
-      const bytes = readFileSync((await download.path())!);
+      const bytes = readFileSync((await download.path()));
       if (format === "png") {
         expect(bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])), "PNG signature").toBe(true);
         expect(bytes.subarray(12, 16).toString("latin1")).toBe("IHDR");
@@ -482,7 +482,7 @@ test("two designs: previews in group order, and each design downloads under its 
     await recorded(page, "credential_downloaded", () => pngs.nth(i).click());
     const download = await downloadPromise;
     names.push(download.suggestedFilename());
-    expect(Buffer.from(await (await page.request.get(previews[i]!.png)).body()).equals(bakedCredentialOf(readFileSync((await download.path())!)).rest)).toBe(true);
+    expect(Buffer.from(await (await page.request.get(previews[i]!.png)).body()).equals(bakedCredentialOf(readFileSync((await download.path()))).rest)).toBe(true);
   }
   expect(names[0]).toBe(`Cloud Basics - Alan Turing - ${previews[0]!.name}.png`);
   expect(names[1]).toBe(`Cloud Basics - Alan Turing - ${previews[1]!.name}.png`);
@@ -589,7 +589,7 @@ test("drafts, scheduled, deleted and unknown credentials answer the 404 page, an
   expect(await interactionsOf(api, scheduled.id)).toEqual([]);
 });
 
-test("an expired credential: expired status on the page, verification says expired", async ({ api, org, server, page, context }) => {
+test("an expired credential: expired status on the page, verification says expired", async ({ api, org: _org, server, page, context }) => {
   const group = await walletGroup(api);
   const credential = await expiredCredential(api, group.id, { name: "Barbara Liskov" });
   const requests = watchWalletRequests(context);

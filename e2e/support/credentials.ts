@@ -81,7 +81,7 @@ export function uniqueEmail(label = "r"): string {
 /** A design and a group using it; `extra` adds group fields (expiryPeriod, emailTemplate, ...). */
 export async function newGroup(api: APIRequestContext, extra: Record<string, unknown> = {}): Promise<Group & Record<string, unknown>> {
   const design = await createDesign(api, "certificate");
-  return createGroup(api, { designIds: [design.id], ...extra }) as Promise<Group & Record<string, unknown>>;
+  return createGroup(api, { designIds: [design.id], ...extra });
 }
 
 export async function createCredential(api: APIRequestContext, body: Record<string, unknown>): Promise<Credential> {

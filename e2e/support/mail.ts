@@ -173,7 +173,7 @@ export class SmtpSink {
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on("data", (c: Buffer) => chunks.push(c));
-        stream.on("end", async () => {
+        stream.on("end", () => void (async () => {
           if (this.hold) {
             await this.hold;
             // The client went away while its message was held: it never saw an answer, so the message
@@ -190,7 +190,7 @@ export class SmtpSink {
           const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
           this.received.push({ mailFrom, rcptTo, mail, at: Date.now() });
           callback(null);
-        });
+        })());
       },
     });
     server.on("error", () => undefined);
@@ -199,7 +199,7 @@ export class SmtpSink {
       net.once("error", reject);
     });
     this.server = server;
-    this.port = ((server as unknown as { server: { address(): AddressInfo } }).server.address() as AddressInfo).port;
+    this.port = ((server as unknown as { server: { address(): AddressInfo } }).server.address()).port;
     return this.port;
   }
 

@@ -87,7 +87,8 @@ function logSince(logFile: string, offset: number): string {
 
 async function waitForReady(baseURL: string, child: ChildProcess, logFile: string, timeoutMs: number, logOffset: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  let exited: string | null = null;
+  // Set by the exit listener; the cast stops TypeScript narrowing it to null for the whole function.
+  let exited = null as string | null;
   child.once("exit", (code, signal) => (exited = signal ? `signal ${signal}` : `code ${code}`));
   while (Date.now() < deadline) {
     if (exited !== null) break;
@@ -143,8 +144,8 @@ async function startAppServerOnce(env: Record<string, string>, logFile: string, 
     stdio: ["ignore", "pipe", "pipe"],
     detached: true, // its own process group: npm → sh → tsx → node all stop together
   });
-  child.stdout!.pipe(log);
-  child.stderr!.pipe(log);
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
   await waitForReady(baseURL, child, logFile, timeoutMs, logOffset);
 
   let stopped: Promise<void> | undefined;

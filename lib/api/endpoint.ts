@@ -17,7 +17,6 @@ import { searchParamsOf, unroutableMethodOf } from "./request-target";
 import { rateLimitHeaders, type RateLimitState } from "../rate-limit/token-buckets";
 import { apiTokenLimiter } from "../rate-limit/shared-rate-limit";
 import { formatPath, safeParseWithDetails } from "../core/validation";
-import { processSingleton } from "../core/process-singleton";
 import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENT_METHODS,
@@ -86,7 +85,7 @@ type RouteHandler = (request: Request, context: { params: Promise<Record<string,
 
 export type RouteDefinition = {
   path: string;
-  endpoints: Partial<Record<HttpMethod, EndpointDefinition<any, any, any>>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  endpoints: Partial<Record<HttpMethod, EndpointDefinition<any, any, any>>>; // eslint-disable-line @typescript-eslint/no-explicit-any -- holds endpoints of every body and query type; each checks its own
   handlers: Record<HttpMethod | "HEAD" | "OPTIONS", RouteHandler>;
 };
 

@@ -32,7 +32,12 @@ export function customTagsInTexts(texts: Iterable<string | null | undefined>): s
 export function customTagsInDocument(document: unknown): string[] {
   const elements = (document as { elements?: unknown })?.elements;
   if (!Array.isArray(elements)) return [];
-  return customTagsInTexts(elements.map((el) => (el?.type === "text" && typeof el.text === "string" ? el.text : null)));
+  return customTagsInTexts(
+    elements.map((el: unknown) => {
+      const element = el as { type?: unknown; text?: unknown } | null;
+      return element?.type === "text" && typeof element.text === "string" ? element.text : null;
+    }),
+  );
 }
 
 function nameOfUsedTag(tag: string): string {

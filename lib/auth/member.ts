@@ -2,7 +2,7 @@
 // these; none trusts anything from the client about which organization it acts on. Reading the
 // session runs next-auth's jwt callback, which checks the session row (dashboard-auth.ts), so an
 // ended session is refused here on every request.
-import { getServerSession } from "next-auth";
+import { getServerSession, type AuthOptions } from "next-auth";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { findMember, type Member } from "../accounts/service";
@@ -12,7 +12,7 @@ type DashboardSession = { userId: string; sessionId: string };
 
 // Once per request: the layout and the page both ask.
 const currentSession = cache(async (): Promise<DashboardSession | null> => {
-  const session = (await getServerSession(dashboardAuthOptions())) as { userId?: string; sessionId?: string } | null;
+  const session = await getServerSession<AuthOptions, { userId?: string; sessionId?: string }>(dashboardAuthOptions());
   return session?.userId && session.sessionId ? { userId: session.userId, sessionId: session.sessionId } : null;
 });
 

@@ -108,7 +108,7 @@ describe("using a reset link", () => {
       reset.resetPassword({ token, newPassword: "second of two secrets" }),
     ]);
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
-    const won = outcomes[0]!.status === "fulfilled" ? "first of two secrets" : "second of two secrets";
+    const won = outcomes[0].status === "fulfilled" ? "first of two secrets" : "second of two secrets";
     expect(await authenticateUser(email, won)).not.toBeNull();
   });
 

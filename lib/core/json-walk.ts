@@ -32,7 +32,7 @@ export function findInJson(root: unknown, check: JsonCheck, limit = Infinity): J
     }
     const value = node.value;
     if (typeof value !== "object" || value === null) continue;
-    const entries = Object.entries(value);
+    const entries = Object.entries(value as Record<string, unknown>);
     const isArray = Array.isArray(value);
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, child] = entries[i]!;

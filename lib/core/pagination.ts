@@ -73,7 +73,7 @@ export async function newestFirstPage<T extends { id: string } & Record<K, Date>
   const at_ = position ? new Date(position.t) : null;
   const where: KeysetWhere<K> | undefined = at_
     ? backwards
-      ? { OR: [field({ gt: at_ }), { ...field(at_), id: { gt: position!.id } }] }
+      ? { OR: [field({ gt: at_ }), { ...field(at_), id: { gt: position.id } }] }
       : { OR: [field({ lt: at_ }), { ...field(at_), id: { lt: position!.id } }] }
     : undefined;
   const orderBy: KeysetOrder<K> = backwards ? [field("asc" as const), { id: "asc" }] : [field("desc" as const), { id: "desc" }];

@@ -6,7 +6,7 @@ const REGISTRY = Symbol.for("cis.processSingletons");
 
 function registry(): Map<string, unknown> {
   const holder = globalThis as unknown as Record<symbol, Map<string, unknown> | undefined>;
-  return (holder[REGISTRY] ??= new Map());
+  return (holder[REGISTRY] ??= new Map<string, unknown>());
 }
 
 /** The process's instance named `name`, made by `make` on first use. */

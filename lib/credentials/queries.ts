@@ -2,7 +2,6 @@
 // create-issue-send (one statement each, no query compilation; see bench:issue) and the ones whose
 // conditions are the concurrency rule itself. The same text runs on SQLite and PostgreSQL.
 import type { SqlClient } from "../db";
-import { db } from "../db";
 import { rawNullableInt } from "../db/raw-values";
 import { directRows } from "../db/direct-read";
 import { credentialRowFromRaw, type CredentialRow, type RawCredentialRow } from "./serialize";

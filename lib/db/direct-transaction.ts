@@ -11,7 +11,6 @@
 // out another process), PostgreSQL's default isolation, everything rolled back when `work` throws. An
 // in-memory SQLite database cannot be opened twice: there the work runs in a Prisma transaction.
 import Database from "better-sqlite3";
-import type pg from "pg";
 import { config } from "../config";
 import { ApiError } from "../core/errors";
 import { log } from "../log";
@@ -217,7 +216,7 @@ async function postgresTransaction<T>(work: (tx: SqlClient) => Promise<T>): Prom
   };
   const client = guardedClient(
     () => over,
-    async (text, values) => (await run(text, values)).rows,
+    async (text, values) => (await run(text, values)).rows as Record<string, unknown>[],
     async (text, values) => (await run(text, values)).rowCount ?? 0,
   );
   try {

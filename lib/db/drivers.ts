@@ -26,7 +26,7 @@ const TIMESTAMP_OID = 1114;
 
 /** pg's type parsers, but `timestamp(3)` columns (UTC, as Prisma writes them) read as UTC rather than local time. */
 export const postgresTypes = {
-  getTypeParser: ((oid: number, format?: string) =>
+  getTypeParser: ((oid: number, format?: string): unknown =>
     oid === TIMESTAMP_OID ? (value: string) => new Date(`${value.replace(" ", "T")}Z`) : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
 };
 

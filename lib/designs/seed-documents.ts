@@ -260,7 +260,7 @@ function dotGrid(id: string, x: number, y: number, columns: number, rows: number
       dots.push({ type: "rect", id: `${id}-${r}-${c}`, x: x + c * step, y: y + r * step, width: size, height: size, fill, radius: size / 2 });
     }
   }
-  return dots!;
+  return dots;
 }
 
 export const MODERN_CERTIFICATE: DesignDocumentInput = {

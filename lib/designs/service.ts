@@ -145,7 +145,7 @@ export async function duplicateDesign(org: OrganizationRef, sourceId: string, na
   // findDesign joins the current revision, so the source has one.
   const source = await findDesign(org.id, sourceId);
   const revision = source.currentRevision!;
-  const sourceAssetIds: Record<string, string> = JSON.parse(revision.assetIds);
+  const sourceAssetIds = JSON.parse(revision.assetIds) as Record<string, string>;
   const rows = await db().designAsset.findMany({ where: { id: { in: Object.values(sourceAssetIds) } } });
   const assets = Object.entries(sourceAssetIds).flatMap(([assetName, id]) => {
     const row = rows.find((r) => r.id === id);
@@ -201,7 +201,7 @@ async function updateDesignOnce(
 
   const revision = current.currentRevision;
   if (!revision) throw new Error(`design ${id} has no current revision`);
-  const assetIds: Record<string, string> = JSON.parse(revision.assetIds);
+  const assetIds = JSON.parse(revision.assetIds) as Record<string, string>;
   const changes = await decodeChanges();
   const toCreate: [string, string, DecodedAsset][] = [];
   for (const [name, asset] of changes) {

@@ -70,8 +70,7 @@ export async function checkDomainProof(domain: string, token: string, timeoutMs 
     }
   }
   if (response.status !== 200) {
-    const location = response.headers.location;
-    return result("http_status", `${url} ${describeStatus(response.status, Array.isArray(location) ? location[0] : location)}`);
+    return result("http_status", `${url} ${describeStatus(response.status, response.headers.location)}`);
   }
   const reading = readProof(response.body.toString("utf8"), token);
   if (reading === "found") return result("verified", `${url} contains your verification line.`);

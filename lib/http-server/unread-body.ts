@@ -38,6 +38,7 @@ export function closeConnectionIfBodyUnread(req: IncomingMessage, res: ServerRes
   const socket = req.socket;
   // The response's headers are the last moment to say so. Node writes them through writeHead, also
   // for a response that never calls it itself (write and end call it), so that is where to look.
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with apply(this), never unbound
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
     if (!req.complete && hasBody(req)) {

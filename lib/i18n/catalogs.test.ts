@@ -36,7 +36,7 @@ function argumentsOf(elements: MessageFormatElement[], into = new Set<string>())
   return into;
 }
 
-const english = flatten(CATALOGS.en as unknown as Tree);
+const english = flatten(CATALOGS.en);
 
 describe("message catalogs", () => {
   it("English has messages in every namespace", () => {
@@ -45,12 +45,12 @@ describe("message catalogs", () => {
   });
 
   it.each(SUPPORTED_LOCALES.filter((l) => l !== "en"))("%s has exactly the keys of English", (locale) => {
-    const keys = [...flatten(CATALOGS[locale] as unknown as Tree).keys()].sort();
+    const keys = [...flatten(CATALOGS[locale]).keys()].sort();
     expect(keys).toEqual([...english.keys()].sort());
   });
 
   it.each(SUPPORTED_LOCALES)("%s: every message parses, with the same arguments as English, and is not empty", (locale) => {
-    const messages = flatten(CATALOGS[locale] as unknown as Tree);
+    const messages = flatten(CATALOGS[locale]);
     for (const [key, message] of messages) {
       expect(message.trim(), `${locale} ${key}`).not.toBe("");
       let ast: MessageFormatElement[];
@@ -69,7 +69,7 @@ describe("message catalogs", () => {
     // Catches a catalog copied from English and never translated: at most a few messages may be equal
     // (brand names, "PNG", "PDF", a name-only message).
     for (const locale of SUPPORTED_LOCALES.filter((l) => l !== "en")) {
-      const messages = flatten(CATALOGS[locale] as unknown as Tree);
+      const messages = flatten(CATALOGS[locale]);
       const same = [...messages].filter(([key, m]) => english.get(key) === m && /[a-z]{3}/i.test(m.replace(/\{[^}]*\}/g, "")));
       expect(same.length, `${locale} keeps English in ${same.map(([key]) => key).join(", ")}`).toBeLessThanOrEqual(3);
     }

@@ -70,7 +70,7 @@ describe("parseCsvRecords (RFC 4180)", () => {
   });
 
   it("refuses a quote inside an unquoted field", () => {
-    expect(csvError(() => parseCsvRecords('a,b\n1,2 "inch"\n', ","))).toMatch(/^Line 2, field 2: a quote \(\"\) inside a field/);
+    expect(csvError(() => parseCsvRecords('a,b\n1,2 "inch"\n', ","))).toMatch(/^Line 2, field 2: a quote \("\) inside a field/);
   });
 
   it("parses a large file quickly", () => {

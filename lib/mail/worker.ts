@@ -10,7 +10,7 @@ import { db } from "../db";
 import { directRows } from "../db/direct-read";
 import { newId } from "../db/ids";
 import { Prisma } from "../generated/sqlite/client";
-import { errorSummary, log } from "../log";
+import { log } from "../log";
 import { exponentialBackoffMs } from "../outbox/backoff";
 import { claimLeasedRows, dueAndUnleased } from "../outbox/claim";
 import { deliveryPool, type DeliveryPool } from "../outbox/pool";

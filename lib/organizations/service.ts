@@ -1,5 +1,4 @@
 // Organizations and their API tokens: the rules shared by the CLI, the /v1 wrapper and the dashboard.
-import { z } from "zod";
 import { singleLineText } from "../core/text";
 import { invalidField, notFound } from "../core/errors";
 import { config } from "../config";

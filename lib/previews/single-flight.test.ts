@@ -119,8 +119,8 @@ describe("previewBytes", () => {
     release();
     const all = await Promise.all([early, ...late]);
     expect(counts.pdf).toBe(1);
-    for (const r of all) expect(r.bytes.equals(all[0]!.bytes)).toBe(true);
-    expect(all[0]!.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    for (const r of all) expect(r.bytes.equals(all[0].bytes)).toBe(true);
+    expect(all[0].bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
   });
 
   it("a never-issued digest: every concurrent caller gets PreviewNotFound, nothing is rendered or stored", async () => {

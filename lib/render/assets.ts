@@ -11,7 +11,7 @@ export interface RenderAsset {
 export type RenderAssets = ReadonlyMap<string, RenderAsset> | Readonly<Record<string, RenderAsset>>;
 
 export function getAsset(assets: RenderAssets, name: string): RenderAsset | undefined {
-  return assets instanceof Map ? assets.get(name) : (assets as Record<string, RenderAsset>)[name];
+  return assets instanceof Map ? (assets as ReadonlyMap<string, RenderAsset>).get(name) : (assets as Record<string, RenderAsset>)[name];
 }
 
 const dataUris = new WeakMap<Uint8Array, string>();

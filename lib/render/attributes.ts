@@ -42,7 +42,6 @@ export function displayValue(name: string, value: string | null | undefined, loc
   let text = String(value)
     .normalize("NFC")
     .replace(/[\r\n\t\u2028\u2029]+/g, " ")
-    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f]/g, "");
   if (DATE_ATTRIBUTES.has(name)) text = formatDate(text, locale, dateStyle);
   return text;

@@ -24,7 +24,7 @@ import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { FontFamily } from "./document";
-import { readFontMetrics, type FontMetrics } from "./woff";
+import { readFontMetrics } from "./woff";
 import { EmojiSet, emojiCandidates, type EmojiImage } from "./emoji";
 import { loadShaper } from "./shaper";
 import { processSingleton } from "../core/process-singleton";

@@ -20,7 +20,7 @@ import { describe, expect, it } from "vitest";
 import { DesignDocument, placeholdersIn, type DesignDocumentInput } from "./document";
 import { SEED_DESIGNS } from "../designs/seed-documents";
 import type { AttributeValues } from "./attributes";
-import { defaultFontLibrary, faceFor, needsGlyph, type FontWeight } from "./fonts";
+import { defaultFontLibrary, faceFor, needsGlyph } from "./fonts";
 import { pngOf, prepareRender, rasterize, svgOf, type PreparedRender, type TextPlan } from "./render";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -179,7 +179,7 @@ describe("golden images of the seeded designs", () => {
           expect(drawn.length).toBeGreaterThan(5);
           for (const plan of drawn) {
             const label = `element ${plan.element.id ?? plan.index} "${plan.text}"`;
-            const weight = plan.element.font.weight as FontWeight;
+            const weight = plan.element.font.weight;
             // The library's coverage API, on the text as drawn.
             expect(await fonts.missingCharacters(plan.text, plan.element.font.family, weight, doc.locale), label).toEqual([]);
             // And the face that actually draws each character belongs to the family asked for.

@@ -11,7 +11,7 @@ import type { AttributeValues } from "./attributes";
 import { getAsset, type RenderAsset, type RenderAssets } from "./assets";
 import { parseColor } from "./color";
 import { canvasSize, type DesignDocument, type DesignElement } from "./document";
-import { defaultFontLibrary, missingInChain, type FontLibrary, type FontWeight, type LoadedFont } from "./fonts";
+import { defaultFontLibrary, missingInChain, type FontLibrary, type LoadedFont } from "./fonts";
 import { baselineIn, LAYOUT_SCALE, outlineRuns, placeRunContents, type RunStyle, type TextRun } from "./glyph-outlines";
 import type { Box, DocumentLayout, ElementPlan, ImageDrawing, PreparedRender, Ring, TextPlan } from "./prepared";
 import { qrRuns, QR_QUIET_ZONE } from "./qr";
@@ -100,7 +100,7 @@ function placeLines(el: TextPlan["element"], index: number, lines: string[], lin
 const planners: Planners = {
   text(element, index, ctx) {
     const text = ctx.texts.get(index)!;
-    const weight = element.font.weight as FontWeight;
+    const weight = element.font.weight;
     const chain = ctx.fonts.chain({ text, family: element.font.family, weight, locale: ctx.doc.locale });
     const missing = missingInChain(chain, text);
     // Only in `unsupportedText: "render"` mode: otherwise firstUnsupportedText has thrown already.

@@ -14,7 +14,7 @@
 // of marks over the text above and costs glyphs without end.
 import { isEmptyAttribute, substitute, type AttributeValues } from "./attributes";
 import { placeholdersIn, type DesignDocument, type DesignElement } from "./document";
-import { defaultFontLibrary, missingInChain, type FontLibrary, type FontWeight } from "./fonts";
+import { defaultFontLibrary, missingInChain, type FontLibrary } from "./fonts";
 
 export interface RenderOptions {
   /** Fonts to render with; the process-wide `defaultFontLibrary()` when omitted. */
@@ -116,13 +116,13 @@ export async function firstUnsupportedText(
   await fonts.prepare(
     [...texts].map(([i, text]) => {
       const el = doc.elements[i] as TextElement;
-      return { text, family: el.font.family, weight: el.font.weight as FontWeight, locale: doc.locale };
+      return { text, family: el.font.family, weight: el.font.weight, locale: doc.locale };
     }),
   );
   if (options.unsupportedText === "render") return null;
   for (const [i, text] of texts) {
     const el = doc.elements[i] as TextElement;
-    const missing = missingInChain(fonts.chain({ text, family: el.font.family, weight: el.font.weight as FontWeight, locale: doc.locale }), text);
+    const missing = missingInChain(fonts.chain({ text, family: el.font.family, weight: el.font.weight, locale: doc.locale }), text);
     if (missing.length) return new UnsupportedTextError("missing_glyphs", missing, i, placeholdersIn(el.text));
   }
   return null;

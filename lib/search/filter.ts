@@ -3,7 +3,7 @@
 // into a query. Semantics are in README.md beside this file.
 import { unicodeProblem } from "../core/text";
 import { isCalendarDate } from "../core/dates";
-import { CREDENTIAL_STATUSES, type CredentialStatus } from "../credentials/schema";
+import { CREDENTIAL_STATUSES } from "../credentials/schema";
 import { normalizeName } from "../recipients/service";
 import {
   FIELD_KINDS,
@@ -200,7 +200,7 @@ class FilterParser {
       case "text":
         return raw.length <= MAX_TEXT ? normalizeName(raw) : this.fail(path, `must be at most ${MAX_TEXT} characters`);
       case "status":
-        return (CREDENTIAL_STATUSES as readonly string[]).includes(raw) ? (raw as CredentialStatus) : this.fail(path, `must be ${KIND_FORMAT.status}`);
+        return (CREDENTIAL_STATUSES as readonly string[]).includes(raw) ? (raw) : this.fail(path, `must be ${KIND_FORMAT.status}`);
       case "date":
         return isCalendarDate(raw) ? raw : this.fail(path, `must be a real calendar date in YYYY-MM-DD form`);
       case "dateTime":

@@ -2,7 +2,7 @@
 // the database through lib/issuers rather than over HTTP: signing and verifying our own credentials
 // needs no network, and cannot be fooled by whatever answers at our host name.
 import { issuerDid, organizationDidDocument } from "../issuers/service";
-import type { DidResolver, ResolvedDidDocument } from "./document-loader";
+import type { DidResolver } from "./document-loader";
 
 /** The slug of the organization whose DID `did` is, when it is one of ours; otherwise null. */
 export function ownDidSlug(did: string): string | null {
@@ -28,7 +28,7 @@ export const resolveOwnDid: DidResolver = async (did) => {
   const slug = ownDidSlug(did);
   if (slug === null) return null;
   try {
-    return (await organizationDidDocument(slug)) as unknown as ResolvedDidDocument;
+    return await organizationDidDocument(slug);
   } catch (error) {
     if ((error as { code?: string }).code === "not_found") return null;
     throw error;

@@ -245,7 +245,7 @@ async function documentVersion(publicId: string): Promise<{ status: string; issu
   return {
     status: String(row.status),
     issueDate: String(row.issueDate),
-    expiryDate: row.expiryDate === null ? null : String(row.expiryDate),
+    expiryDate: typeof row.expiryDate === "string" ? row.expiryDate : null,
     version: [stamp(row.cu), stamp(row.gu), stamp(row.ou), stamp(row.ru), stamp(row.du), String(row.dn)].join("|"),
   };
 }

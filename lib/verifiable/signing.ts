@@ -68,7 +68,7 @@ function firstErrorMessage(result: vc.VerifyResult): string {
   };
   collect(result.error);
   for (const r of (result.results ?? []) as { error?: unknown }[]) collect(r.error);
-  const first = errors.find((e) => e instanceof Error) as (Error & { errors?: unknown[] }) | undefined;
-  const nested = first?.errors?.find((e) => e instanceof Error) as Error | undefined;
+  const first = errors.find((e): e is Error & { errors?: unknown[] } => e instanceof Error);
+  const nested = first?.errors?.find((e) => e instanceof Error);
   return nested?.message ?? first?.message ?? "the proof did not verify";
 }

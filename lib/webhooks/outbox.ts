@@ -9,8 +9,8 @@ import { subscribesTo, type WebhookEventType } from "./event-types";
 
 export type PendingWebhookEvent = {
   type: WebhookEventType;
-  /** The resource as the API returns it; called only when an endpoint subscribes to the type. */
-  data: () => unknown | Promise<unknown>;
+  /** The resource as the API returns it, or a Promise of it; called only when an endpoint subscribes to the type. */
+  data: () => unknown;
 };
 
 /** The body every delivery of an event sends, byte for byte (what the signature covers). */

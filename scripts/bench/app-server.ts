@@ -74,7 +74,7 @@ export async function startBenchServer(
   let output = "";
   const token = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 300_000);
-    child.stdout!.on("data", (chunk: Buffer) => {
+    child.stdout.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       const match = output.match(/cis_[0-9A-Za-z]{40}/);
       if (output.includes(`"event":"server_ready"`) && (match || !expectDemoToken)) {

@@ -52,10 +52,10 @@ export async function loadKeptDataset(databaseUrl: string): Promise<SeedResult |
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const table = await client.query("SELECT to_regclass('public.\"BenchSearchDataset\"') AS t");
+    const table = await client.query<{ t: string | null }>("SELECT to_regclass('public.\"BenchSearchDataset\"') AS t");
     if (!table.rows[0]?.t) return null;
-    const row = await client.query(`SELECT "json" FROM ${TABLE}`);
-    return row.rowCount ? (JSON.parse(row.rows[0].json as string) as SeedResult) : null;
+    const row = await client.query<{ json: string }>(`SELECT "json" FROM ${TABLE}`);
+    return row.rowCount ? (JSON.parse(row.rows[0]!.json) as SeedResult) : null;
   } finally {
     await client.end();
   }

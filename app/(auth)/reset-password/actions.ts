@@ -5,10 +5,11 @@ import { PasswordResetInput } from "@/lib/accounts/schema";
 import { invalidFields } from "@/lib/core/errors";
 import { safeParseWithDetails } from "@/lib/core/validation";
 import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
+import { formText } from "@/app/form-text";
 
 export async function resetPasswordAction(_previous: FormState, form: FormData): Promise<FormState> {
   const state = await runFormAction(async () => {
-    const parsed = safeParseWithDetails(PasswordResetInput, { token: String(form.get("token") ?? ""), newPassword: form.get("newPassword") ?? "" });
+    const parsed = safeParseWithDetails(PasswordResetInput, { token: formText(form, "token"), newPassword: form.get("newPassword") ?? "" });
     if (!parsed.ok) throw invalidFields(parsed.details);
     await resetPassword(parsed.data);
     return undefined;

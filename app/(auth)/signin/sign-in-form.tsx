@@ -47,7 +47,7 @@ export function SignInForm({ providers }: { providers: { id: string; name: strin
   }
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
       {error && (
         <p className={styles.error} role="alert" data-testid="form-error">
           {error}

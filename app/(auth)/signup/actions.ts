@@ -5,12 +5,13 @@ import { SignUpInput } from "@/lib/accounts/schema";
 import { invalidFields } from "@/lib/core/errors";
 import { safeParseWithDetails } from "@/lib/core/validation";
 import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
+import { formText } from "@/app/form-text";
 
 export async function signUpAction(_previous: FormState, form: FormData): Promise<FormState> {
   return runFormAction(async () => {
     const parsed = safeParseWithDetails(SignUpInput, {
       name: form.get("name") ?? "",
-      email: String(form.get("email") ?? "").trim(),
+      email: formText(form, "email").trim(),
       password: form.get("password") ?? "",
       organizationName: form.get("organizationName") ?? "",
     });

@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react";
 import { useFormAction } from "@/lib/dashboard/use-form-action";
 import styles from "../auth.module.css";
 import { signUpAction } from "./actions";
+import { formText } from "@/app/form-text";
 
 const FIELDS = [
   { name: "name", label: "Your name", type: "text", autoComplete: "name" },
@@ -32,7 +33,7 @@ export function SignUpForm() {
       className={styles.form}
       onSubmit={(e) => {
         const form = new FormData(e.currentTarget);
-        credentials.current = { email: String(form.get("email")), password: String(form.get("password")) };
+        credentials.current = { email: formText(form, "email"), password: formText(form, "password") };
         onSubmit(e);
       }}
       noValidate

@@ -5,7 +5,6 @@ import styles from "./dashboard.module.css";
 
 export function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus to be scrolled by keyboard
     <div className={styles.tableScroll} role="region" aria-label={label} tabIndex={0}>
       {children}
     </div>

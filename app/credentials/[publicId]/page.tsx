@@ -187,7 +187,6 @@ export default async function WalletPage({ params }: Props) {
         <div className={styles.header}>
           {credential.organization.hasLogo ? (
             // A fixed box, so the name beside it does not move when the logo arrives.
-            // eslint-disable-next-line @next/next/no-img-element
             <img className={styles.logo} src={`/organizations/${credential.organization.id}/logo`} alt={TEXT.logoAlt(org)} width={120} height={40} />
           ) : null}
           <span className={styles.orgName}><bdi>{org}</bdi></span>
@@ -237,7 +236,6 @@ export default async function WalletPage({ params }: Props) {
             const png = d.previews.find((p) => p.format === "png")!.url;
             return (
               <figure key={d.id} className={styles.imageFrame}>
-                {/* eslint-disable-next-line @next/next/no-img-element */}
                 <img
                   className={styles.preview}
                   src={previewAtWidth(png, 800)}

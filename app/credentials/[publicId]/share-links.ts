@@ -23,7 +23,7 @@ export function shareTargets(input: { url: string; text: string; imageUrl: strin
     { network: "telegram", label: "Telegram", href: `https://t.me/share/url?url=${u}&text=${t}` },
     { network: "weibo", label: "Weibo", href: `https://service.weibo.com/share/share.php?url=${u}&title=${t}${img ? `&pic=${img}` : ""}` },
   ];
-  return targets.map((target) => ({ ...target, eventType: `credential_shared_to_${target.network}` as ShareTarget["eventType"] }));
+  return targets.map((target) => ({ ...target, eventType: `credential_shared_to_${target.network}` }));
 }
 
 /**

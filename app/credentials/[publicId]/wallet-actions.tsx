@@ -56,7 +56,7 @@ export function MainActions(props: { publicId: string; share: ShareSheet | null;
     if (viewed.current) return;
     viewed.current = true; // once per page load, also under React's development double effects
     record("credential_viewed");
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per credential shown, whatever else changes
   }, [props.publicId]);
 
   const verify = async () => {
@@ -97,7 +97,7 @@ export function MainActions(props: { publicId: string; share: ShareSheet | null;
   };
 
   const verifyButton = (primary: boolean) => (
-    <button type="button" className={`${styles.button} ${primary ? styles.primary : ""}`} onClick={verify} disabled={verifying} data-testid="verify-button">
+    <button type="button" className={`${styles.button} ${primary ? styles.primary : ""}`} onClick={() => void verify()} disabled={verifying} data-testid="verify-button">
       {verifying ? TEXT.verifying : TEXT.verify}
     </button>
   );
@@ -111,7 +111,7 @@ export function MainActions(props: { publicId: string; share: ShareSheet | null;
       {recipientView ? (
         <div key="recipient" className={styles.actionSlot} data-testid="main-actions">
           <div className={styles.actionRow}>
-            <button type="button" className={`${styles.button} ${styles.primary}`} onClick={() => share(sheet)} data-testid="share-button">
+            <button type="button" className={`${styles.button} ${styles.primary}`} onClick={() => void share(sheet)} data-testid="share-button">
               {TEXT.share}
             </button>
             <a
@@ -178,7 +178,7 @@ export function RecipientTools(props: { publicId: string; tools: RecipientToolsO
               </li>
             ))}
             <li>
-              <button type="button" className={styles.button} onClick={() => copy("link", sharing.url)}>
+              <button type="button" className={styles.button} onClick={() => void copy("link", sharing.url)}>
                 {copied === "link" ? TEXT.linkCopied : TEXT.copyLink}
               </button>
             </li>
@@ -217,7 +217,6 @@ export function RecipientTools(props: { publicId: string; tools: RecipientToolsO
             {TEXT.qrHeading}
           </h2>
           <figure className={styles.qr}>
-            {/* eslint-disable-next-line @next/next/no-img-element */}
             <img src={qr.svg} width={160} height={160} alt={TEXT.qrAlt(qr.label)} />
             <figcaption className={styles.qrLabel} dir="auto" data-testid="qr-label">
               {qr.label}
@@ -239,7 +238,7 @@ export function RecipientTools(props: { publicId: string; tools: RecipientToolsO
             {TEXT.embedLabel}
           </label>
           <textarea id="embed-snippet" className={styles.snippet} readOnly rows={4} value={embed} data-testid="embed-snippet" onFocus={(e) => e.currentTarget.select()} />
-          <button type="button" className={styles.button} onClick={() => copy("embed", embed)}>
+          <button type="button" className={styles.button} onClick={() => void copy("embed", embed)}>
             {copied === "embed" ? TEXT.embedCopied : TEXT.copyEmbed}
           </button>
         </section>

@@ -34,7 +34,6 @@ export default async function IssuerProfilePage({ params }: Props) {
       <main className={styles.card}>
         <div className={styles.head}>
           {profile.hasLogo ? (
-            // eslint-disable-next-line @next/next/no-img-element
             <img className={styles.logo} src={`/organizations/${profile.organizationId}/logo`} alt={`${profile.name} logo`} />
           ) : null}
           <div>

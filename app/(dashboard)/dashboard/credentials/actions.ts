@@ -19,8 +19,9 @@ import { undrawableText } from "@/lib/credentials/undrawable-text";
 import { acknowledgementOf, undrawableView, type CreateCredentialOutcome } from "./undrawable-warning";
 import { editRequest } from "./[id]/edit-request";
 import { applyToCredentials, readBulkRequest, type BulkOutcome } from "./bulk";
+import { formText } from "@/app/form-text";
 
-const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
+const text = (form: FormData, name: string) => formText(form, name).trim();
 
 /**
  * "Issue and send" / "Save as draft". When a design of the template cannot draw the credential's text
@@ -74,7 +75,7 @@ export async function revokeCredentialAction(_previous: FormState, form: FormDat
   const id = text(form, "id");
   return runFormAction(async () => {
     // An empty reason field means "no reason", as leaving `reason` out does in the API.
-    const reason = String(form.get("reason") ?? "");
+    const reason = formText(form, "reason");
     const parsed = safeParseWithDetails(RevokeCredentialBody, reason.trim() === "" ? {} : { reason });
     if (!parsed.ok) throw invalidFields(parsed.details);
     await revokeCredential(member.organization, id, parsed.data);

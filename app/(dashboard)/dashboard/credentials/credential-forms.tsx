@@ -37,7 +37,9 @@ export function CreateCredentialForm({ templates }: { templates: { id: string; n
   }, [confirming]);
 
   const submitAs = (value: "issue-send" | "draft", acknowledgement = "") => () => {
+    // eslint-disable-next-line react-hooks/refs -- runs in the click handler this factory returns, not during render
     if (intent.current) intent.current.value = value;
+    // eslint-disable-next-line react-hooks/refs -- runs in the click handler this factory returns, not during render
     if (acknowledged.current) acknowledged.current.value = acknowledgement;
   };
   return (

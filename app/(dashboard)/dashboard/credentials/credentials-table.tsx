@@ -105,6 +105,7 @@ export function CredentialsTable({ rows, sortHeaders }: { rows: TableRow[]; sort
       return next;
     });
   const setIntent = (value: "issue" | "send") => () => {
+    // eslint-disable-next-line react-hooks/refs -- runs in the click handler this factory returns, not during render
     if (intent.current) intent.current.value = value;
   };
 

@@ -12,8 +12,9 @@ import { MAX_ASSET_BYTES } from "@/lib/designs/assets";
 import { renderDraftDesign } from "@/lib/designs/draft-preview";
 import { CreateDesignBody, UpdateDesignBody } from "@/lib/designs/schema";
 import { createDesign, duplicateDesign, getDesign, updateDesign } from "@/lib/designs/service";
+import { formText } from "@/app/form-text";
 
-const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
+const text = (form: FormData, name: string) => formText(form, name).trim();
 
 export type EditorAsset = { name: string; mimeType: string; width: number; height: number; byteSize: number };
 

@@ -24,7 +24,6 @@ export default async function DesignsPage() {
           {designs.data.map((d) => (
             <article className={styles.card} key={d.id}>
               <Link href={`/dashboard/designs/${d.id}`} aria-label={`Edit ${d.name}`}>
-                {/* eslint-disable-next-line @next/next/no-img-element */}
                 <img src={d.previewUrl} alt={`${d.name} with sample values`} loading="lazy" />
               </Link>
               <div>

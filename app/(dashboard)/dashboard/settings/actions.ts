@@ -5,11 +5,12 @@ import { requireMember } from "@/lib/auth/member";
 import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
 import { updateOrganizationBranding } from "@/lib/organizations/branding";
 import { removeOrganizationLogo, renameOrganization, setOrganizationLogo } from "@/lib/organizations/service";
+import { formText } from "@/app/form-text";
 
 export async function renameOrganizationAction(_previous: FormState, form: FormData): Promise<FormState> {
   const member = await requireMember();
   return runFormAction(async () => {
-    await renameOrganization(member.organization.id, String(form.get("name") ?? ""));
+    await renameOrganization(member.organization.id, formText(form, "name"));
     revalidatePath("/dashboard", "layout");
     return undefined;
   }, "Saved.");
@@ -39,7 +40,7 @@ export async function removeLogoAction(_previous: FormState, _form: FormData): P
 export async function updateBrandingAction(_previous: FormState, form: FormData): Promise<FormState> {
   const member = await requireMember();
   return runFormAction(async () => {
-    const field = (name: string) => String(form.get(name) ?? "");
+    const field = (name: string) => formText(form, name);
     await updateOrganizationBranding(member.organization.id, {
       senderName: field("senderName"),
       contactEmail: field("contactEmail"),

@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { requireMember } from "@/lib/auth/member";
 import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
 import { checkDomainNow, claimDomain, removeDomainClaim } from "@/lib/domains/service";
+import { formText } from "@/app/form-text";
 
 function refreshPages(slug: string) {
   revalidatePath("/dashboard/settings");
@@ -13,7 +14,7 @@ function refreshPages(slug: string) {
 export async function claimDomainAction(_previous: FormState, form: FormData): Promise<FormState> {
   const member = await requireMember();
   return runFormAction(async () => {
-    await claimDomain(member.organization.id, String(form.get("domain") ?? ""));
+    await claimDomain(member.organization.id, formText(form, "domain"));
     refreshPages(member.organization.slug);
     return undefined;
     // No message: the section's status says what to do next.

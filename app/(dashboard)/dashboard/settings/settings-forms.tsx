@@ -37,7 +37,6 @@ export function LogoForm({ logoUrl }: { logoUrl: string | null }) {
       <Notice state={upload.state} field="logo" />
       <Notice state={remove.state} />
       {logoUrl ? (
-        // eslint-disable-next-line @next/next/no-img-element
         <img className={styles.logo} src={logoUrl} alt="Current logo" />
       ) : (
         <p className={styles.muted}>No logo yet. Wallet pages show your organization&apos;s name instead.</p>

@@ -9,8 +9,9 @@ import { createGroup, updateGroup } from "@/lib/groups/service";
 import { isSupportedLocale, type Locale } from "@/lib/i18n/locales";
 import { htmlForPlainText } from "@/lib/mail/template";
 import { sendGroupTestEmail } from "@/lib/mail/test-email";
+import { formText } from "@/app/form-text";
 
-const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
+const text = (form: FormData, name: string) => formText(form, name).trim();
 
 /** The picked language when it is one (the body's validation reports any other value). */
 const languageOf = (form: FormData) => (isSupportedLocale(text(form, "language")) ? (text(form, "language") as Locale) : null);

@@ -23,6 +23,7 @@ export function TemplateForm({ designs, initial }: { designs: DesignOption[]; in
   // Designs render in the order they are picked; the numbers show it.
   const [picked, setPicked] = useState<string[]>(initial?.designIds ?? []);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- clears the picks once the server action reports success
     if (state.status === "ok" && !initial) setPicked([]);
   }, [state, initial]);
   const toggle = (id: string, on: boolean) => setPicked((list) => (on ? [...list.filter((x) => x !== id), id] : list.filter((x) => x !== id)));

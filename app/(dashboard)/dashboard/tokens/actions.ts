@@ -5,6 +5,7 @@ import { requireMember } from "@/lib/auth/member";
 import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
 import { tokenName } from "@/lib/organizations/schema";
 import { createApiToken, revokeApiToken } from "@/lib/organizations/service";
+import { formText } from "@/app/form-text";
 
 export type NewToken = { token: string; name: string; prefix: string };
 
@@ -23,7 +24,7 @@ export async function revokeTokenAction(_previous: FormState, form: FormData): P
   const member = await requireMember();
   return runFormAction(async () => {
     // Scoped to the member's organization: a prefix from another organization is "not found".
-    const outcome = await revokeApiToken(String(form.get("prefix") ?? ""), member.organization.id);
+    const outcome = await revokeApiToken(formText(form, "prefix"), member.organization.id);
     if (outcome === "not_found") throw new ApiError("not_found", "There is no such token in your organization.");
     revalidatePath("/dashboard/tokens");
     return undefined;

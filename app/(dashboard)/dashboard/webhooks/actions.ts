@@ -6,11 +6,12 @@ import { requireMember } from "@/lib/auth/member";
 import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
 import { CreateWebhookBody } from "@/lib/webhooks/schema";
 import { createWebhookEndpoint, deleteWebhookEndpoint, retryWebhookDelivery, rotateWebhookSecret, updateWebhookEndpoint } from "@/lib/webhooks/service";
+import { formText } from "@/app/form-text";
 
 export type ShownSecret = { url: string; secret: string };
 
 const PAGE = "/dashboard/webhooks";
-const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
+const text = (form: FormData, name: string) => formText(form, name).trim();
 
 export async function createWebhookAction(_previous: FormState<ShownSecret>, form: FormData): Promise<FormState<ShownSecret>> {
   const member = await requireMember();

@@ -111,7 +111,6 @@ export default async function CredentialPage({ params }: { params: Promise<{ id:
             }
             return (
               <article className={styles.card} key={d.id}>
-                {/* eslint-disable-next-line @next/next/no-img-element */}
                 <img src={png} alt={`${d.name} for ${credential.attributes["recipient.name"]}`} loading="lazy" />
                 <div>
                   <strong>{d.name}</strong> · <a href={png}>PNG</a> · <a href={pdf}>PDF</a>

@@ -8,8 +8,9 @@ import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
 import { CSV_MAX_BYTES } from "@/lib/imports/csv";
 import { readMapping } from "@/lib/imports/mapping";
 import { checkImport, confirmImport, getImportJob, reopenImportMapping, startImport } from "@/lib/imports/service";
+import { formText } from "@/app/form-text";
 
-const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
+const text = (form: FormData, name: string) => formText(form, name).trim();
 const jobPage = (id: string) => `/dashboard/credentials/import/${encodeURIComponent(id)}`;
 
 export async function uploadImportAction(_previous: FormState, form: FormData): Promise<FormState> {

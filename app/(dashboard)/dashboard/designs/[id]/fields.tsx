@@ -21,6 +21,7 @@ export function NumberField({ label, value, onChange, min, max, step = 1, error,
   const [text, setText] = useState(String(value));
   const [editing, setEditing] = useState(false);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- takes up an outside change (a drag) once the box is not being edited
     if (!editing) setText(String(value));
   }, [value, editing]);
   return (
@@ -78,6 +79,7 @@ const HEX6 = /^#[0-9a-fA-F]{6}$/;
 export function ColorField({ label, value, onChange, error, hint }: Common & { value: string; onChange: (v: string) => void }) {
   const id = useId();
   const [text, setText] = useState(value);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- takes up an outside change of the colour; the typed text is local until then
   useEffect(() => setText(value), [value]);
   const six = HEX6.test(value) ? value : /^#[0-9a-fA-F]{3}$/.test(value) ? `#${[...value.slice(1)].map((c) => c + c).join("")}` : value.slice(0, 7);
   return (

@@ -62,7 +62,8 @@ export function ImageLibrary({
                 type="button"
                 className={styles.small}
                 aria-label={`Remove ${a.name}`}
-                onClick={async () => {
+                onClick={() =>
+                  void (async () => {
                   const user = usedBy(a.name);
                   if (user) {
                     setRemoveError(`"${a.name}" is used by ${user}: take it out of the layout first`);
@@ -75,7 +76,8 @@ export function ImageLibrary({
                   } else if (result.status === "error") {
                     setRemoveError(Object.values(result.fieldErrors)[0] ?? result.message);
                   }
-                }}
+                  })()
+                }
               >
                 ✕
               </button>

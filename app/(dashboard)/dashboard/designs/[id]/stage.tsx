@@ -88,9 +88,9 @@ export function Stage({ canvas, elements, selected, previewSrc, previewAlt, rend
       }}
       data-testid="design-stage"
     >
-      {/* eslint-disable-next-line @next/next/no-img-element */}
       <img className={styles.picture} src={previewSrc} alt={previewAlt} data-backdrop="1" draggable={false} />
       {rendering && <span className={styles.rendering}>Rendering…</span>}
+      {/* eslint-disable-next-line react-hooks/refs -- the stage ref is read only by the pointer handlers made here, not during render */}
       {elements.map((el, index) => {
         const isSelected = index === selected;
         if (el.type === "border") {

@@ -24,6 +24,7 @@ export function useDesignHistory(initial: DesignDocument): DesignHistory {
   // Not state: recording a step must not render again, and undo must see the steps of this very event.
   const history = useRef<History<DesignDocument>>(emptyHistory());
   const docRef = useRef(doc);
+  // eslint-disable-next-line react-hooks/refs -- the latest document for callbacks that must stay stable; rendering never reads it
   docRef.current = doc;
 
   const remember = useCallback((coalesce?: string) => {

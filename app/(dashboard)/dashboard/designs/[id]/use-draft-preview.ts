@@ -36,7 +36,7 @@ export function useDraftPreview({ designId, doc, sampleName, savedPreviewUrl }: 
       firstRender.current = false;
       return;
     }
-    const timer = setTimeout(async () => {
+    const timer = setTimeout(() => void (async () => {
       const seq = ++requestSeq.current;
       setRendering(true);
       try {
@@ -59,7 +59,7 @@ export function useDraftPreview({ designId, doc, sampleName, savedPreviewUrl }: 
       } finally {
         if (seq === requestSeq.current) setRendering(false);
       }
-    }, PREVIEW_DEBOUNCE_MS);
+    })(), PREVIEW_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [doc, sampleName, designId, retry]);
 

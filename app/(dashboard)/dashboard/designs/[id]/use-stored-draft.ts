@@ -35,10 +35,10 @@ export function useStoredDraft({
 
   useEffect(() => {
     const found = parseStoredDraft(readStorage(key));
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- localStorage exists only in the browser, after hydration
     if (found && isWorthOffering(found, opened)) setOffered(found);
     setRead(true);
-    // Only on opening: later changes are this editor's own.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening: later changes are this editor's own
   }, []);
 
   const { base, name, document } = draft;

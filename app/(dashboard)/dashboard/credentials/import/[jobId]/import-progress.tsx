@@ -22,7 +22,7 @@ export function ImportProgressView({ jobId, initial }: { jobId: string; initial:
   useEffect(() => {
     if (settled(progress)) return;
     let cancelled = false;
-    const timer = setTimeout(async () => {
+    const timer = setTimeout(() => void (async () => {
       try {
         const response = await fetch(`/dashboard/credentials/import/${encodeURIComponent(jobId)}/progress`, { cache: "no-store" });
         if (cancelled) return;
@@ -36,7 +36,7 @@ export function ImportProgressView({ jobId, initial }: { jobId: string; initial:
         // A dropped connection: the next poll tries again.
         if (!cancelled) setProgress((p) => ({ ...p }));
       }
-    }, POLL_MS);
+    })(), POLL_MS);
     return () => {
       cancelled = true;
       clearTimeout(timer);
