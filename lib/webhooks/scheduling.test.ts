@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { claimShares, laneOf, LANES, SLOW_LANE_MS, totalSlots, type DueEndpoint, type InFlightAttempt } from "./scheduling";
+import { claimShares, laneOf, LANES, PROVEN_AFTER, ProvenFast, QUICK_ANSWER_MS, SLOW_LANE_MS, totalSlots, type DueEndpoint, type InFlightAttempt } from "./scheduling";
 
 const endpoint = (id: string, organizationId: string, lane: DueEndpoint["lane"] = "normal"): DueEndpoint => ({ id, organizationId, lane });
 const inFlight = (e: DueEndpoint, n: number): InFlightAttempt[] => Array.from({ length: n }, () => ({ endpointId: e.id, organizationId: e.organizationId, lane: e.lane }));
@@ -64,5 +64,22 @@ describe("sharing the delivery slots", () => {
     expect(laneOf(null, now)).toBe("normal");
     expect(laneOf(new Date(now.getTime() - 1000), now)).toBe("slow");
     expect(laneOf(new Date(now.getTime() - SLOW_LANE_MS), now)).toBe("normal");
+  });
+
+  it("an endpoint that answered its last attempts quickly may have more in flight; one slow or failed answer takes it back to the small cap", () => {
+    const proven = new ProvenFast();
+    for (let i = 0; i < PROVEN_AFTER - 1; i++) proven.note("ep_1", true, 50);
+    expect(proven.has("ep_1")).toBe(false);
+    proven.note("ep_1", true, 50);
+    expect(proven.has("ep_1")).toBe(true);
+    const busy = { ...endpoint("ep_1", "org_a"), proven: proven.has("ep_1") };
+    expect(rowsOf(claimShares([busy], [], totalSlots(), 0))).toEqual({ ep_1: LANES.normal.perProvenEndpoint });
+    proven.note("ep_1", true, QUICK_ANSWER_MS + 1);
+    expect(proven.has("ep_1")).toBe(false);
+    for (let i = 0; i < PROVEN_AFTER; i++) proven.note("ep_1", true, 50);
+    proven.note("ep_1", false, 5);
+    expect(proven.has("ep_1")).toBe(false);
+    // Proven or not, an endpoint in the slow lane keeps the slow lane's cap.
+    expect(rowsOf(claimShares([{ ...endpoint("ep_2", "org_a", "slow"), proven: true }], [], totalSlots(), 0))).toEqual({ ep_2: LANES.slow.perEndpoint });
   });
 });

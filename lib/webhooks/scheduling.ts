@@ -12,6 +12,8 @@ export type LaneLimits = {
   slots: number;
   /** Attempts in flight to one endpoint. */
   perEndpoint: number;
+  /** Attempts in flight to one endpoint whose recent answers all came quickly (see ProvenFast). */
+  perProvenEndpoint: number;
   /** Attempts in flight to the endpoints of one organization. */
   perOrganization: number;
 };
@@ -20,11 +22,13 @@ export type LaneLimits = {
  * A hanging endpoint holds a slot for the whole 10 s deadline before it is known to be slow: three of
  * them use 48 of their organization's 64 normal slots until then, and the organization's healthy
  * endpoints keep the rest. Afterwards they share 16 slots with every other slow endpoint, 2 each.
- * 16 attempts in flight carry a healthy receiver that answers in 100 ms at 160 events a second.
+ * An endpoint whose last answers all came quickly may have up to 64 in flight (as many as a busy
+ * process needs to keep up with one endpoint that receives every event while issuing runs flat out);
+ * if it starts hanging it holds its organization's share for one deadline, and the others go on.
  */
 export const LANES: Readonly<Record<Lane, LaneLimits>> = {
-  normal: { slots: 112, perEndpoint: 16, perOrganization: 64 },
-  slow: { slots: 16, perEndpoint: 2, perOrganization: 8 },
+  normal: { slots: 112, perEndpoint: 16, perProvenEndpoint: 64, perOrganization: 64 },
+  slow: { slots: 16, perEndpoint: 2, perProvenEndpoint: 2, perOrganization: 8 },
 };
 
 /** Every slot of the process, both lanes. */
@@ -40,7 +44,26 @@ export function laneOf(timedOutAt: Date | null, now: Date): Lane {
   return timedOutAt !== null && now.getTime() - timedOutAt.getTime() < SLOW_LANE_MS ? "slow" : "normal";
 }
 
-export type DueEndpoint = { id: string; organizationId: string; lane: Lane };
+/** A quick answer is one within this long; PROVEN_AFTER of them in a row, and nothing slower, prove an endpoint. */
+export const QUICK_ANSWER_MS = 1000;
+export const PROVEN_AFTER = 16;
+
+/**
+ * Which endpoints answered their last PROVEN_AFTER attempts quickly and successfully, in this process
+ * (a new process starts every endpoint at the small cap: it costs a few round trips to prove again).
+ */
+export class ProvenFast {
+  private readonly streaks = new Map<string, number>();
+  note(endpointId: string, succeeded: boolean, durationMs: number): void {
+    if (succeeded && durationMs <= QUICK_ANSWER_MS) this.streaks.set(endpointId, Math.min(PROVEN_AFTER, (this.streaks.get(endpointId) ?? 0) + 1));
+    else this.streaks.delete(endpointId);
+  }
+  has(endpointId: string): boolean {
+    return (this.streaks.get(endpointId) ?? 0) >= PROVEN_AFTER;
+  }
+}
+
+export type DueEndpoint = { id: string; organizationId: string; lane: Lane; proven?: boolean };
 /** An attempt in flight, in the lane it was claimed in. */
 export type InFlightAttempt = { endpointId: string; organizationId: string; lane: Lane };
 export type ClaimShare = { endpointId: string; lane: Lane; rows: number };
@@ -80,7 +103,7 @@ export function claimShares(
       left,
       lane.slots - byLane.get(endpoint.lane),
       lane.perOrganization - byOrganization.get(`${endpoint.lane} ${endpoint.organizationId}`),
-      lane.perEndpoint - byEndpoint.get(endpoint.id),
+      (endpoint.proven ? lane.perProvenEndpoint : lane.perEndpoint) - byEndpoint.get(endpoint.id),
     );
     if (rows <= 0) continue;
     take({ endpointId: endpoint.id, organizationId: endpoint.organizationId, lane: endpoint.lane }, rows);

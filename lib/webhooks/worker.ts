@@ -22,7 +22,7 @@ import { exponentialBackoffMs } from "../outbox/backoff";
 import { claimLeasedRows, dueAndUnleased } from "../outbox/claim";
 import { deliveryPool, type DeliveryPool } from "../outbox/pool";
 import { disableEndpoint } from "./endpoint-state";
-import { claimShares, laneOf, totalSlots, type Lane } from "./scheduling";
+import { claimShares, laneOf, ProvenFast, totalSlots, type Lane } from "./scheduling";
 import { openSigningSecret, signatureHeaders, WebhookSecretError } from "./secrets";
 
 /** While deliveries are in flight, claims come at most this often: each takes a batch. */
@@ -67,14 +67,14 @@ type DeliveryRow = {
  * due rows, up to its share. Neither statement scans a backlog.
  */
 let rotation = 0;
-async function claimDue(now: Date, limit: number, inFlight: readonly DeliveryRow[]): Promise<DeliveryRow[]> {
+async function claimDue(now: Date, limit: number, inFlight: readonly DeliveryRow[], proven: ProvenFast): Promise<DeliveryRow[]> {
   const due = await db().$queryRaw<{ id: string; organizationId: string; timedOutAt: unknown }[]>(Prisma.sql`
     SELECT e."id", e."organizationId", e."timedOutAt" FROM "WebhookEndpoint" e
     WHERE e."enabled" = TRUE
       AND EXISTS (SELECT 1 FROM "WebhookDelivery" d WHERE d."endpointId" = e."id" AND ${dueAndUnleased(now, "d")})
     ORDER BY e."id"`);
   if (due.length === 0) return [];
-  const endpoints = due.map((e) => ({ id: e.id, organizationId: e.organizationId, lane: laneOf(rawNullableDate(e.timedOutAt), now) }));
+  const endpoints = due.map((e) => ({ id: e.id, organizationId: e.organizationId, lane: laneOf(rawNullableDate(e.timedOutAt), now), proven: proven.has(e.id) }));
   const busy = inFlight.map((row) => ({ endpointId: row.endpointId, organizationId: row.endpoint.organizationId, lane: row.lane }));
   const shares = claimShares(endpoints, busy, limit, rotation++ % endpoints.length);
   if (shares.length === 0) return [];
@@ -322,14 +322,19 @@ export type WebhookDelivery = DeliveryPool;
 
 /** The pool of webhook deliveries (lib/outbox/pool.ts); `onSlotFree` runs after each outcome is recorded. */
 export function webhookDelivery(onSlotFree: () => void = () => {}): WebhookDelivery {
+  const proven = new ProvenFast();
   return deliveryPool<DeliveryRow, Outcome>({
     name: "webhook_worker_error",
     parallel: totalSlots(),
     claimIntervalMs: CLAIM_INTERVAL_MS,
     recordBatchMs: RECORD_BATCH_MS,
     freeSlotWhenAttempted: true,
-    claim: claimDue,
-    deliver: attemptDelivery,
+    claim: (now, limit, inFlight) => claimDue(now, limit, inFlight, proven),
+    deliver: async (row) => {
+      const outcome = await attemptDelivery(row);
+      proven.note(row.endpointId, outcome.succeeded, outcome.durationMs);
+      return outcome;
+    },
     record: recordOutcomes,
     onSlotFree,
   });
