@@ -4,6 +4,13 @@
 // with the standardwebhooks library. Prints issuing throughput with and without the endpoint, events
 // delivered per second, and the delay from the change (the event's createdAt) to its arrival, p50/p95.
 // BENCH_POSTGRES_URL=postgresql://... (an empty database per run is made from it) measures PostgreSQL too.
+//
+// A second table (slow receivers): two organizations change a group ten times a second each for 40 s;
+// organization A has a healthy endpoint beside three that hang, drip a byte a second, or answer after
+// 30 s, organization B a healthy endpoint. The healthy endpoints' delay p50/p95 is measured with and
+// without the slow ones (goal: p95 with them at most twice p95 without). BENCH_WEBHOOKS_ROWS=issue or
+// =slow runs one table only.
+import { execFileSync } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
@@ -112,7 +119,169 @@ async function run(label: string, databaseUrl: string | undefined, withEndpoint:
   }
 }
 
+/** Which healthy receiver an arrival came to, and the three kinds of slow receiver. */
+type SlowReceivers = { url: string; arrivals: Map<string, { delayMs: number }[]>; expectSecret: (path: string, secret: string) => void; bad: () => number; close: () => Promise<void> };
+
+async function slowReceivers(): Promise<SlowReceivers> {
+  const arrivals = new Map<string, { delayMs: number }[]>();
+  const secrets = new Map<string, Webhook>();
+  const seen = new Set<string>();
+  const timers = new Set<NodeJS.Timeout>();
+  let bad = 0;
+  const server = http.createServer((req, res) => {
+    const path = req.url ?? "";
+    if (path === "/hang") return; // never answers
+    if (path === "/drip") {
+      // An answer that starts at once and never ends: a byte a second.
+      res.writeHead(200, { "content-type": "text/plain" });
+      const timer = setInterval(() => res.write("."), 1000);
+      timers.add(timer);
+      res.on("close", () => (clearInterval(timer), timers.delete(timer)));
+      return;
+    }
+    if (path === "/slow") {
+      const timer = setTimeout(() => (timers.delete(timer), res.writeHead(204).end()), 30_000);
+      timers.add(timer);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      try {
+        const event = secrets.get(path)!.verify(Buffer.concat(chunks).toString("utf8"), req.headers as Record<string, string>) as { id: string; createdAt: string };
+        if (!seen.has(`${path} ${event.id}`)) {
+          seen.add(`${path} ${event.id}`);
+          arrivals.get(path)!.push({ delayMs: Date.now() - Date.parse(event.createdAt) });
+        }
+        res.writeHead(204).end();
+      } catch {
+        bad++;
+        res.writeHead(400).end();
+      }
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    arrivals,
+    expectSecret: (path, secret) => (secrets.set(path, new Webhook(secret)), arrivals.set(path, [])),
+    bad: () => bad,
+    close: () => {
+      for (const t of timers) clearTimeout(t);
+      server.closeAllConnections();
+      return new Promise((r) => server.close(() => r()));
+    },
+  };
+}
+
+const SLOW_ROW_SECONDS = Number(process.env.BENCH_SLOW_SECONDS ?? 40);
+const SLOW_ROW_CHANGES_PER_SECOND = 10;
+const SLOW_ROW_MAX_PENDING = 4;
+
+type SlowRow = { label: string; changes: number; perEndpoint: { name: string; delivered: number; p50: number; p95: number }[] };
+
+/** A second organization with its own token and a group to change, made with the operator CLI. */
+function secondOrganization(databaseUrl: string, dataDir: string): string {
+  const env = { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+  const cli = (...args: string[]) => execFileSync(process.execPath, ["--import", "tsx", "scripts/cli.ts", ...args], { env, encoding: "utf8" });
+  cli("org", "create", "bench-second");
+  return cli("token", "create", "bench-second").trim().split("\n").pop()!;
+}
+
+async function runSlowReceivers(label: string, databaseUrl: string | undefined, withSlow: boolean): Promise<SlowRow> {
+  const hooks = await slowReceivers();
+  const server = await startBenchServer({ WEBHOOK_ALLOW_PRIVATE: "1", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  try {
+    const orgs: { token: string; paths: string[] }[] = [
+      { token: server.token, paths: ["/healthy-a", ...(withSlow ? ["/hang", "/drip", "/slow"] : [])] },
+      { token: secondOrganization(databaseUrl ?? `file:${server.dataDir}/bench.db`, server.dataDir), paths: ["/healthy-b"] },
+    ];
+    const groups: { headers: Record<string, string>; groupId: string }[] = [];
+    for (const org of orgs) {
+      const headers = { Authorization: `Bearer ${org.token}`, "Service-Version": "2022-10-26", "Content-Type": "application/json" };
+      const designs = (await (await fetch(`${server.url}/v1/designs`, { headers })).json()) as { data: { id: string }[] };
+      const group = await fetch(`${server.url}/v1/groups`, { method: "POST", headers, body: JSON.stringify({ name: "Bench group", designIds: [designs.data[0]!.id] }) });
+      if (group.status !== 201) throw new Error(`POST /v1/groups answered ${group.status}: ${await group.text()}`);
+      groups.push({ headers, groupId: ((await group.json()) as { id: string }).id });
+      for (const path of org.paths) {
+        const res = await fetch(`${server.url}/v1/webhooks`, { method: "POST", headers, body: JSON.stringify({ url: `${hooks.url}${path}`, events: ["group.updated"] }) });
+        if (res.status !== 201) throw new Error(`POST /v1/webhooks answered ${res.status}: ${await res.text()}`);
+        if (path.startsWith("/healthy")) hooks.expectSecret(path, ((await res.json()) as { secret: string }).secret);
+      }
+    }
+    // Each organization changes its group at a steady pace: one event per change for each endpoint. A
+    // change is skipped while a few of its organization's are still under way (a slow server is not
+    // buried under requests: the delivery delay is what is measured here).
+    let changes = 0;
+    const requests: Promise<unknown>[] = [];
+    const pending = groups.map(() => 0);
+    const changesOf = groups.map(() => 0);
+    const started = Date.now();
+    for (let tick = 0; Date.now() - started < SLOW_ROW_SECONDS * 1000; tick++) {
+      for (const [i, g] of groups.entries()) {
+        if (pending[i]! >= SLOW_ROW_MAX_PENDING) continue;
+        pending[i]!++;
+        requests.push(
+          fetch(`${server.url}/v1/groups/${g.groupId}`, { method: "PATCH", headers: g.headers, body: JSON.stringify({ name: `Bench group ${tick}` }) })
+            .then((r) => r.ok && (changes++, changesOf[i]!++))
+            .finally(() => pending[i]!--),
+        );
+      }
+      await new Promise((r) => setTimeout(r, Math.max(0, started + ((tick + 1) * 1000) / SLOW_ROW_CHANGES_PER_SECOND - Date.now())));
+    }
+    await Promise.all(requests);
+    const healthy = ["/healthy-a", "/healthy-b"];
+    const expected = (path: string) => changesOf[healthy.indexOf(path)]!;
+    const waitUntil = Date.now() + 120_000;
+    while (healthy.some((p) => hooks.arrivals.get(p)!.length < expected(p)) && Date.now() < waitUntil) await new Promise((r) => setTimeout(r, 100));
+    if (hooks.bad() > 0) console.log(`  ${hooks.bad()} deliveries failed signature verification`);
+    return {
+      label: `${label}, ${withSlow ? "with" : "without"} the slow endpoints`,
+      changes,
+      perEndpoint: healthy.map((name) => {
+        const delays = hooks.arrivals.get(name)!.map((a) => a.delayMs).sort((a, b) => a - b);
+        return { name: `${name.slice(1)} (${delays.length}/${expected(name)})`, delivered: delays.length, p50: percentile(delays, 50), p95: percentile(delays, 95) };
+      }),
+    };
+  } finally {
+    await server.stop();
+    await hooks.close();
+  }
+}
+
+async function slowReceiverRows() {
+  const rows: SlowRow[] = [];
+  for (const withSlow of [false, true]) rows.push(await runSlowReceivers("SQLite", undefined, withSlow));
+  if (process.env.BENCH_POSTGRES_URL) {
+    const { createScratchDatabase } = await import("../lib/db/postgres-scratch");
+    for (const withSlow of [false, true]) {
+      const db = await createScratchDatabase(process.env.BENCH_POSTGRES_URL, "cis_bench_webhooks");
+      try {
+        rows.push(await runSlowReceivers("PostgreSQL", db.url, withSlow));
+      } finally {
+        await db.drop();
+      }
+    }
+  }
+  console.log(`\nslow receivers: two organizations change a group ${SLOW_ROW_CHANGES_PER_SECOND} times a second each for ${SLOW_ROW_SECONDS} s; A has a healthy endpoint (and, "with", three that hang, drip a byte a second, answer after 30 s), B a healthy one\n`);
+  console.log("| run | healthy endpoint (delivered/expected) | delay p50 ms | delay p95 ms |");
+  console.log("|---|---|---:|---:|");
+  for (const r of rows) for (const e of r.perEndpoint) console.log(`| ${r.label} | ${e.name} | ${e.p50.toFixed(0)} | ${e.p95.toFixed(0)} |`);
+  for (let i = 0; i + 1 < rows.length; i += 2) {
+    for (const [j, e] of rows[i + 1]!.perEndpoint.entries()) {
+      const ratio = e.p95 / rows[i]!.perEndpoint[j]!.p95;
+      console.log(`${rows[i]!.label.split(",")[0]}: ${e.name.split(" ")[0]} p95 with the slow endpoints is ${ratio.toFixed(2)}x its p95 without (goal: at most 2x)${ratio <= 2 ? "" : ": NOT MET"}`);
+    }
+  }
+}
+
 async function main() {
+  const only = process.env.BENCH_WEBHOOKS_ROWS;
+  if (only !== "issue") await slowReceiverRows();
+  if (only !== "slow") await issueRows();
+}
+
+async function issueRows() {
   const rows: Row[] = [];
   rows.push(await run("SQLite", undefined, false));
   rows.push(await run("SQLite", undefined, true));

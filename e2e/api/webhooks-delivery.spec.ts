@@ -201,6 +201,37 @@ test.describe("webhook deliveries", () => {
     expect(goodList).toEqual([expect.objectContaining({ attempt: 1, status: "succeeded", responseStatus: 200, error: null, responseBodyExcerpt: "thanks", eventId: receiver!.to("/ok/healthy")[0]!.event!.id })]);
   });
 
+  test("hanging receivers of the same and another organization hold a few slots: the healthy endpoints' events go out at once", async ({ client }) => {
+    const api = await client({ baseURL: server!.baseURL, token: world!.org.token });
+    const otherApi = await client({ baseURL: server!.baseURL, token: world!.other.token });
+    // Four hanging endpoints with 40 events each want more than all 128 delivery slots of the process.
+    const hanging = [
+      ...(await Promise.all(["/hang/a1", "/hang/a2", "/hang/a3"].map((p) => addEndpoint(api, receiver!, p, ["group.updated"])))),
+      await addEndpoint(otherApi, receiver!, "/hang/b1", ["group.updated"]),
+    ];
+    await addEndpoint(api, receiver!, "/ok/a", ["group.updated"]);
+    await addEndpoint(otherApi, receiver!, "/ok/b", ["group.updated"]);
+    const groups = [await newGroup(api), await newGroup(otherApi)];
+    const CHANGES = 40;
+    for (let i = 0; i < CHANGES; i++) {
+      await Promise.all(
+        [api, otherApi].map(async (a, j) => expectStatus(await a.patch(`/v1/groups/${groups[j]!.id}`, { data: { name: `Renamed ${i}` } }), 200)),
+      );
+    }
+    for (const path of ["/ok/a", "/ok/b"]) {
+      await waitFor(`${CHANGES} deliveries to ${path}`, () => receiver!.to(path).length >= CHANGES, 20_000, 25);
+      const delays = verified(receiver!.to(path)).map((e, i) => receiver!.to(path)[i]!.at - Date.parse(e.createdAt));
+      // Before, the hanging endpoints took every slot and the healthy ones waited for their 10 s deadline.
+      expect(Math.max(...delays), `${path}: the slowest delivery's delay (ms)`).toBeLessThan(5000);
+    }
+    // Meanwhile the hanging endpoints hold a few requests each, and the rest of their events wait, queued.
+    for (const path of ["/hang/a1", "/hang/a2", "/hang/a3", "/hang/b1"]) {
+      expect(receiver!.to(path).length, path).toBeGreaterThan(0);
+      expect(receiver!.to(path).length, path).toBeLessThanOrEqual(16);
+    }
+    for (const [i, endpoint] of hanging.entries()) expect((await attempts(i < 3 ? api : otherApi, endpoint.id)).length).toBeLessThan(CHANGES);
+  });
+
   test("rotate: both secrets sign for a day; retry sends again now; disabled: no retry, no new events", async ({ client }) => {
     const api = await client({ baseURL: server!.baseURL, token: world!.org.token });
     const endpoint = await addEndpoint(api, receiver!, "/ok/rotating", ["group.created", "group.updated"]);

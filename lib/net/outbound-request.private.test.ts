@@ -21,6 +21,12 @@ beforeAll(async () => {
         return res.end();
       }
       if (req.url === "/hang") return; // never answers
+      if (req.url === "/drip") {
+        // Starts answering at once, then sends a byte every 50 ms and never ends.
+        res.writeHead(200);
+        const timer = setInterval(() => res.write("."), 50);
+        return void res.on("close", () => clearInterval(timer));
+      }
       if (req.url === "/huge") {
         res.writeHead(200);
         const chunk = Buffer.alloc(64 * 1024, 97);
@@ -72,6 +78,14 @@ describe("with WEBHOOK_ALLOW_PRIVATE=1", () => {
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
+  it("gives up on a receiver that drips its answer, at the deadline of the whole request", async () => {
+    const started = Date.now();
+    const error = await outboundRequest(`${base}/drip`, { timeoutMs: 400, maxResponseBytes: 1024 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OutboundRequestError);
+    expect((error as OutboundRequestError).kind).toBe("timeout");
+    expect(Date.now() - started).toBeLessThan(700);
+  });
+
   it("stops reading an answer larger than the limit", async () => {
     const error = await outboundRequest(`${base}/huge`, { timeoutMs: 5000, maxResponseBytes: 64 * 1024 }).catch((e: unknown) => e);
     expect((error as OutboundRequestError).kind).toBe("response_too_large");
@@ -110,6 +124,30 @@ describe("with WEBHOOK_ALLOW_PRIVATE=1", () => {
     } finally {
       flaky.closeAllConnections();
       await new Promise<void>((resolve) => flaky.close(() => resolve()));
+    }
+  });
+
+  it("sends again on a new connection within the first request's deadline, not a deadline of its own", async () => {
+    // The reused connection is cut off late in the deadline; the fresh one never answers.
+    const requestsOn = new WeakMap<object, number>();
+    const late = http.createServer((req, res) => {
+      const n = (requestsOn.get(req.socket) ?? 0) + 1;
+      requestsOn.set(req.socket, n);
+      req.resume();
+      if (n === 1 && !req.url?.includes("hang")) return void res.end("first");
+      if (n > 1) return void setTimeout(() => req.socket.destroy(), 500);
+    });
+    await new Promise<void>((resolve) => late.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(late.address() as AddressInfo).port}`;
+    try {
+      expect((await outboundRequest(`${url}/`, { timeoutMs: 5000, maxResponseBytes: 1024 })).status).toBe(200);
+      const started = Date.now();
+      const error = await outboundRequest(`${url}/hang`, { timeoutMs: 800, maxResponseBytes: 1024 }).catch((e: unknown) => e);
+      expect((error as OutboundRequestError).kind).toBe("timeout");
+      expect(Date.now() - started).toBeLessThan(1100);
+    } finally {
+      late.closeAllConnections();
+      await new Promise<void>((resolve) => late.close(() => resolve()));
     }
   });
 });

@@ -42,7 +42,7 @@ export type OutboundRequest = {
   method?: "GET" | "POST";
   headers?: Record<string, string>;
   body?: string | Buffer;
-  /** Whole-request deadline: connect, send, and read the answer. */
+  /** Whole-request deadline: connect, send, and read the answer (a receiver that drips its answer is cut off at it too). */
   timeoutMs: number;
   /** Longest answer read; a longer one fails as `response_too_large`. */
   maxResponseBytes: number;
@@ -200,10 +200,15 @@ function sendOnce(url: URL, host: string, request: OutboundRequest, started: num
       // its address is checked at connect all the same.
       ...(options.freshSocket ? { agent: false, lookup: checkedLookup } : { agent: agents[url.protocol as "http:" | "https:"] }),
     });
-    const deadline = setTimeout(() => {
-      finish(new OutboundRequestError("timeout", `no complete answer from ${host} within ${Math.round(request.timeoutMs / 1000)} s`));
-      req.destroy();
-    }, request.timeoutMs);
+    // One deadline for the whole attempt, from `started`: a resend on a fresh socket gets only what
+    // is left of it, so a receiver cannot hold the caller for longer by cutting a connection late.
+    const deadline = setTimeout(
+      () => {
+        finish(new OutboundRequestError("timeout", `no complete answer from ${host} within ${Math.round(request.timeoutMs / 1000)} s`));
+        req.destroy();
+      },
+      Math.max(0, started + request.timeoutMs - performance.now()),
+    );
     req.on("error", (error) => {
       lastErrorCode = (error as { code?: string } | null)?.code ?? "";
       finish(describeNetworkError(error, host));

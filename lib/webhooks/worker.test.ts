@@ -1,6 +1,6 @@
 // The webhook worker against a scratch database and a real local receiver (WEBHOOK_ALLOW_PRIVATE=1):
 // events written with a change are delivered signed, failures are recorded and retried, a hanging
-// receiver does not hold up another, and a long failing streak disables the endpoint.
+// receiver does not hold up another (slow lane, per-endpoint cap), and a long failing streak disables the endpoint.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
@@ -119,27 +119,61 @@ describe("webhook delivery", () => {
     for (const secret of [endpoint.secret, rotated.secret]) expect(new Webhook(secret).verify(got[0]!.body, got[0]!.headers)).toMatchObject({ data: { id: "cred_r" } });
   });
 
-  it("a receiver that hangs holds only its own slots: another endpoint's event is delivered meanwhile", async () => {
-    await db().webhookEndpoint.updateMany({ where: { organizationId: "org_c" }, data: { url: `${base}/hang` } });
-    await createWebhookEndpoint("org_a", { url: `${base}/ok`, events: ["credential.deleted"] });
-    for (let i = 0; i < 70; i++) await emit("org_c", "credential.deleted", { id: `cred_h${i}` });
-    await emit("org_a", "credential.deleted", { id: "cred_fast" });
+  it("hanging receivers of the same and another organization hold a few slots each, then only slow-lane slots; a healthy endpoint's events go out at once", async () => {
+    const { LANES } = await import("./scheduling");
     const { webhookDelivery } = await import("./worker");
+    await db().webhookEndpoint.updateMany({ where: { organizationId: "org_c" }, data: { url: `${base}/hang` } });
+    const hangingSame = await createWebhookEndpoint("org_a", { url: `${base}/hang`, events: ["credential.deleted"] });
+    // The healthy endpoint is org_a's first, subscribed to group.created only.
+    const hangingOther = await db().webhookEndpoint.findFirstOrThrow({ where: { organizationId: "org_c" } });
+    for (let i = 0; i < 30; i++) await emit("org_c", "credential.deleted", { id: `cred_h${i}` });
+    for (let i = 0; i < 30; i++) await emit("org_a", "credential.deleted", { id: `cred_ha${i}` });
+    await emit("org_a", "group.created", { id: "grp_fast" });
+    const hangs = () => received.filter((r) => r.path === "/hang").length;
+    const arrived = async (id: string, withinMs: number) => {
+      const started = Date.now();
+      while (!received.some((r) => r.path === "/ok" && r.body.includes(id)) && Date.now() - started < withinMs) await new Promise((r) => setTimeout(r, 20));
+      return received.some((r) => r.path === "/ok" && r.body.includes(id));
+    };
+
+    // Not known to be slow yet: each hanging endpoint gets its small cap of the normal lane, no more.
     const pool = webhookDelivery();
-    const started = Date.now();
     await pool.claim();
-    // The hanging endpoint got at most 64 of the 128 slots; the other endpoint's event went out at once.
-    for (let i = 0; i < 50 && !received.some((r) => r.body.includes("cred_fast")); i++) await new Promise((r) => setTimeout(r, 20));
-    expect(received.some((r) => r.body.includes("cred_fast"))).toBe(true);
-    expect(Date.now() - started).toBeLessThan(2000);
-    expect(received.filter((r) => r.path === "/hang").length).toBe(64);
+    expect(await arrived("grp_fast", 2000)).toBe(true);
+    expect(hangs()).toBe(2 * LANES.normal.perEndpoint);
     await pool.settled(); // the hanging ones end at the 10 s deadline
-    const hanging = await db().webhookEndpoint.findFirstOrThrow({ where: { organizationId: "org_c" } });
-    const timedOut = await db().webhookAttempt.findMany({ where: { endpointId: hanging.id, outcome: "failed" } });
-    expect(timedOut.length).toBeGreaterThanOrEqual(1);
-    expect(timedOut.length).toBe(64);
-    for (const a of timedOut) expect(a).toMatchObject({ outcome: "failed", responseStatus: null, error: expect.stringMatching(/no complete answer .* within 10 s/) });
-  }, 30_000);
+    for (const endpoint of [hangingSame, hangingOther]) {
+      const timedOut = await db().webhookAttempt.findMany({ where: { endpointId: endpoint.id, outcome: "failed" } });
+      expect(timedOut).toHaveLength(LANES.normal.perEndpoint);
+      for (const a of timedOut) expect(a).toMatchObject({ outcome: "failed", responseStatus: null, error: expect.stringMatching(/no complete answer .* within 10 s/) });
+      // Marked for the slow lane; the endpoint as the API shows it is unchanged.
+      const row = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+      expect(row.timedOutAt).not.toBeNull();
+    }
+
+    // Now in the slow lane: a couple of attempts each, and the healthy endpoint still goes at once.
+    await db().webhookDelivery.updateMany({ where: { status: "queued" }, data: { nextAttemptAt: new Date() } });
+    await emit("org_a", "group.created", { id: "grp_fast_again" });
+    const before = hangs();
+    const again = webhookDelivery();
+    await again.claim();
+    expect(await arrived("grp_fast_again", 2000)).toBe(true);
+    expect(hangs() - before).toBe(2 * LANES.slow.perEndpoint);
+    // The rows not claimed wait, queued and unleased: nothing is lost.
+    expect(await db().webhookDelivery.count({ where: { endpointId: { in: [hangingSame.id, hangingOther.id] }, status: "queued", leaseOwner: null } })).toBe(
+      60 - 2 * LANES.slow.perEndpoint,
+    );
+    await again.settled();
+
+    // An answer in time takes the endpoint out of the slow lane.
+    await db().webhookEndpoint.update({ where: { id: hangingOther.id }, data: { url: `${base}/ok` } });
+    await db().webhookDelivery.updateMany({ where: { status: "queued" }, data: { nextAttemptAt: new Date() } });
+    const recovered = webhookDelivery();
+    await recovered.claim();
+    await recovered.settled();
+    expect((await db().webhookEndpoint.findUniqueOrThrow({ where: { id: hangingOther.id } })).timedOutAt).toBeNull();
+    expect((await db().webhookEndpoint.findUniqueOrThrow({ where: { id: hangingSame.id } })).timedOutAt).not.toBeNull();
+  }, 60_000);
 });
 
 describe("webhook event retention", () => {

@@ -4,8 +4,10 @@
 // retried with exponential backoff while its event is younger than the retry window (24 h). A crash
 // re-sends only the attempts in flight (at least once; receivers deduplicate by webhook-id).
 //
-// One receiver cannot hold up the others: each has at most PER_ENDPOINT (64) of the PARALLEL (128)
-// slots, so a hanging one costs its own deliveries 10 s each and the rest go on.
+// One receiver cannot hold up the others (scheduling.ts): an endpoint has a few attempts in flight at
+// most, an organization a share of the slots, and endpoints whose attempts recently ran into the 10 s
+// deadline (the whole attempt's, however slowly the answer drips) are delivered in a slow lane of
+// their own, so a hanging receiver slows its own deliveries and, at worst, other slow ones.
 //
 // An endpoint is disabled, with the reason shown, once it has failed continuously (no successful
 // attempt) for the retry window: 24 hours of failures, at least a dozen attempts.
@@ -20,10 +22,9 @@ import { exponentialBackoffMs } from "../outbox/backoff";
 import { claimLeasedRows, dueAndUnleased } from "../outbox/claim";
 import { deliveryPool, type DeliveryPool } from "../outbox/pool";
 import { disableEndpoint } from "./endpoint-state";
+import { claimShares, laneOf, ProvenFast, totalSlots, type Lane } from "./scheduling";
 import { openSigningSecret, signatureHeaders, WebhookSecretError } from "./secrets";
 
-const PARALLEL = 128;
-const PER_ENDPOINT = 64;
 /** While deliveries are in flight, claims come at most this often: each takes a batch. */
 const CLAIM_INTERVAL_MS = 100;
 /** Outcomes are written together after this pause: a stream of deliveries costs a write per batch. */
@@ -43,6 +44,8 @@ type DeliveryRow = {
   eventId: string;
   attempts: number;
   createdAt: Date;
+  /** The lane it was claimed in: it holds a slot of that lane until its attempt ends. */
+  lane: Lane;
   event: { type: string; payload: string };
   endpoint: {
     url: string;
@@ -52,41 +55,38 @@ type DeliveryRow = {
     previousSecretExpiresAt: Date | null;
     /** As claimed: whether the endpoint was in a failing streak (a success must end it). */
     failing: boolean;
+    /** As claimed: whether an attempt recently ran into the deadline (a success must clear it). */
+    timedOut: boolean;
   };
 };
 
 /**
- * Due deliveries for up to `limit` free slots, each enabled endpoint getting at most its share
- * (PER_ENDPOINT in flight in this process). First the endpoints with something due (one index probe
- * each), in a rotating order so that none is always served last; then one claim statement taking each
- * one's oldest due rows, up to its share. Neither statement scans a backlog.
+ * Due deliveries for up to `limit` free slots, shared by the rules of scheduling.ts among the rows in
+ * flight in this process. First the enabled endpoints with something due (one index probe each), in a
+ * rotating order so that none is always served last; then one claim statement taking each one's oldest
+ * due rows, up to its share. Neither statement scans a backlog.
  */
 let rotation = 0;
-async function claimDue(now: Date, limit: number, inFlight: readonly DeliveryRow[]): Promise<DeliveryRow[]> {
-  const busy = new Map<string, number>();
-  for (const row of inFlight) busy.set(row.endpointId, (busy.get(row.endpointId) ?? 0) + 1);
-  const due = await db().$queryRaw<{ id: string }[]>(Prisma.sql`
-    SELECT e."id" FROM "WebhookEndpoint" e
+async function claimDue(now: Date, limit: number, inFlight: readonly DeliveryRow[], proven: ProvenFast): Promise<DeliveryRow[]> {
+  const due = await db().$queryRaw<{ id: string; organizationId: string; timedOutAt: unknown }[]>(Prisma.sql`
+    SELECT e."id", e."organizationId", e."timedOutAt" FROM "WebhookEndpoint" e
     WHERE e."enabled" = TRUE
       AND EXISTS (SELECT 1 FROM "WebhookDelivery" d WHERE d."endpointId" = e."id" AND ${dueAndUnleased(now, "d")})
     ORDER BY e."id"`);
   if (due.length === 0) return [];
-  const start = rotation++ % due.length;
-  const shares: Prisma.Sql[] = [];
-  let left = limit;
-  for (let i = 0; i < due.length && left > 0; i++) {
-    const endpointId = due[(start + i) % due.length]!.id;
-    const share = Math.min(left, PER_ENDPOINT - (busy.get(endpointId) ?? 0));
-    if (share <= 0) continue;
-    left -= share;
-    shares.push(Prisma.sql`SELECT "id" FROM (
-      SELECT "id" FROM "WebhookDelivery" WHERE "endpointId" = ${endpointId} AND ${dueAndUnleased(now)}
-      ORDER BY "nextAttemptAt" LIMIT ${share}) ${Prisma.raw(`"share${shares.length}"`)}`);
-  }
+  const endpoints = due.map((e) => ({ id: e.id, organizationId: e.organizationId, lane: laneOf(rawNullableDate(e.timedOutAt), now), proven: proven.has(e.id) }));
+  const busy = inFlight.map((row) => ({ endpointId: row.endpointId, organizationId: row.endpoint.organizationId, lane: row.lane }));
+  const shares = claimShares(endpoints, busy, limit, rotation++ % endpoints.length);
   if (shares.length === 0) return [];
-  const { owner, claimed } = await claimLeasedRows("WebhookDelivery", Prisma.join(shares, " UNION ALL "), now, ATTEMPT_TIMEOUT_MS + RECORD_MARGIN_MS);
+  const candidates = shares.map(
+    (share, i) => Prisma.sql`SELECT "id" FROM (
+      SELECT "id" FROM "WebhookDelivery" WHERE "endpointId" = ${share.endpointId} AND ${dueAndUnleased(now)}
+      ORDER BY "nextAttemptAt" LIMIT ${share.rows}) ${Prisma.raw(`"share${i}"`)}`,
+  );
+  const { owner, claimed } = await claimLeasedRows("WebhookDelivery", Prisma.join(candidates, " UNION ALL "), now, ATTEMPT_TIMEOUT_MS + RECORD_MARGIN_MS);
   if (claimed === 0) return [];
-  return claimedRows(owner);
+  const laneOfEndpoint = new Map(shares.map((share) => [share.endpointId, share.lane]));
+  return (await claimedRows(owner)).map((row) => ({ ...row, lane: laneOfEndpoint.get(row.endpointId) ?? "normal" }));
 }
 
 type ClaimedRow = {
@@ -103,13 +103,14 @@ type ClaimedRow = {
   encryptedPreviousSecret: string | null;
   previousSecretExpiresAt: unknown;
   failingSince: unknown;
+  timedOutAt: unknown;
 };
 
-/** The rows a claim took, with their event and endpoint, in one statement. */
-async function claimedRows(owner: string): Promise<DeliveryRow[]> {
+/** The rows a claim took, with their event and endpoint, in one statement (their lane is the caller's to set). */
+async function claimedRows(owner: string): Promise<Omit<DeliveryRow, "lane">[]> {
   const rows = await db().$queryRaw<ClaimedRow[]>`
     SELECT d."id", d."endpointId", d."eventId", d."attempts", d."createdAt", ev."type", ev."payload",
-           e."url", e."organizationId", e."encryptedSecret", e."encryptedPreviousSecret", e."previousSecretExpiresAt", e."failingSince"
+           e."url", e."organizationId", e."encryptedSecret", e."encryptedPreviousSecret", e."previousSecretExpiresAt", e."failingSince", e."timedOutAt"
     FROM "WebhookDelivery" d
     JOIN "WebhookEvent" ev ON ev."id" = d."eventId"
     JOIN "WebhookEndpoint" e ON e."id" = d."endpointId"
@@ -129,6 +130,7 @@ async function claimedRows(owner: string): Promise<DeliveryRow[]> {
       encryptedPreviousSecret: r.encryptedPreviousSecret,
       previousSecretExpiresAt: rawNullableDate(r.previousSecretExpiresAt),
       failing: r.failingSince !== null && r.failingSince !== undefined,
+      timedOut: r.timedOutAt !== null && r.timedOutAt !== undefined,
     },
   }));
 }
@@ -138,6 +140,8 @@ type Outcome = {
   startedAt: Date;
   durationMs: number;
   succeeded: boolean;
+  /** It ran into the deadline: its endpoint goes to the slow lane. */
+  timedOut: boolean;
   responseStatus: number | null;
   error: string | null;
   excerpt: string | null;
@@ -161,7 +165,7 @@ function excerptOf(body: Buffer): string | null {
 /** One signed POST. Never throws: every way it can go wrong is an outcome to record. */
 export async function attemptDelivery(row: DeliveryRow): Promise<Outcome> {
   const startedAt = new Date();
-  const base = { row, startedAt, responseStatus: null, excerpt: null };
+  const base = { row, startedAt, timedOut: false, responseStatus: null, excerpt: null };
   try {
     const headers = { "content-type": "application/json", ...signatureHeaders(row.eventId, row.event.payload, activeSecrets(row, startedAt), startedAt) };
     const answer = await outboundRequest(row.endpoint.url, {
@@ -183,7 +187,8 @@ export async function attemptDelivery(row: DeliveryRow): Promise<Outcome> {
     };
   } catch (error) {
     const durationMs = Date.now() - startedAt.getTime();
-    if (error instanceof OutboundRequestError || error instanceof WebhookSecretError) return { ...base, durationMs, succeeded: false, error: error.message };
+    if (error instanceof OutboundRequestError) return { ...base, durationMs, succeeded: false, timedOut: error.kind === "timeout", error: error.message };
+    if (error instanceof WebhookSecretError) return { ...base, durationMs, succeeded: false, error: error.message };
     log.error("webhook_attempt_error", { deliveryId: row.id, ...errorSummary(error) });
     return { ...base, durationMs, succeeded: false, error: "internal error while sending" };
   }
@@ -214,6 +219,10 @@ function outcomeWrites(outcomes: Outcome[], now: Date) {
   const failed = outcomes.filter((o) => !o.succeeded);
   // Only endpoints that were failing when claimed: on the usual path this costs no statement.
   const healthy = [...new Set(succeeded.filter((o) => o.row.endpoint.failing).map((o) => o.row.endpointId))];
+  // An endpoint that ran into the deadline goes to the slow lane (or stays there, from now); one that
+  // answered in time leaves it, unless another of its attempts in the batch ran into the deadline.
+  const timedOut = [...new Set(outcomes.filter((o) => o.timedOut).map((o) => o.row.endpointId))];
+  const answeredInTime = [...new Set(succeeded.filter((o) => o.row.endpoint.timedOut && !timedOut.includes(o.row.endpointId)).map((o) => o.row.endpointId))];
   // A retry asked for while an attempt was under way takes the row from its claim (service.ts): that
   // attempt is logged, but its outcome must not mark the row delivered and lose the retry. So each
   // row's outcome is written only while its lease is still this claim's.
@@ -258,6 +267,11 @@ function outcomeWrites(outcomes: Outcome[], now: Date) {
       })),
     }),
     ...(healthy.length > 0 ? [db().webhookEndpoint.updateMany({ where: { id: { in: healthy }, failingSince: { not: null } }, data: { failingSince: null } })] : []),
+    // Plain SQL: the lane is the worker's bookkeeping, not a change of the endpoint (its updatedAt stays).
+    ...(timedOut.length > 0 ? [db().$executeRaw`UPDATE "WebhookEndpoint" SET "timedOutAt" = ${now} WHERE "id" IN (${Prisma.join(timedOut)})`] : []),
+    ...(answeredInTime.length > 0
+      ? [db().$executeRaw`UPDATE "WebhookEndpoint" SET "timedOutAt" = NULL WHERE "id" IN (${Prisma.join(answeredInTime)}) AND "timedOutAt" IS NOT NULL`]
+      : []),
   ];
 }
 
@@ -308,14 +322,19 @@ export type WebhookDelivery = DeliveryPool;
 
 /** The pool of webhook deliveries (lib/outbox/pool.ts); `onSlotFree` runs after each outcome is recorded. */
 export function webhookDelivery(onSlotFree: () => void = () => {}): WebhookDelivery {
+  const proven = new ProvenFast();
   return deliveryPool<DeliveryRow, Outcome>({
     name: "webhook_worker_error",
-    parallel: PARALLEL,
+    parallel: totalSlots(),
     claimIntervalMs: CLAIM_INTERVAL_MS,
     recordBatchMs: RECORD_BATCH_MS,
     freeSlotWhenAttempted: true,
-    claim: claimDue,
-    deliver: attemptDelivery,
+    claim: (now, limit, inFlight) => claimDue(now, limit, inFlight, proven),
+    deliver: async (row) => {
+      const outcome = await attemptDelivery(row);
+      proven.note(row.endpointId, outcome.succeeded, outcome.durationMs);
+      return outcome;
+    },
     record: recordOutcomes,
     onSlotFree,
   });

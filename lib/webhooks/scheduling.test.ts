@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { claimShares, laneOf, LANES, PROVEN_AFTER, ProvenFast, QUICK_ANSWER_MS, SLOW_LANE_MS, totalSlots, type DueEndpoint, type InFlightAttempt } from "./scheduling";
+
+const endpoint = (id: string, organizationId: string, lane: DueEndpoint["lane"] = "normal"): DueEndpoint => ({ id, organizationId, lane });
+const inFlight = (e: DueEndpoint, n: number): InFlightAttempt[] => Array.from({ length: n }, () => ({ endpointId: e.id, organizationId: e.organizationId, lane: e.lane }));
+const rowsOf = (shares: ReturnType<typeof claimShares>) => Object.fromEntries(shares.map((s) => [s.endpointId, s.rows]));
+
+describe("sharing the delivery slots", () => {
+  it("gives one endpoint at most its small cap, however much it has due and however many slots are free", () => {
+    const busy = endpoint("ep_busy", "org_a");
+    expect(rowsOf(claimShares([busy], [], totalSlots(), 0))).toEqual({ ep_busy: LANES.normal.perEndpoint });
+    // What it has in flight counts against the cap.
+    expect(rowsOf(claimShares([busy], inFlight(busy, LANES.normal.perEndpoint - 3), totalSlots(), 0))).toEqual({ ep_busy: 3 });
+    expect(claimShares([busy], inFlight(busy, LANES.normal.perEndpoint), totalSlots(), 0)).toEqual([]);
+  });
+
+  it("gives one organization at most its share of the lane, leaving the rest to the others", () => {
+    const many = Array.from({ length: 10 }, (_, i) => endpoint(`ep_a${i}`, "org_a"));
+    const other = endpoint("ep_b", "org_b");
+    const shares = claimShares([...many, other], [], totalSlots(), 0);
+    const a = shares.filter((s) => s.endpointId.startsWith("ep_a")).reduce((n, s) => n + s.rows, 0);
+    expect(a).toBe(LANES.normal.perOrganization);
+    expect(rowsOf(shares).ep_b).toBe(LANES.normal.perEndpoint);
+    // With its share in flight, the organization gets nothing more; the other still gets its cap.
+    const full = many.slice(0, 4).flatMap((e) => inFlight(e, 16)); // 64: the organization's share
+    expect(rowsOf(claimShares([...many, other], full, totalSlots(), 0))).toEqual({ ep_b: LANES.normal.perEndpoint });
+  });
+
+  it("delivers endpoints that recently timed out in a lane of their own: they never take a healthy endpoint's slot", () => {
+    const hanging = Array.from({ length: 20 }, (_, i) => endpoint(`ep_h${i}`, i < 10 ? "org_a" : "org_c", "slow"));
+    const healthySame = endpoint("ep_ok_a", "org_a");
+    const healthyOther = endpoint("ep_ok_b", "org_b");
+    const shares = claimShares([...hanging, healthySame, healthyOther], [], totalSlots(), 0);
+    const slow = shares.filter((s) => s.lane === "slow");
+    expect(slow.reduce((n, s) => n + s.rows, 0)).toBe(LANES.slow.slots);
+    for (const s of slow) expect(s.rows).toBeLessThanOrEqual(LANES.slow.perEndpoint);
+    // Each organization's slow endpoints share at most its part of the slow lane.
+    const organizationOf = new Map(hanging.map((e) => [e.id, e.organizationId]));
+    for (const org of ["org_a", "org_c"]) expect(slow.filter((s) => organizationOf.get(s.endpointId) === org).reduce((n, s) => n + s.rows, 0)).toBe(LANES.slow.perOrganization);
+    expect(rowsOf(shares)).toMatchObject({ ep_ok_a: LANES.normal.perEndpoint, ep_ok_b: LANES.normal.perEndpoint });
+    // With the slow lane full, the healthy endpoints still get their slots (and the slow ones none).
+    const slowFull = hanging.slice(0, 8).flatMap((e) => inFlight(e, 2));
+    expect(rowsOf(claimShares([...hanging, healthySame, healthyOther], slowFull, totalSlots() - 16, 0))).toEqual({ ep_ok_a: 16, ep_ok_b: 16 });
+  });
+
+  it("a healthy endpoint of an organization whose other endpoints hang keeps slots before they are known to be slow", () => {
+    const hanging = ["ep_1", "ep_2", "ep_3"].map((id) => endpoint(id, "org_a"));
+    const healthy = endpoint("ep_ok", "org_a");
+    const full = hanging.flatMap((e) => inFlight(e, LANES.normal.perEndpoint));
+    expect(rowsOf(claimShares([...hanging, healthy], full, totalSlots(), 0)).ep_ok).toBeGreaterThan(0);
+  });
+
+  it("never hands out more than the free slots, starting at the rotating position", () => {
+    const due = ["ep_1", "ep_2", "ep_3"].map((id) => endpoint(id, `org_${id}`));
+    expect(claimShares(due, [], 20, 1)).toEqual([
+      { endpointId: "ep_2", lane: "normal", rows: 16 },
+      { endpointId: "ep_3", lane: "normal", rows: 4 },
+    ]);
+    expect(claimShares(due, [], 0, 0)).toEqual([]);
+  });
+
+  it("an endpoint is in the slow lane for a while after its last attempt ran into the deadline", () => {
+    const now = new Date();
+    expect(laneOf(null, now)).toBe("normal");
+    expect(laneOf(new Date(now.getTime() - 1000), now)).toBe("slow");
+    expect(laneOf(new Date(now.getTime() - SLOW_LANE_MS), now)).toBe("normal");
+  });
+
+  it("an endpoint that answered its last attempts quickly may have more in flight; one slow or failed answer takes it back to the small cap", () => {
+    const proven = new ProvenFast();
+    for (let i = 0; i < PROVEN_AFTER - 1; i++) proven.note("ep_1", true, 50);
+    expect(proven.has("ep_1")).toBe(false);
+    proven.note("ep_1", true, 50);
+    expect(proven.has("ep_1")).toBe(true);
+    const busy = { ...endpoint("ep_1", "org_a"), proven: proven.has("ep_1") };
+    expect(rowsOf(claimShares([busy], [], totalSlots(), 0))).toEqual({ ep_1: LANES.normal.perProvenEndpoint });
+    proven.note("ep_1", true, QUICK_ANSWER_MS + 1);
+    expect(proven.has("ep_1")).toBe(false);
+    for (let i = 0; i < PROVEN_AFTER; i++) proven.note("ep_1", true, 50);
+    proven.note("ep_1", false, 5);
+    expect(proven.has("ep_1")).toBe(false);
+    // Proven or not, an endpoint in the slow lane keeps the slow lane's cap.
+    expect(rowsOf(claimShares([{ ...endpoint("ep_2", "org_a", "slow"), proven: true }], [], totalSlots(), 0))).toEqual({ ep_2: LANES.slow.perEndpoint });
+  });
+});

@@ -1,0 +1,114 @@
+// How a process's delivery slots are shared, so that slow receivers slow only their own deliveries.
+// Slots come in two lanes: endpoints whose attempts recently ran into the deadline are delivered in
+// the slow lane, a few slots of its own; every other endpoint in the normal lane. In each lane an
+// endpoint has at most a small number of attempts in flight, and an organization at most a share of
+// the lane's slots: hanging receivers cost their owner a few slots, never everyone's.
+// Pure rules, no I/O: the worker (worker.ts) counts what is in flight and claims what this returns.
+
+export type Lane = "normal" | "slow";
+
+export type LaneLimits = {
+  /** Attempts this lane may have in flight in the process. */
+  slots: number;
+  /** Attempts in flight to one endpoint. */
+  perEndpoint: number;
+  /** Attempts in flight to one endpoint whose recent answers all came quickly (see ProvenFast). */
+  perProvenEndpoint: number;
+  /** Attempts in flight to the endpoints of one organization. */
+  perOrganization: number;
+};
+
+/**
+ * A hanging endpoint holds a slot for the whole 10 s deadline before it is known to be slow: three of
+ * them use 48 of their organization's 64 normal slots until then, and the organization's healthy
+ * endpoints keep the rest. Afterwards they share 16 slots with every other slow endpoint, 2 each.
+ * An endpoint whose last answers all came quickly may have up to 64 in flight (as many as a busy
+ * process needs to keep up with one endpoint that receives every event while issuing runs flat out);
+ * if it starts hanging it holds its organization's share for one deadline, and the others go on.
+ */
+export const LANES: Readonly<Record<Lane, LaneLimits>> = {
+  normal: { slots: 112, perEndpoint: 16, perProvenEndpoint: 64, perOrganization: 64 },
+  slow: { slots: 16, perEndpoint: 2, perProvenEndpoint: 2, perOrganization: 8 },
+};
+
+/** Every slot of the process, both lanes. */
+export function totalSlots(lanes: Readonly<Record<Lane, LaneLimits>> = LANES): number {
+  return lanes.normal.slots + lanes.slow.slots;
+}
+
+/** How long after its last attempt ran into the deadline an endpoint stays in the slow lane (unless an attempt succeeds). */
+export const SLOW_LANE_MS = 15 * 60_000;
+
+/** The lane of an endpoint whose last attempt that ran into the deadline was at `timedOutAt` (null: none since its last success). */
+export function laneOf(timedOutAt: Date | null, now: Date): Lane {
+  return timedOutAt !== null && now.getTime() - timedOutAt.getTime() < SLOW_LANE_MS ? "slow" : "normal";
+}
+
+/** A quick answer is one within this long; PROVEN_AFTER of them in a row, and nothing slower, prove an endpoint. */
+export const QUICK_ANSWER_MS = 1000;
+export const PROVEN_AFTER = 16;
+
+/**
+ * Which endpoints answered their last PROVEN_AFTER attempts quickly and successfully, in this process
+ * (a new process starts every endpoint at the small cap: it costs a few round trips to prove again).
+ */
+export class ProvenFast {
+  private readonly streaks = new Map<string, number>();
+  note(endpointId: string, succeeded: boolean, durationMs: number): void {
+    if (succeeded && durationMs <= QUICK_ANSWER_MS) this.streaks.set(endpointId, Math.min(PROVEN_AFTER, (this.streaks.get(endpointId) ?? 0) + 1));
+    else this.streaks.delete(endpointId);
+  }
+  has(endpointId: string): boolean {
+    return (this.streaks.get(endpointId) ?? 0) >= PROVEN_AFTER;
+  }
+}
+
+export type DueEndpoint = { id: string; organizationId: string; lane: Lane; proven?: boolean };
+/** An attempt in flight, in the lane it was claimed in. */
+export type InFlightAttempt = { endpointId: string; organizationId: string; lane: Lane };
+export type ClaimShare = { endpointId: string; lane: Lane; rows: number };
+
+function counter() {
+  const counts = new Map<string, number>();
+  return { get: (key: string) => counts.get(key) ?? 0, add: (key: string, n: number) => counts.set(key, (counts.get(key) ?? 0) + n) };
+}
+
+/**
+ * How many rows to claim for each endpoint with deliveries due, at most `limit` in all, given what is
+ * in flight. Endpoints are visited from `start` on (the caller rotates it, so that none is always
+ * served last), each taking what its lane, its organization's share and its own cap leave.
+ */
+export function claimShares(
+  due: readonly DueEndpoint[],
+  inFlight: readonly InFlightAttempt[],
+  limit: number,
+  start: number,
+  lanes: Readonly<Record<Lane, LaneLimits>> = LANES,
+): ClaimShare[] {
+  const byLane = counter();
+  const byOrganization = counter();
+  const byEndpoint = counter();
+  const take = (a: { endpointId: string; organizationId: string; lane: Lane }, n: number) => {
+    byLane.add(a.lane, n);
+    byOrganization.add(`${a.lane} ${a.organizationId}`, n);
+    byEndpoint.add(a.endpointId, n);
+  };
+  for (const attempt of inFlight) take(attempt, 1);
+  const shares: ClaimShare[] = [];
+  let left = limit;
+  for (let i = 0; i < due.length && left > 0; i++) {
+    const endpoint = due[(start + i) % due.length]!;
+    const lane = lanes[endpoint.lane];
+    const rows = Math.min(
+      left,
+      lane.slots - byLane.get(endpoint.lane),
+      lane.perOrganization - byOrganization.get(`${endpoint.lane} ${endpoint.organizationId}`),
+      (endpoint.proven ? lane.perProvenEndpoint : lane.perEndpoint) - byEndpoint.get(endpoint.id),
+    );
+    if (rows <= 0) continue;
+    take({ endpointId: endpoint.id, organizationId: endpoint.organizationId, lane: endpoint.lane }, rows);
+    shares.push({ endpointId: endpoint.id, lane: endpoint.lane, rows });
+    left -= rows;
+  }
+  return shares;
+}
