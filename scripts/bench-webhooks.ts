@@ -253,7 +253,7 @@ async function slowReceiverRows() {
   const rows: SlowRow[] = [];
   for (const withSlow of [false, true]) rows.push(await runSlowReceivers("SQLite", undefined, withSlow));
   if (process.env.BENCH_POSTGRES_URL) {
-    const { createScratchDatabase } = await import("../lib/db/postgres-scratch");
+    const { createScratchDatabase } = await import("../test/support/db/postgres-scratch");
     for (const withSlow of [false, true]) {
       const db = await createScratchDatabase(process.env.BENCH_POSTGRES_URL, "cis_bench_webhooks");
       try {

@@ -116,8 +116,8 @@ test.describe("a request that does not arrive within the client timeout (2 s her
       patch.write(requestHead("PATCH", `/v1/credentials/${credential.id}`, { ...headers, "Content-Length": "4", "X-Request-Id": requestId }));
       const answer = await patch.readResponse(15_000);
       if (answer !== "closed") {
-        expect((answer as RawResponse).status).toBe(408);
-        expect(JSON.parse((answer as RawResponse).body.toString("utf8")).error.code).toBe("request_timeout");
+        expect(answer.status).toBe(408);
+        expect(JSON.parse(answer.body.toString("utf8")).error.code).toBe("request_timeout");
       }
       expect(await patch.closesWithin(5_000)).toBe(true);
     } finally {

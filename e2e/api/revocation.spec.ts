@@ -224,7 +224,7 @@ test.describe("revokedAt in search", () => {
 test.describe("the wallet page of a revoked credential", () => {
   /** Every trace of a download in a page: a download link, a `download=` query, a PDF, a PNG to save, the QR code files. */
   const DOWNLOAD_TRACES: [string, RegExp][] = [
-    ["an <a download> link", /<a\b[^>]*\sdownload(?=[\s=>\/])/i],
+    ["an <a download> link", /<a\b[^>]*\sdownload(?=[\s=>/])/i],
     ["a ?download= URL", /[?&](?:amp;)?download=/i],
     ["a .pdf URL", /\.pdf\b/i],
     ["a .png?download URL", /\.png\?[^"'\s]*download/i],

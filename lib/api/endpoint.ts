@@ -14,7 +14,7 @@ import { ApiError, invalidField, invalidFields, type ErrorCode, type ErrorDetail
 import { errorResponse, internalError } from "./envelope";
 import { requestIdOf } from "./request-id";
 import { searchParamsOf, unroutableMethodOf } from "./request-target";
-import { rateLimitHeaders, type RateLimitState } from "../rate-limit/token-buckets";
+import { rateLimitHeaders } from "../rate-limit/token-buckets";
 import { apiTokenLimiter } from "../rate-limit/shared-rate-limit";
 import { formatPath, safeParseWithDetails } from "../core/validation";
 import {

@@ -48,6 +48,11 @@ class SessionEnded extends Error {
 }
 
 /** GitHub and Google sign-in, each when its client id and secret are configured. */
+/** next-auth types a request's headers loosely: a header is text only when it is a string. */
+function headerText(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
+
 function oauthProviders() {
   const { github, google } = config().oauth;
   return [
@@ -96,7 +101,7 @@ export function dashboardAuthOptions(): NextAuthOptions {
             email,
             password,
             clientAddress: clientAddressOfRecord(request?.headers),
-            deviceCookie: cookieFromHeader(request?.headers?.cookie, deviceCookieName(secureCookies())),
+            deviceCookie: cookieFromHeader(headerText(request?.headers?.cookie), deviceCookieName(secureCookies())),
           });
           switch (result.outcome) {
             case "signed-in":

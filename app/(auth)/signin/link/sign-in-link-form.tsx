@@ -31,7 +31,7 @@ export function SignInLinkForm({ token, invalidLinkMessage }: { token: string; i
   }
 
   return (
-    <form className={styles.form} onSubmit={onSubmit}>
+    <form className={styles.form} onSubmit={(event) => void onSubmit(event)}>
       {error && (
         <p className={styles.error} role="alert" data-testid="form-error">
           {error}
