@@ -24,7 +24,8 @@ module.exports = {
     ...layerRules,
     {
       name: "production-not-test-support",
-      comment: "Test helpers (scratch databases, fake servers, shared test contracts) live in test/support, outside the production folders; production code never imports them.",
+      comment:
+        "Test helpers (scratch databases, fake servers, shared test contracts) live in test/support, outside the production folders; production code never imports them.",
       severity: "error",
       from: { path: "^(lib|app)/|^server\\.ts$", pathNot: TEST_CODE },
       to: { path: "^test/" },
@@ -70,6 +71,10 @@ module.exports = {
     exclude: { path: "^(lib/generated|\\.next)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
-    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"], extensions: [".ts", ".tsx", ".js", ".mjs"] },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default"],
+      extensions: [".ts", ".tsx", ".js", ".mjs"],
+    },
   },
 };

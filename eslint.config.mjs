@@ -13,7 +13,17 @@ const ROOT = import.meta.dirname;
 
 export default tseslint.config(
   {
-    ignores: ["lib/generated/**", ".next/**", "node_modules/**", "test-results/**", "playwright-report/**", "data/**", "bench-results/**", "scratch/**", "next-env.d.ts"],
+    ignores: [
+      "lib/generated/**",
+      ".next/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      "data/**",
+      "bench-results/**",
+      "scratch/**",
+      "next-env.d.ts",
+    ],
   },
   {
     linterOptions: { reportUnusedDisableDirectives: "error" },

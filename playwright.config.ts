@@ -32,7 +32,14 @@ const projects: Project<PlaywrightTestOptions, PlaywrightWorkerOptions & Options
       browserName: "chromium",
       launchOptions: {
         executablePath: chromium,
-        args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+        args: [
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-background-networking",
+          "--disable-component-update",
+          "--disable-sync",
+          "--no-first-run",
+        ],
       },
     },
   },

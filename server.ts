@@ -82,7 +82,12 @@ function cameOverHttps(req: IncomingMessage, trustProxy: boolean): boolean {
 }
 
 export async function startServer(options: { dev: boolean; host: string; port: number }): Promise<() => Promise<void>> {
-  const app = next({ dev: options.dev, hostname: options.host === "0.0.0.0" ? "localhost" : options.host, port: options.port, dir: process.cwd() });
+  const app = next({
+    dev: options.dev,
+    hostname: options.host === "0.0.0.0" ? "localhost" : options.host,
+    port: options.port,
+    dir: process.cwd(),
+  });
   const handle = app.getRequestHandler();
   await app.prepare();
   const cfg = config();

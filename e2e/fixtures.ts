@@ -15,7 +15,16 @@ import { test as base, expect, type APIRequestContext } from "@playwright/test";
 import { createDatabase, dropDatabase, type Backend } from "./support/databases";
 import { conformingContext, loadConformance, type OpenApiConformance } from "./support/openapi-conformance";
 import { startAppServer } from "./support/servers";
-import { claimFromPool, createOrgs, readState, runTsx, type CommandResult, type E2EState, type Org, type ServerInfo } from "./support/state";
+import {
+  claimFromPool,
+  createOrgs,
+  readState,
+  runTsx,
+  type CommandResult,
+  type E2EState,
+  type Org,
+  type ServerInfo,
+} from "./support/state";
 import path from "node:path";
 
 export { expect };
@@ -155,7 +164,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
     await Promise.all(started.map((s) => s.stop()));
     if (testInfo.status !== testInfo.expectedStatus) {
-      for (const [i, s] of started.entries()) await testInfo.attach(`extra-server-${i}.log`, { body: s.output(), contentType: "text/plain" });
+      for (const [i, s] of started.entries())
+        await testInfo.attach(`extra-server-${i}.log`, { body: s.output(), contentType: "text/plain" });
     }
   },
 

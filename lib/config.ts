@@ -23,7 +23,13 @@ function isRedisUrl(value: string): boolean {
   } catch {
     return false;
   }
-  return (url.protocol === "redis:" || url.protocol === "rediss:") && url.hostname !== "" && /^(\/\d*)?$/.test(url.pathname) && url.search === "" && url.hash === "";
+  return (
+    (url.protocol === "redis:" || url.protocol === "rediss:") &&
+    url.hostname !== "" &&
+    /^(\/\d*)?$/.test(url.pathname) &&
+    url.search === "" &&
+    url.hash === ""
+  );
 }
 
 const EnvSchema = z.object({
@@ -57,14 +63,26 @@ const EnvSchema = z.object({
   DNS_SERVERS: z
     .string()
     .optional()
-    .transform((v) => (v ?? "").split(",").map((s) => s.trim()).filter(Boolean))
-    .refine((list) => list.every((s) => /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:.]+\](:\d{1,5})?|[0-9a-fA-F:.]*:[0-9a-fA-F:.]*)$/.test(s)), "must be IP addresses (optionally with :port), separated by commas"),
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) =>
+        list.every((s) => /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:.]+\](:\d{1,5})?|[0-9a-fA-F:.]*:[0-9a-fA-F:.]*)$/.test(s)),
+      "must be IP addresses (optionally with :port), separated by commas",
+    ),
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().positive().default(5),
   WEBHOOK_RETRY_WINDOW_SECONDS: z.coerce.number().positive().default(86_400),
   REDIS_URL: z
     .string()
     .optional()
-    .refine((v) => !v?.trim() || isRedisUrl(v.trim()), "must be redis://[user:password@]host[:port][/db] or rediss://... (percent-encode a password's reserved characters)"),
+    .refine(
+      (v) => !v?.trim() || isRedisUrl(v.trim()),
+      "must be redis://[user:password@]host[:port][/db] or rediss://... (percent-encode a password's reserved characters)",
+    ),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

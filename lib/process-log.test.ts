@@ -28,20 +28,28 @@ describe("consoleFields", () => {
 describe("safeText", () => {
   it("keeps only the class of an error printed as text (its message could quote anything)", () => {
     expect(safeText(["TypeError: Cannot read properties of undefined (reading 'secret')\n    at f (file.js:1:1)"])).toBe("TypeError");
-    expect(safeText([" ⨯ Error: Failed to find Server Action \"abc\""])).toBe("⨯ Error");
+    expect(safeText([' ⨯ Error: Failed to find Server Action "abc"'])).toBe("⨯ Error");
     expect(safeText(["Request failed: RangeError: id 'ada@example.com' is out of range"])).toBe("Request failed: RangeError");
     expect(safeText(["Error handling upgrade request"])).toBe("Error handling upgrade request");
   });
 
   it("keeps only the tag of a Prisma log line, which quotes the database's messages", () => {
-    expect(safeText(["\u001b[31mprisma:error\u001b[39m \nInvalid `prisma.user.findUnique()` invocation: password authentication failed for user \"cis\""])).toBe("prisma:error");
+    expect(
+      safeText([
+        '\u001b[31mprisma:error\u001b[39m \nInvalid `prisma.user.findUnique()` invocation: password authentication failed for user "cis"',
+      ]),
+    ).toBe("prisma:error");
   });
 });
 
 describe("consoleEntry", () => {
   it("reports a request body the client never finished (Node's 'aborted' reset) at info, as the client's doing", () => {
     const aborted = Object.assign(new Error("aborted"), { code: "ECONNRESET" });
-    expect(consoleEntry("error", [" ⨯", aborted])).toEqual({ level: "info", event: "request_abandoned", fields: { text: "⨯", errorType: "Error", errorCode: "ECONNRESET" } });
+    expect(consoleEntry("error", [" ⨯", aborted])).toEqual({
+      level: "info",
+      event: "request_abandoned",
+      fields: { text: "⨯", errorType: "Error", errorCode: "ECONNRESET" },
+    });
   });
 
   it("keeps other errors at their level, a connection reset by a server we called included", () => {

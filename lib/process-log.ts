@@ -26,7 +26,10 @@ export function safeText(args: unknown[]): string | undefined {
     .map((a) => format("%s", a))
     .join(" ")
     .replace(ANSI, "");
-  const firstLine = text.split("\n").find((line) => line.trim() !== "")?.trim();
+  const firstLine = text
+    .split("\n")
+    .find((line) => line.trim() !== "")
+    ?.trim();
   if (!firstLine) return undefined;
   const prisma = PRISMA_TAG.exec(firstLine);
   if (prisma) return prisma[1];

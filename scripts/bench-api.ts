@@ -20,12 +20,17 @@ type Target = { name: string; url: string; headers: Record<string, string>; meth
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
 function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8")
+    .replace(/^.*\) /, "")
+    .split(" ");
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 Hz)
 }
 
 function loadAverage(): string {
-  return execSync("uptime").toString().trim().replace(/^.*load average/, "load average");
+  return execSync("uptime")
+    .toString()
+    .trim()
+    .replace(/^.*load average/, "load average");
 }
 
 async function measure(label: string, databaseUrl: string | undefined) {
@@ -64,7 +69,13 @@ async function measure(label: string, databaseUrl: string | undefined) {
     for (let round = 0; round < ROUNDS; round++) {
       const results: { target: Target; result: LoadResult; cpuMs: number }[] = [];
       for (const target of targets) {
-        const load = { url: target.url, headers: target.headers, method: target.method, body: target.body ? () => target.body! : undefined, connections: CONNECTIONS };
+        const load = {
+          url: target.url,
+          headers: target.headers,
+          method: target.method,
+          body: target.body ? () => target.body! : undefined,
+          connections: CONNECTIONS,
+        };
         await runLoad({ ...load, seconds: 2 }); // warm up
         // The server's CPU time per answer: less sensitive than req/s to what else the machine runs.
         const cpuBefore = cpuSeconds(server.process.pid!);
@@ -89,15 +100,21 @@ async function main() {
       await scratch.drop();
     }
   } else {
-    console.log("(set BENCH_POSTGRES_URL=postgresql://user@host:port/postgres, a server the bench may create a scratch database on, to measure PostgreSQL too)");
+    console.log(
+      "(set BENCH_POSTGRES_URL=postgresql://user@host:port/postgres, a server the bench may create a scratch database on, to measure PostgreSQL too)",
+    );
   }
-  console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each after 2 s of warm-up, node ${process.version}, app ${process.env.BENCH_APP_DIR ?? "."}\n`);
+  console.log(
+    `\n${CONNECTIONS} connections, ${SECONDS} s each after 2 s of warm-up, node ${process.version}, app ${process.env.BENCH_APP_DIR ?? "."}\n`,
+  );
   for (const run of runs) {
     run.rounds.forEach((results, round) => {
       const ceiling = results[0]!.result.rps;
       const ceilingCpu = results[0]!.cpuMs;
       console.log(`${run.label}${ROUNDS > 1 ? `, round ${round + 1}` : ""} (${run.load} at the end)`);
-      console.log("| route | req/s | p50 ms | p99 ms | errors | ratio to ceiling | server CPU ms per answer | CPU ratio (ceiling's / route's) |");
+      console.log(
+        "| route | req/s | p50 ms | p99 ms | errors | ratio to ceiling | server CPU ms per answer | CPU ratio (ceiling's / route's) |",
+      );
       console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
       for (const { target, result: r, cpuMs } of results) {
         console.log(

@@ -19,7 +19,9 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 await warmUpRenderer();
 const org = await createOrganization({ slug: "bench-editor", plan: "premium" });
-console.log(`\nDesign editor live preview (renderDraftDesign at ${DRAFT_PREVIEW_WIDTH_PX} px), ${RUNS} drafts per design, ${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)}\n`);
+console.log(
+  `\nDesign editor live preview (renderDraftDesign at ${DRAFT_PREVIEW_WIDTH_PX} px), ${RUNS} drafts per design, ${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)}\n`,
+);
 console.log("| design | p50 ms | p95 ms | data URI KB |");
 console.log("|---|---:|---:|---:|");
 for (const seed of SEED_DESIGNS) {
@@ -35,5 +37,7 @@ for (const seed of SEED_DESIGNS) {
     bytes = preview.png.length;
   }
   times.sort((a, b) => a - b);
-  console.log(`| ${seed.name} | ${percentile(times, 50).toFixed(0)} | ${percentile(times, 95).toFixed(0)} | ${((bytes * 4) / 3 / 1024).toFixed(0)} |`);
+  console.log(
+    `| ${seed.name} | ${percentile(times, 50).toFixed(0)} | ${percentile(times, 95).toFixed(0)} | ${((bytes * 4) / 3 / 1024).toFixed(0)} |`,
+  );
 }

@@ -77,23 +77,38 @@ async function main() {
     const warningsStarted = performance.now();
     const warnings = await importTextWarnings(org, id);
     const warningsSeconds = (performance.now() - warningsStarted) / 1000;
-    if (warnings.rowCount !== UNDRAWABLE_ROWS) throw new Error(`expected ${UNDRAWABLE_ROWS} rows with text warnings, got ${warnings.rowCount}`);
+    if (warnings.rowCount !== UNDRAWABLE_ROWS)
+      throw new Error(`expected ${UNDRAWABLE_ROWS} rows with text warnings, got ${warnings.rowCount}`);
 
     await imports.confirmImport(org.id, id, { sendEmails: true });
-    const issuedSeconds = await waitFor("the import to finish", async () => (await imports.getImportJob(org.id, id)).status === "done", started);
+    const issuedSeconds = await waitFor(
+      "the import to finish",
+      async () => (await imports.getImportJob(org.id, id)).status === "done",
+      started,
+    );
     const progress = await imports.importProgress(org.id, id);
     if (progress.issuedRows !== ROWS) throw new Error(`expected ${ROWS} issued, got ${JSON.stringify(progress)}`);
-    const emailedSeconds = await waitFor("every email to be sent", async () => (await db().emailOutbox.count({ where: { status: "sent" } })) >= ROWS, started);
+    const emailedSeconds = await waitFor(
+      "every email to be sent",
+      async () => (await db().emailOutbox.count({ where: { status: "sent" } })) >= ROWS,
+      started,
+    );
 
     const via = process.env.BENCH_SMTP === "1" ? "a local SMTP sink" : ".eml files (the default file transport)";
-    console.log(`\nCSV import, ${ROWS.toLocaleString("en-US")} rows (${(file.length / 1024 / 1024).toFixed(2)} MB), SQLite, mail to ${via}, in-process\n`);
+    console.log(
+      `\nCSV import, ${ROWS.toLocaleString("en-US")} rows (${(file.length / 1024 / 1024).toFixed(2)} MB), SQLite, mail to ${via}, in-process\n`,
+    );
     console.log("| stage | seconds since upload | rows/s |");
     console.log("|---|---:|---:|");
     console.log(`| validated (parsed, checked, staged) | ${validatedSeconds.toFixed(2)} | ${(ROWS / validatedSeconds).toFixed(0)} |`);
-    console.log(`| (the report's text warnings, ${UNDRAWABLE_ROWS} rows warned: ${warningsSeconds.toFixed(2)} s on its own, not in the totals) | | ${(ROWS / warningsSeconds).toFixed(0)} |`);
+    console.log(
+      `| (the report's text warnings, ${UNDRAWABLE_ROWS} rows warned: ${warningsSeconds.toFixed(2)} s on its own, not in the totals) | | ${(ROWS / warningsSeconds).toFixed(0)} |`,
+    );
     console.log(`| issued (every credential created and issued) | ${issuedSeconds.toFixed(2)} | ${(ROWS / issuedSeconds).toFixed(0)} |`);
     console.log(`| emailed (every outbox row sent) | ${emailedSeconds.toFixed(2)} | ${(ROWS / emailedSeconds).toFixed(0)} |`);
-    console.log(`\ntotal: ${emailedSeconds.toFixed(1)} s${process.env.BENCH_SMTP === "1" ? ` (the SMTP sink received ${sink.received()} messages)` : ""}`);
+    console.log(
+      `\ntotal: ${emailedSeconds.toFixed(1)} s${process.env.BENCH_SMTP === "1" ? ` (the SMTP sink received ${sink.received()} messages)` : ""}`,
+    );
   } finally {
     background.stop();
     await sink.close();

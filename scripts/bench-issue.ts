@@ -19,14 +19,19 @@ const CONNECTIONS = 20;
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
 function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8")
+    .replace(/^.*\) /, "")
+    .split(" ");
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 Hz)
 }
 
 async function run(label: string, databaseUrl: string | undefined) {
   const sink = await smtpSink();
   const separateWorker = process.env.BENCH_WORKER === "process";
-  const env = { SMTP_URL: `smtp://127.0.0.1:${sink.port}?pool=true&maxConnections=5`, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const env = {
+    SMTP_URL: `smtp://127.0.0.1:${sink.port}?pool=true&maxConnections=5`,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
   const server = await startBenchServer({ ...env, ...(separateWorker ? { CIS_BACKGROUND: "off" } : {}) });
   const worker = separateWorker
     ? await startBenchServer(
@@ -61,8 +66,24 @@ async function run(label: string, databaseUrl: string | undefined) {
     // The server's CPU time per credential, issuing and mailing it: less sensitive to the machine's load than credentials/s.
     const cpuMs = ((serverCpu() - cpuBefore) * 1000) / accepted;
     const mailAfterAnswers = Math.max(0, lastMail - lastAnswer) / 1000;
-    const load = execSync("uptime").toString().trim().replace(/^.*load average: /, "");
-    return { label: separateWorker ? `${label}, worker process` : label, accepted, errors: result.errors, rps: result.rps, p50: result.p50, p99: result.p99, mailSeconds, mailAfterAnswers, cpuMs, delivered: sink.received(), distinct: sink.distinct(), load };
+    const load = execSync("uptime")
+      .toString()
+      .trim()
+      .replace(/^.*load average: /, "");
+    return {
+      label: separateWorker ? `${label}, worker process` : label,
+      accepted,
+      errors: result.errors,
+      rps: result.rps,
+      p50: result.p50,
+      p99: result.p99,
+      mailSeconds,
+      mailAfterAnswers,
+      cpuMs,
+      delivered: sink.received(),
+      distinct: sink.distinct(),
+      load,
+    };
   } finally {
     await worker?.stop();
     await server.stop();
@@ -85,10 +106,17 @@ async function main() {
   if (engines.includes("sqlite")) rows.push(await run("SQLite", undefined));
   if (engines.includes("postgresql")) {
     if (process.env.BENCH_POSTGRES_URL) rows.push(await runPostgres());
-    else console.log("(set BENCH_POSTGRES_URL=postgresql://user@host:port/postgres, a server the bench may create a scratch database on, to measure PostgreSQL too)");
+    else
+      console.log(
+        "(set BENCH_POSTGRES_URL=postgresql://user@host:port/postgres, a server the bench may create a scratch database on, to measure PostgreSQL too)",
+      );
   }
-  console.log(`\ncreate-issue-send, ${TOTAL} credentials, ${CONNECTIONS} connections, mail to a local SMTP sink, app ${process.env.BENCH_APP_DIR ?? "."}\n`);
-  console.log("| database | credentials/s accepted | p50 ms | p99 ms | errors | emails delivered (distinct) | s from start to last email | s from last answer to last email | server CPU ms per credential | load average after |");
+  console.log(
+    `\ncreate-issue-send, ${TOTAL} credentials, ${CONNECTIONS} connections, mail to a local SMTP sink, app ${process.env.BENCH_APP_DIR ?? "."}\n`,
+  );
+  console.log(
+    "| database | credentials/s accepted | p50 ms | p99 ms | errors | emails delivered (distinct) | s from start to last email | s from last answer to last email | server CPU ms per credential | load average after |",
+  );
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
   for (const r of rows) {
     console.log(

@@ -77,7 +77,9 @@ for (const seed of SEED_DESIGNS) {
       both: d - a,
     };
     if (i === 0) {
-      console.log(`${seed.name.padEnd(20)} first run: prepare ${fmt(row.prepare)}  png ${fmt(row.png)}  pdf ${fmt(row.pdf)}  png+pdf ${fmt(row.both)} ms`);
+      console.log(
+        `${seed.name.padEnd(20)} first run: prepare ${fmt(row.prepare)}  png ${fmt(row.png)}  pdf ${fmt(row.pdf)}  png+pdf ${fmt(row.both)} ms`,
+      );
       continue;
     }
     rows.push(row);

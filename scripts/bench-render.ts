@@ -153,7 +153,10 @@ async function httpRuns(): Promise<{ ceiling: LoadResult; ceilings: LoadResult[]
     const groups = (await api("GET", "/v1/groups")) as { data: { id: string; designIds: string[] }[] };
     const group = groups.data.find((g) => g.designIds.length === SEED_DESIGNS.length) ?? groups.data[0]!;
     const credential = (await api("POST", "/v1/credentials", { groupId: group.id, recipient: { name: "Bench Mark" } })) as { id: string };
-    const designs = (await api("GET", `/v1/credentials/${credential.id}/designs`)) as { name: string; previews: { format: string; url: string }[] }[];
+    const designs = (await api("GET", `/v1/credentials/${credential.id}/designs`)) as {
+      name: string;
+      previews: { format: string; url: string }[];
+    }[];
     // Preview URLs are built from PUBLIC_URL; ask the server we started for their paths.
     const local = (url: string) => `${server.url}${new URL(url).pathname}`;
 
@@ -162,18 +165,32 @@ async function httpRuns(): Promise<{ ceiling: LoadResult; ceilings: LoadResult[]
     // moments, and the ratios stay meaningful.
     const targets: { key: string; url: string }[] = [{ key: "ceiling", url: `${server.url}/livez` }];
     for (const d of designs) {
-      for (const format of ["png", "pdf"]) targets.push({ key: `${d.name}|${format}`, url: local(d.previews.find((p) => p.format === format)!.url) });
+      for (const format of ["png", "pdf"])
+        targets.push({ key: `${d.name}|${format}`, url: local(d.previews.find((p) => p.format === format)!.url) });
     }
     for (const target of targets) await runLoad({ url: target.url, connections: CONNECTIONS, seconds: 1 }); // warm up: renders and caches
     const slices = new Map<string, LoadResult[]>(targets.map((x) => [x.key, []]));
     for (let round = 0; round < ROUNDS; round++) {
-      for (const target of targets) slices.get(target.key)!.push(await runLoad({ url: target.url, connections: CONNECTIONS, seconds: SECONDS / ROUNDS }));
+      for (const target of targets)
+        slices.get(target.key)!.push(await runLoad({ url: target.url, connections: CONNECTIONS, seconds: SECONDS / ROUNDS }));
     }
     const combine = (results: LoadResult[]): LoadResult => {
       const requests = results.reduce((n, r) => n + r.requests, 0);
       const seconds = results.reduce((n, r) => n + r.seconds, 0);
-      const mid = (k: "p50" | "p95" | "p99") => percentile(results.map((r) => r[k]), 50);
-      return { requests, errors: results.reduce((n, r) => n + r.errors, 0), seconds, rps: requests / seconds, p50: mid("p50"), p95: mid("p95"), p99: mid("p99") };
+      const mid = (k: "p50" | "p95" | "p99") =>
+        percentile(
+          results.map((r) => r[k]),
+          50,
+        );
+      return {
+        requests,
+        errors: results.reduce((n, r) => n + r.errors, 0),
+        seconds,
+        rps: requests / seconds,
+        p50: mid("p50"),
+        p95: mid("p95"),
+        p99: mid("p99"),
+      };
     };
     const ceilingSlices = slices.get("ceiling")!;
     const ceiling = combine(ceilingSlices);
@@ -186,7 +203,9 @@ async function httpRuns(): Promise<{ ceiling: LoadResult; ceilings: LoadResult[]
 }
 
 async function main() {
-  const loadStart = loadavg().map((l) => l.toFixed(1)).join(" ");
+  const loadStart = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
   let t = performance.now();
   defaultFontLibrary();
   await warmUpRenderer();
@@ -200,13 +219,25 @@ async function main() {
   cold.set(arabicRow, await coldRenders(SEED_DESIGNS[0]!, true));
   const memory = await memoryRun();
   t = performance.now();
-  const http = HTTP ? await httpRuns() : { ceiling: { requests: 0, errors: 0, seconds: 0, rps: NaN, p50: 0, p95: 0, p99: 0 }, ceilings: [], rows: new Map<string, HttpRow>() };
+  const http = HTTP
+    ? await httpRuns()
+    : { ceiling: { requests: 0, errors: 0, seconds: 0, rps: NaN, p50: 0, p95: 0, p99: 0 }, ceilings: [], rows: new Map<string, HttpRow>() };
   const httpSeconds = (performance.now() - t) / 1000;
 
-  console.log(`\nnode ${process.version}, ${cpus().length} cores, load average ${loadStart} at the start and ${loadavg().map((l) => l.toFixed(1)).join(" ")} at the end`);
-  console.log(`Cold renders: ${WIDTH_PX} px PNG and vector PDF, ${RUNS} per design and format, each with new values; fonts + warm-up ${warmMs.toFixed(0)} ms`);
-  console.log(`HTTP: ${CONNECTIONS} connections, ${SECONDS} s per target, built app on SQLite; targets interleaved in ${ROUNDS} rounds (/livez per round: ${http.ceilings.map((c) => c.rps.toFixed(0)).join(", ")} req/s); ${httpSeconds.toFixed(0)} s in all\n`);
-  console.log("| design | cold PNG p50 ms | cold PNG p95 ms | PNG CPU p50 ms | cold PDF p50 ms | cold PDF p95 ms | PDF CPU p50 ms | cached PNG req/s | cached PDF req/s | /livez req/s | PNG ratio | PDF ratio |");
+  console.log(
+    `\nnode ${process.version}, ${cpus().length} cores, load average ${loadStart} at the start and ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")} at the end`,
+  );
+  console.log(
+    `Cold renders: ${WIDTH_PX} px PNG and vector PDF, ${RUNS} per design and format, each with new values; fonts + warm-up ${warmMs.toFixed(0)} ms`,
+  );
+  console.log(
+    `HTTP: ${CONNECTIONS} connections, ${SECONDS} s per target, built app on SQLite; targets interleaved in ${ROUNDS} rounds (/livez per round: ${http.ceilings.map((c) => c.rps.toFixed(0)).join(", ")} req/s); ${httpSeconds.toFixed(0)} s in all\n`,
+  );
+  console.log(
+    "| design | cold PNG p50 ms | cold PNG p95 ms | PNG CPU p50 ms | cold PDF p50 ms | cold PDF p95 ms | PDF CPU p50 ms | cached PNG req/s | cached PDF req/s | /livez req/s | PNG ratio | PDF ratio |",
+  );
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   const ceiling = http.ceiling.rps;
   for (const name of [...SEED_DESIGNS.map((s) => s.name), arabicRow]) {
@@ -215,7 +246,9 @@ async function main() {
     const cells = h
       ? [h.png.rps.toFixed(0), h.pdf.rps.toFixed(0), ceiling.toFixed(0), (h.png.rps / ceiling).toFixed(2), (h.pdf.rps / ceiling).toFixed(2)]
       : ["n/a", "n/a", ceiling.toFixed(0), "n/a", "n/a"];
-    console.log(`| ${name} | ${ms(c.pngP50)} | ${ms(c.pngP95)} | ${ms(c.pngCpu)} | ${ms(c.pdfP50)} | ${ms(c.pdfP95)} | ${ms(c.pdfCpu)} | ${cells.join(" | ")} |`);
+    console.log(
+      `| ${name} | ${ms(c.pngP50)} | ${ms(c.pngP95)} | ${ms(c.pngCpu)} | ${ms(c.pdfP50)} | ${ms(c.pdfP95)} | ${ms(c.pdfCpu)} | ${cells.join(" | ")} |`,
+    );
   }
   const errors = [http.ceiling, ...[...http.rows.values()].flatMap((r) => [r.png, r.pdf])].reduce((n, r) => n + r.errors, 0);
   console.log(`\nHTTP errors (non-200 answers): ${errors}`);
@@ -223,7 +256,9 @@ async function main() {
   console.log("|---|---:|");
   console.log(`| after loading fonts and warming up the renderer | ${mib(rssStart).toFixed(1)} |`);
   console.log(`| before ${MEMORY_RENDERS} renders (after warm-up and the timed renders) | ${mib(memory.before).toFixed(1)} |`);
-  console.log(`| after ${MEMORY_RENDERS} renders (${MEMORY_RENDERS / 2} PNG + ${MEMORY_RENDERS / 2} PDF, ${memory.seconds.toFixed(0)} s) | ${mib(memory.after).toFixed(1)} |`);
+  console.log(
+    `| after ${MEMORY_RENDERS} renders (${MEMORY_RENDERS / 2} PNG + ${MEMORY_RENDERS / 2} PDF, ${memory.seconds.toFixed(0)} s) | ${mib(memory.after).toFixed(1)} |`,
+  );
   console.log(`| after, following a full GC | ${mib(memory.afterGc).toFixed(1)} |`);
   console.log(`| peak sampled during the run | ${mib(memory.peak).toFixed(1)} |`);
   console.log(`| growth (after GC − before) | ${mib(memory.afterGc - memory.before).toFixed(1)} |`);

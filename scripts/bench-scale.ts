@@ -67,9 +67,22 @@ function postgresPids(port: string): number[] {
 }
 
 type Target = { name: string; path: string; headers: Record<string, string> };
-type Measurement = { processes: 1 | 2; target: string; round: number; load: LoadResult; cpu: { web: number[]; postgres: number; generator: number }; loadAvg: number };
+type Measurement = {
+  processes: 1 | 2;
+  target: string;
+  round: number;
+  load: LoadResult;
+  cpu: { web: number[]; postgres: number; generator: number };
+  loadAvg: number;
+};
 
-async function measure(servers: BenchServer[], processes: 1 | 2, target: Target, round: number, pgPort: string | null): Promise<Measurement> {
+async function measure(
+  servers: BenchServer[],
+  processes: 1 | 2,
+  target: Target,
+  round: number,
+  pgPort: string | null,
+): Promise<Measurement> {
   const used = servers.slice(0, processes);
   const pgBefore = pgPort ? postgresPids(pgPort).reduce((sum, pid) => sum + cpuSeconds(pid), 0) : 0;
   const webBefore = servers.map((s) => cpuSeconds(s.process.pid!));
@@ -107,7 +120,11 @@ async function measure(servers: BenchServer[], processes: 1 | 2, target: Target,
     target: target.name,
     round,
     load,
-    cpu: { web: web.map(perSecond), postgres: perSecond(pgAfter - pgBefore), generator: perSecond((generator.user + generator.system) / 1e6) },
+    cpu: {
+      web: web.map(perSecond),
+      postgres: perSecond(pgAfter - pgBefore),
+      generator: perSecond((generator.user + generator.system) / 1e6),
+    },
     loadAvg,
   };
 }
@@ -115,7 +132,9 @@ async function measure(servers: BenchServer[], processes: 1 | 2, target: Target,
 async function main() {
   const serverUrl = process.env.BENCH_POSTGRES_URL;
   if (!serverUrl) {
-    console.error("bench:scale needs BENCH_POSTGRES_URL=postgresql://user@host:port/postgres (a server it may create a scratch database on; scripts/pg-throwaway.sh start prints one)");
+    console.error(
+      "bench:scale needs BENCH_POSTGRES_URL=postgresql://user@host:port/postgres (a server it may create a scratch database on; scripts/pg-throwaway.sh start prints one)",
+    );
     process.exit(2);
   }
   const scratch = await createScratchDatabase(serverUrl, "cis_bench_scale");
@@ -130,13 +149,21 @@ async function main() {
     const token = servers[0]!.token;
     const headers = { Authorization: `Bearer ${token}`, "Service-Version": "2022-10-26" };
     const api = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(servers[0]!.url + path, body === undefined ? { method, headers } : { method, headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      const response = await fetch(
+        servers[0]!.url + path,
+        body === undefined
+          ? { method, headers }
+          : { method, headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body) },
+      );
       const text = await response.text();
       if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
       return JSON.parse(text) as Record<string, unknown>;
     };
     const groups = (await api("GET", "/v1/groups")) as { data: { id: string }[] };
-    const credential = (await api("POST", "/v1/credentials", { groupId: groups.data[0]!.id, recipient: { name: "Ada Lovelace", email: "ada@example.com" } })) as { id: string };
+    const credential = (await api("POST", "/v1/credentials", {
+      groupId: groups.data[0]!.id,
+      recipient: { name: "Ada Lovelace", email: "ada@example.com" },
+    })) as { id: string };
     const issued = (await api("POST", `/v1/credentials/${credential.id}/issue`)) as { id: string; publicId: string };
     const targets: Target[] = [
       { name: "GET /v1/credentials/{id}", path: `/v1/credentials/${issued.id}`, headers },
@@ -152,7 +179,9 @@ async function main() {
           const m = await measure(servers, processes, target, round, pgPort);
           if (m.load.errors) throw new Error(`${target.name}, ${processes} process(es): ${m.load.errors} failed requests`);
           measurements.push(m);
-          console.error(`  ${target.name}, ${processes} process(es), round ${round}: ${m.load.rps.toFixed(0)} reads/s (load ${m.loadAvg.toFixed(1)})`);
+          console.error(
+            `  ${target.name}, ${processes} process(es), round ${round}: ${m.load.rps.toFixed(0)} reads/s (load ${m.loadAvg.toFixed(1)})`,
+          );
         }
       }
     }
@@ -162,7 +191,9 @@ async function main() {
         `PostgreSQL ${pgPort ? `on port ${pgPort}` : "(remote: its CPU is not measured)"}; node ${process.version}, ${cpus().length} CPUs. ` +
         `CPU in cores (CPU seconds per second of the measurement).\n`,
     );
-    console.log("| read | processes | round | reads/s | p50 ms | p99 ms | CPU web 1 | CPU web 2 | CPU PostgreSQL | CPU load generator | load avg |");
+    console.log(
+      "| read | processes | round | reads/s | p50 ms | p99 ms | CPU web 1 | CPU web 2 | CPU PostgreSQL | CPU load generator | load avg |",
+    );
     console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (const m of measurements) {
       console.log(
@@ -173,7 +204,8 @@ async function main() {
     console.log("\n| read | best reads/s, 1 process | best reads/s, 2 processes | gain |");
     console.log("|---|---:|---:|---:|");
     for (const target of targets) {
-      const best = (processes: 1 | 2) => Math.max(...measurements.filter((m) => m.target === target.name && m.processes === processes).map((m) => m.load.rps));
+      const best = (processes: 1 | 2) =>
+        Math.max(...measurements.filter((m) => m.target === target.name && m.processes === processes).map((m) => m.load.rps));
       console.log(`| ${target.name} | ${best(1).toFixed(0)} | ${best(2).toFixed(0)} | ${(best(2) / best(1)).toFixed(2)}× |`);
     }
   } finally {

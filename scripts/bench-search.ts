@@ -114,8 +114,18 @@ function queries(dataset: SearchDataset): Query[] {
     return [a, b === a ? groupIds[(i + 1) % groupIds.length]! : b];
   };
   return [
-    { name: "status issued, default sort", indexed: true, body: () => ({ filter: { status: "issued" } }), check: (p) => everyStatus("issued", true)(p) ?? newestFirst(p) },
-    { name: "status draft, default sort", indexed: true, body: () => ({ filter: { status: "draft" } }), check: (p) => everyStatus("draft", true)(p) ?? newestFirst(p) },
+    {
+      name: "status issued, default sort",
+      indexed: true,
+      body: () => ({ filter: { status: "issued" } }),
+      check: (p) => everyStatus("issued", true)(p) ?? newestFirst(p),
+    },
+    {
+      name: "status draft, default sort",
+      indexed: true,
+      body: () => ({ filter: { status: "draft" } }),
+      check: (p) => everyStatus("draft", true)(p) ?? newestFirst(p),
+    },
     {
       name: "recipient.email equals (a different one each request)",
       indexed: true,
@@ -124,7 +134,9 @@ function queries(dataset: SearchDataset): Query[] {
         const { email, credentials } = emails[i % emails.length]!;
         if (page.data.some((c) => c.recipient?.email.toLowerCase() !== email.toLowerCase())) return "a credential of another recipient";
         // The same emails exist in the other organizations: more than this organization has means leaked rows.
-        return page.data.length === Math.min(LIMIT, credentials) ? null : `${page.data.length} credentials for ${email}, expected ${Math.min(LIMIT, credentials)}`;
+        return page.data.length === Math.min(LIMIT, credentials)
+          ? null
+          : `${page.data.length} credentials for ${email}, expected ${Math.min(LIMIT, credentials)}`;
       },
     },
     {
@@ -133,7 +145,9 @@ function queries(dataset: SearchDataset): Query[] {
       body: (i) => ({ filter: { "recipient.name": { contains: nameSubstrings[i % nameSubstrings.length]! } } }),
       check: (page, i) => {
         const needle = normalizeName(nameSubstrings[i % nameSubstrings.length]!);
-        return page.data.every((c) => c.recipient && normalizeName(c.recipient.name).includes(needle)) ? null : `a name without "${needle}"`;
+        return page.data.every((c) => c.recipient && normalizeName(c.recipient.name).includes(needle))
+          ? null
+          : `a name without "${needle}"`;
       },
     },
     {
@@ -148,7 +162,9 @@ function queries(dataset: SearchDataset): Query[] {
       body: (i) => ({ filter: { "recipient.name": { contains: SHORT_SUBSTRINGS[i % SHORT_SUBSTRINGS.length]! } } }),
       check: (page, i) => {
         const needle = normalizeName(SHORT_SUBSTRINGS[i % SHORT_SUBSTRINGS.length]!);
-        return page.data.length > 0 && page.data.every((c) => c.recipient && normalizeName(c.recipient.name).includes(needle)) ? null : `no match, or a name without "${needle}"`;
+        return page.data.length > 0 && page.data.every((c) => c.recipient && normalizeName(c.recipient.name).includes(needle))
+          ? null
+          : `no match, or a name without "${needle}"`;
       },
     },
     {
@@ -164,14 +180,19 @@ function queries(dataset: SearchDataset): Query[] {
       body: (i) => ({ filter: { "recipient.name": { startsWith: ["Emma ", "hugo", "Rosa M"][i % 3]! } } }),
       check: (page, i) => {
         const needle = normalizeName(["Emma ", "hugo", "Rosa M"][i % 3]!);
-        return page.data.every((c) => c.recipient && normalizeName(c.recipient.name).startsWith(needle)) ? null : `a name not starting with "${needle}"`;
+        return page.data.every((c) => c.recipient && normalizeName(c.recipient.name).startsWith(needle))
+          ? null
+          : `a name not starting with "${needle}"`;
       },
     },
     {
       name: "recipient.email endsWith a domain (one in six)",
       indexed: true,
       body: () => ({ filter: { "recipient.email": { endsWith: "@uni.example.edu" } } }),
-      check: (page) => (page.data.length > 0 && page.data.every((c) => c.recipient?.email.toLowerCase().endsWith("@uni.example.edu")) ? null : "an email outside the domain"),
+      check: (page) =>
+        page.data.length > 0 && page.data.every((c) => c.recipient?.email.toLowerCase().endsWith("@uni.example.edu"))
+          ? null
+          : "an email outside the domain",
     },
     {
       name: "recipient.email contains a local part",
@@ -197,13 +218,26 @@ function queries(dataset: SearchDataset): Query[] {
       name: "OR of two groups (a different pair each request)",
       indexed: true,
       body: (i) => ({ filter: { OR: groupPair(i).map((groupId) => ({ groupId })) } }),
-      check: (page, i) => (page.data.every((c) => groupPair(i).includes(c.groupId)) ? null : "a credential of another group") ?? newestFirst(page),
+      check: (page, i) =>
+        (page.data.every((c) => groupPair(i).includes(c.groupId)) ? null : "a credential of another group") ?? newestFirst(page),
     },
-    { name: "NOT status issued", indexed: true, body: () => ({ filter: { NOT: { status: "issued" } } }), check: (p) => everyStatus("issued", false)(p) ?? newestFirst(p) },
+    {
+      name: "NOT status issued",
+      indexed: true,
+      body: () => ({ filter: { NOT: { status: "issued" } } }),
+      check: (p) => everyStatus("issued", false)(p) ?? newestFirst(p),
+    },
   ];
 }
 
-function search(server: BenchServer, token: string, connections: number, count: number, body: (i: number) => string, onResponse?: (i: number, status: number, text: string, ms: number) => void) {
+function search(
+  server: BenchServer,
+  token: string,
+  connections: number,
+  count: number,
+  body: (i: number) => string,
+  onResponse?: (i: number, status: number, text: string, ms: number) => void,
+) {
   return runLoad({
     url: `${server.url}/v1/credentials/search`,
     method: "POST",
@@ -268,7 +302,13 @@ function describeMatches(counts: number[]): string {
  * Walks `next` from the first page for WALK_PAGES pages; returns the bodies that fetch the last
  * DEEP_PAGES pages (to time them again) and the walk's own figures.
  */
-async function walk(server: BenchServer, token: string, first: Record<string, unknown>, sortKey: (c: Credential) => string | null, order: "asc" | "desc") {
+async function walk(
+  server: BenchServer,
+  token: string,
+  first: Record<string, unknown>,
+  sortKey: (c: Credential) => string | null,
+  order: "asc" | "desc",
+) {
   const bodies: string[] = [];
   const seen = new Set<string>();
   const wrong: string[] = [];
@@ -374,11 +414,15 @@ async function benchDatabase(database: string, databaseUrl: string) {
   if (REUSE_DIR && !seed) await emptyDatabase(databaseUrl, process.env.BENCH_POSTGRES_URL);
   const applied = await applyMigrations(databaseUrl);
   if (seed) {
-    log(`\n${database}: reusing the ${seed.dataset.counts.totalRows.toLocaleString("en")} rows seeded earlier (applied ${applied.length} new migration(s))`);
+    log(
+      `\n${database}: reusing the ${seed.dataset.counts.totalRows.toLocaleString("en")} rows seeded earlier (applied ${applied.length} new migration(s))`,
+    );
   } else {
     log(`\n${database}: migrated (${applied.length} migration(s)); seeding ${ROWS.toLocaleString("en")} credentials`);
     seed = await seedSearchDataset(databaseUrl, ROWS, log);
-    log(`  seeded ${seed.dataset.counts.totalRows.toLocaleString("en")} rows in ${seed.seconds.toFixed(1)} s (${seed.rowsPerSecond.toFixed(0)} rows/s)`);
+    log(
+      `  seeded ${seed.dataset.counts.totalRows.toLocaleString("en")} rows in ${seed.seconds.toFixed(1)} s (${seed.rowsPerSecond.toFixed(0)} rows/s)`,
+    );
     if (REUSE_DIR) await keepDataset(databaseUrl, seed);
   }
   if (database === "PostgreSQL" && !TRIGRAM_INDEXES) {
@@ -408,7 +452,8 @@ async function measureDatabase(database: string, databaseUrl: string, seed: Seed
     for (const [name, first, key, order] of ONLY ? [] : walksToTime) {
       log(`  cursor walk, ${name}`);
       const result = await app.step(`cursor walk, ${name}`, (server) => walk(server, token, first, key, order));
-      const pageCheck = (page: SearchPage) => (page.data.length === LIMIT && sortedBy(page.data, key, order) ? null : "a short or unsorted page");
+      const pageCheck = (page: SearchPage) =>
+        page.data.length === LIMIT && sortedBy(page.data, key, order) ? null : "a short or unsorted page";
       const pageOne = fixedBodies(`${name}: page 1`, [JSON.stringify({ ...first, limit: LIMIT })], pageCheck);
       figures.push(await app.step(pageOne.name, (server) => measure(server, token, database, pageOne)));
       const deep = fixedBodies(`${name}: pages ${WALK_PAGES - DEEP_PAGES + 1}-${WALK_PAGES}`, result.deepBodies, pageCheck);
@@ -452,7 +497,9 @@ async function main() {
       else await scratch.drop();
     }
   } else {
-    log("\n(set BENCH_POSTGRES_URL=postgresql://user@host:port/postgres, a server the bench may create a scratch database on, to measure PostgreSQL too)");
+    log(
+      "\n(set BENCH_POSTGRES_URL=postgresql://user@host:port/postgres, a server the bench may create a scratch database on, to measure PostgreSQL too)",
+    );
   }
 
   if (!results.length) return;
@@ -466,10 +513,14 @@ async function main() {
   console.log("| database | rows seeded | seconds | rows/s |");
   console.log("|---|---:|---:|---:|");
   for (const r of results) {
-    console.log(`| ${r.database} | ${r.seed.dataset.counts.totalRows.toLocaleString("en")} | ${r.seed.seconds.toFixed(1)} | ${r.seed.rowsPerSecond.toFixed(0)} |`);
+    console.log(
+      `| ${r.database} | ${r.seed.dataset.counts.totalRows.toLocaleString("en")} | ${r.seed.seconds.toFixed(1)} | ${r.seed.rowsPerSecond.toFixed(0)} |`,
+    );
   }
   console.log("");
-  console.log(`| database | query | p50 ms | p95 ms | req/s | req/s (${CONCURRENCY} conn) | p95 ms (${CONCURRENCY} conn) | matches on page | target | met | load avg |`);
+  console.log(
+    `| database | query | p50 ms | p95 ms | req/s | req/s (${CONCURRENCY} conn) | p95 ms (${CONCURRENCY} conn) | matches on page | target | met | load avg |`,
+  );
   console.log("|---|---|---:|---:|---:|---:|---:|---:|---|---|---:|");
   const problems: string[] = [];
   for (const r of results) {
@@ -479,14 +530,16 @@ async function main() {
       console.log(
         `| ${f.database} | ${f.query} | ${fmt(f.p50)} | ${fmt(f.p95)} | ${f.rps.toFixed(0)} | ${f.concurrentRps.toFixed(0)} | ${fmt(f.concurrentP95)} | ${f.matches} | ${target} | ${met} | ${f.load.map((l) => l.toFixed(1)).join("-")} |`,
       );
-      if (f.wrong.length) problems.push(`${f.database}, ${f.query}: ${f.wrong.length} wrong answers, e.g. ${[...new Set(f.wrong)].slice(0, 3).join("; ")}`);
+      if (f.wrong.length)
+        problems.push(`${f.database}, ${f.query}: ${f.wrong.length} wrong answers, e.g. ${[...new Set(f.wrong)].slice(0, 3).join("; ")}`);
     }
   }
   console.log(`\n| database | cursor walk | pages | distinct credentials | seconds | p50 ms | p95 ms |`);
   console.log("|---|---|---:|---:|---:|---:|---:|");
   for (const r of results) for (const line of r.walks) console.log(line);
   for (const r of results) {
-    if (r.repeated.length) console.log(`\n${r.database}: the server died (killed from outside) and was started again; repeated: ${r.repeated.join(", ")}`);
+    if (r.repeated.length)
+      console.log(`\n${r.database}: the server died (killed from outside) and was started again; repeated: ${r.repeated.join(", ")}`);
   }
   if (problems.length) {
     console.log(`\nWRONG ANSWERS (the figures above are not to be trusted for these):\n${problems.map((p) => `- ${p}`).join("\n")}`);

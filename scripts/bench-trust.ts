@@ -54,7 +54,10 @@ async function inProcess() {
     const org = await createOrganization({ slug: "bench-trust", name: "Bench Academy", plan: "premium" });
     const design = await createDesign(org, { name: "D", type: "certificate" });
     const group = await createGroup(org.id, { name: "Course", designIds: [design.id] });
-    const credential = await credentials.createIssueCredential(org, { groupId: group.id, recipient: { name: "Ada Lovelace", email: "ada@example.com" } });
+    const credential = await credentials.createIssueCredential(org, {
+      groupId: group.id,
+      recipient: { name: "Ada Lovelace", email: "ada@example.com" },
+    });
     const json = (await publicOpenBadgeCredential(credential.publicId))!.json;
     const signed = JSON.parse(json) as Record<string, unknown> & { proof: unknown };
     const { proof: _proof, ...unsigned } = signed;
@@ -64,7 +67,9 @@ async function inProcess() {
     if (!did.ok) throw new Error("the bench issuer's DID did not resolve");
 
     // Each run signs a different document (another recipient name), as issuing does.
-    const sign = await timed(RUNS, (i) => signDocument({ ...unsigned, credentialSubject: { ...(unsigned.credentialSubject as object), name: `Person ${i}` } }, signer, loader));
+    const sign = await timed(RUNS, (i) =>
+      signDocument({ ...unsigned, credentialSubject: { ...(unsigned.credentialSubject as object), name: `Person ${i}` } }, signer, loader),
+    );
     const verify = await timed(RUNS, async () => {
       const outcome = await verifyProof(signed, did.document);
       if (!outcome.verified) throw new Error(`did not verify: ${outcome.reason}`);
@@ -111,12 +116,17 @@ async function main() {
   console.log("|---|---:|---:|---|");
   console.log(`| sign one credential (eddsa-rdfc-2022) | ${ms(figures.sign.p50)} | ${ms(figures.sign.p95)} | p50 ≤ 15 ms |`);
   console.log(`| verify one signature | ${ms(figures.verify.p50)} | ${ms(figures.verify.p95)} | p50 ≤ 30 ms |`);
-  console.log(`| full verification report (format, DID, signature, status list, dates) | ${ms(figures.report.p50)} | ${ms(figures.report.p95)} | — |`);
+  console.log(
+    `| full verification report (format, DID, signature, status list, dates) | ${ms(figures.report.p50)} | ${ms(figures.report.p95)} | — |`,
+  );
   const ceiling = load[0]!.rps;
   console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, built app\n`);
   console.log("| route | req/s | p50 ms | p99 ms | errors | ratio to ceiling |");
   console.log("|---|---:|---:|---:|---:|---:|");
-  for (const r of load) console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${(r.rps / ceiling).toFixed(2)} |`);
+  for (const r of load)
+    console.log(
+      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${(r.rps / ceiling).toFixed(2)} |`,
+    );
 }
 
 main().then(

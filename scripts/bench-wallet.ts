@@ -21,7 +21,15 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const DPR = Number(process.env.BENCH_DPR ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 // TOOLCHAIN.md's flags for Debian's Chromium on these machines.
-const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 type Figures = { performance: number; accessibility: number; cls: number; lcpMs: number; tbtMs: number; fcpMs: number; bytes: number };
 type App = { label: string; server: BenchServer; pageUrl: string };
@@ -114,7 +122,10 @@ async function main() {
   const baseline = argValue("--baseline");
   const apps: App[] = [];
   try {
-    for (const [label, cwd] of [["this checkout", undefined], ...(baseline ? [["baseline " + baseline, baseline]] : [])] as [string, string | undefined][]) {
+    for (const [label, cwd] of [["this checkout", undefined], ...(baseline ? [["baseline " + baseline, baseline]] : [])] as [
+      string,
+      string | undefined,
+    ][]) {
       const server = await startBenchServer({}, { cwd });
       apps.push({ label, server, pageUrl: "" });
       apps[apps.length - 1]!.pageUrl = await issueOne(server);
@@ -132,18 +143,24 @@ async function main() {
           const key = `${app.label} | ${view}`;
           const figures = await lighthouseRun(app.pageUrl + query, `${apps.indexOf(app) === 0 ? "this" : "baseline"}-${view}-${round + 1}`);
           results.set(key, [...(results.get(key) ?? []), figures]);
-          console.error(`round ${round + 1} ${key}: perf ${figures.performance}, a11y ${figures.accessibility}, CLS ${figures.cls.toFixed(3)}, LCP ${figures.lcpMs.toFixed(0)} ms, TBT ${figures.tbtMs.toFixed(0)} ms`);
+          console.error(
+            `round ${round + 1} ${key}: perf ${figures.performance}, a11y ${figures.accessibility}, CLS ${figures.cls.toFixed(3)}, LCP ${figures.lcpMs.toFixed(0)} ms, TBT ${figures.tbtMs.toFixed(0)} ms`,
+          );
         }
       }
       load.push(execSync("uptime").toString().trim());
     }
-    console.log(`\nLighthouse ${lighthouseVersion()}, mobile form factor, 390×844 at DPR ${DPR}, simulated throttling (default), ${CHROME_PATH}; median of ${RUNS} runs`);
+    console.log(
+      `\nLighthouse ${lighthouseVersion()}, mobile form factor, 390×844 at DPR ${DPR}, simulated throttling (default), ${CHROME_PATH}; median of ${RUNS} runs`,
+    );
     console.log(`load during the runs: ${load.map((l) => l.replace(/.*load average:\s*/, "")).join(" | ")}\n`);
     console.log("| app | viewer | performance | accessibility | CLS | LCP ms | TBT ms | FCP ms | bytes |");
     console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|");
     for (const [key, runs] of results) {
       const m = (f: (x: Figures) => number) => median(runs.map(f));
-      console.log(`| ${key.replace(" | ", " | ")} | ${m((x) => x.performance)} | ${m((x) => x.accessibility)} | ${m((x) => x.cls).toFixed(3)} | ${m((x) => x.lcpMs).toFixed(0)} | ${m((x) => x.tbtMs).toFixed(0)} | ${m((x) => x.fcpMs).toFixed(0)} | ${m((x) => x.bytes).toFixed(0)} |`);
+      console.log(
+        `| ${key.replace(" | ", " | ")} | ${m((x) => x.performance)} | ${m((x) => x.accessibility)} | ${m((x) => x.cls).toFixed(3)} | ${m((x) => x.lcpMs).toFixed(0)} | ${m((x) => x.tbtMs).toFixed(0)} | ${m((x) => x.fcpMs).toFixed(0)} | ${m((x) => x.bytes).toFixed(0)} |`,
+      );
     }
     console.log("\ngoals: performance ≥ 95, accessibility 100, CLS ≤ 0.05");
   } finally {

@@ -22,7 +22,13 @@ const TOTAL = Number(process.env.BENCH_CREDENTIALS ?? 2000);
 const CONNECTIONS = 20;
 const EVENTS_PER_CREDENTIAL = 3;
 
-type Receiver = { url: string; arrivals: { id: string; delayMs: number; at: number }[]; bad: () => number; setSecret: (s: string) => void; close: () => Promise<void> };
+type Receiver = {
+  url: string;
+  arrivals: { id: string; delayMs: number; at: number }[];
+  bad: () => number;
+  setSecret: (s: string) => void;
+  close: () => Promise<void>;
+};
 
 async function receiver(): Promise<Receiver> {
   const arrivals: Receiver["arrivals"] = [];
@@ -35,7 +41,10 @@ async function receiver(): Promise<Receiver> {
     req.on("end", () => {
       const at = Date.now();
       try {
-        const event = webhook!.verify(Buffer.concat(chunks).toString("utf8"), req.headers as Record<string, string>) as { id: string; createdAt: string };
+        const event = webhook!.verify(Buffer.concat(chunks).toString("utf8"), req.headers as Record<string, string>) as {
+          id: string;
+          createdAt: string;
+        };
         if (!seen.has(event.id)) {
           seen.add(event.id);
           arrivals.push({ id: event.id, delayMs: at - Date.parse(event.createdAt), at });
@@ -65,7 +74,19 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-type Row = { label: string; rps: number; p50: number; accepted: number; errors: number; delivered?: number; eventsPerSecond?: number; delayP50?: number; delayP95?: number; drainSeconds?: number; badSignatures?: number };
+type Row = {
+  label: string;
+  rps: number;
+  p50: number;
+  accepted: number;
+  errors: number;
+  delivered?: number;
+  eventsPerSecond?: number;
+  delayP50?: number;
+  delayP95?: number;
+  drainSeconds?: number;
+  badSignatures?: number;
+};
 
 async function run(label: string, databaseUrl: string | undefined, withEndpoint: boolean): Promise<Row> {
   const sink = await smtpSink();
@@ -80,7 +101,11 @@ async function run(label: string, databaseUrl: string | undefined, withEndpoint:
     const groups = (await (await fetch(`${server.url}/v1/groups`, { headers })).json()) as { data: { id: string }[] };
     const groupId = groups.data[0]!.id;
     if (withEndpoint) {
-      const res = await fetch(`${server.url}/v1/webhooks`, { method: "POST", headers, body: JSON.stringify({ url: hooks.url, events: ["*"] }) });
+      const res = await fetch(`${server.url}/v1/webhooks`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ url: hooks.url, events: ["*"] }),
+      });
       if (res.status !== 201) throw new Error(`POST /v1/webhooks answered ${res.status}: ${await res.text()}`);
       hooks.setSecret(((await res.json()) as { secret: string }).secret);
     }
@@ -96,7 +121,13 @@ async function run(label: string, databaseUrl: string | undefined, withEndpoint:
       body: (i) => JSON.stringify({ groupId, recipient: { name: `Bench Recipient ${i}`, email: `bench.${i}@example.com` } }),
     });
     const accepted = result.requests - result.errors;
-    const row: Row = { label: `${label}, ${withEndpoint ? "with" : "without"} an endpoint`, rps: result.rps, p50: result.p50, accepted, errors: result.errors };
+    const row: Row = {
+      label: `${label}, ${withEndpoint ? "with" : "without"} an endpoint`,
+      rps: result.rps,
+      p50: result.p50,
+      accepted,
+      errors: result.errors,
+    };
     if (!withEndpoint) return row;
     const expected = accepted * EVENTS_PER_CREDENTIAL;
     while (hooks.arrivals.length < expected && Date.now() - started < 600_000) await new Promise((r) => setTimeout(r, 50));
@@ -120,7 +151,13 @@ async function run(label: string, databaseUrl: string | undefined, withEndpoint:
 }
 
 /** Which healthy receiver an arrival came to, and the three kinds of slow receiver. */
-type SlowReceivers = { url: string; arrivals: Map<string, { delayMs: number }[]>; expectSecret: (path: string, secret: string) => void; bad: () => number; close: () => Promise<void> };
+type SlowReceivers = {
+  url: string;
+  arrivals: Map<string, { delayMs: number }[]>;
+  expectSecret: (path: string, secret: string) => void;
+  bad: () => number;
+  close: () => Promise<void>;
+};
 
 async function slowReceivers(): Promise<SlowReceivers> {
   const arrivals = new Map<string, { delayMs: number }[]>();
@@ -148,7 +185,10 @@ async function slowReceivers(): Promise<SlowReceivers> {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       try {
-        const event = secrets.get(path)!.verify(Buffer.concat(chunks).toString("utf8"), req.headers as Record<string, string>) as { id: string; createdAt: string };
+        const event = secrets.get(path)!.verify(Buffer.concat(chunks).toString("utf8"), req.headers as Record<string, string>) as {
+          id: string;
+          createdAt: string;
+        };
         if (!seen.has(`${path} ${event.id}`)) {
           seen.add(`${path} ${event.id}`);
           arrivals.get(path)!.push({ delayMs: Date.now() - Date.parse(event.createdAt) });
@@ -183,7 +223,8 @@ type SlowRow = { label: string; changes: number; perEndpoint: { name: string; de
 /** A second organization with its own token and a group to change, made with the operator CLI. */
 function secondOrganization(databaseUrl: string, dataDir: string): string {
   const env = { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
-  const cli = (...args: string[]) => execFileSync(process.execPath, ["--import", "tsx", "scripts/cli.ts", ...args], { env, encoding: "utf8" });
+  const cli = (...args: string[]) =>
+    execFileSync(process.execPath, ["--import", "tsx", "scripts/cli.ts", ...args], { env, encoding: "utf8" });
   cli("org", "create", "bench-second");
   return cli("token", "create", "bench-second").trim().split("\n").pop()!;
 }
@@ -200,11 +241,19 @@ async function runSlowReceivers(label: string, databaseUrl: string | undefined, 
     for (const org of orgs) {
       const headers = { Authorization: `Bearer ${org.token}`, "Service-Version": "2022-10-26", "Content-Type": "application/json" };
       const designs = (await (await fetch(`${server.url}/v1/designs`, { headers })).json()) as { data: { id: string }[] };
-      const group = await fetch(`${server.url}/v1/groups`, { method: "POST", headers, body: JSON.stringify({ name: "Bench group", designIds: [designs.data[0]!.id] }) });
+      const group = await fetch(`${server.url}/v1/groups`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ name: "Bench group", designIds: [designs.data[0]!.id] }),
+      });
       if (group.status !== 201) throw new Error(`POST /v1/groups answered ${group.status}: ${await group.text()}`);
       groups.push({ headers, groupId: ((await group.json()) as { id: string }).id });
       for (const path of org.paths) {
-        const res = await fetch(`${server.url}/v1/webhooks`, { method: "POST", headers, body: JSON.stringify({ url: `${hooks.url}${path}`, events: ["group.updated"] }) });
+        const res = await fetch(`${server.url}/v1/webhooks`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ url: `${hooks.url}${path}`, events: ["group.updated"] }),
+        });
         if (res.status !== 201) throw new Error(`POST /v1/webhooks answered ${res.status}: ${await res.text()}`);
         if (path.startsWith("/healthy")) hooks.expectSecret(path, ((await res.json()) as { secret: string }).secret);
       }
@@ -222,7 +271,11 @@ async function runSlowReceivers(label: string, databaseUrl: string | undefined, 
         if (pending[i]! >= SLOW_ROW_MAX_PENDING) continue;
         pending[i]!++;
         requests.push(
-          fetch(`${server.url}/v1/groups/${g.groupId}`, { method: "PATCH", headers: g.headers, body: JSON.stringify({ name: `Bench group ${tick}` }) })
+          fetch(`${server.url}/v1/groups/${g.groupId}`, {
+            method: "PATCH",
+            headers: g.headers,
+            body: JSON.stringify({ name: `Bench group ${tick}` }),
+          })
             .then((r) => r.ok && (changes++, changesOf[i]!++))
             .finally(() => pending[i]!--),
         );
@@ -233,14 +286,23 @@ async function runSlowReceivers(label: string, databaseUrl: string | undefined, 
     const healthy = ["/healthy-a", "/healthy-b"];
     const expected = (path: string) => changesOf[healthy.indexOf(path)]!;
     const waitUntil = Date.now() + 120_000;
-    while (healthy.some((p) => hooks.arrivals.get(p)!.length < expected(p)) && Date.now() < waitUntil) await new Promise((r) => setTimeout(r, 100));
+    while (healthy.some((p) => hooks.arrivals.get(p)!.length < expected(p)) && Date.now() < waitUntil)
+      await new Promise((r) => setTimeout(r, 100));
     if (hooks.bad() > 0) console.log(`  ${hooks.bad()} deliveries failed signature verification`);
     return {
       label: `${label}, ${withSlow ? "with" : "without"} the slow endpoints`,
       changes,
       perEndpoint: healthy.map((name) => {
-        const delays = hooks.arrivals.get(name)!.map((a) => a.delayMs).sort((a, b) => a - b);
-        return { name: `${name.slice(1)} (${delays.length}/${expected(name)})`, delivered: delays.length, p50: percentile(delays, 50), p95: percentile(delays, 95) };
+        const delays = hooks.arrivals
+          .get(name)!
+          .map((a) => a.delayMs)
+          .sort((a, b) => a - b);
+        return {
+          name: `${name.slice(1)} (${delays.length}/${expected(name)})`,
+          delivered: delays.length,
+          p50: percentile(delays, 50),
+          p95: percentile(delays, 95),
+        };
       }),
     };
   } finally {
@@ -263,14 +325,19 @@ async function slowReceiverRows() {
       }
     }
   }
-  console.log(`\nslow receivers: two organizations change a group ${SLOW_ROW_CHANGES_PER_SECOND} times a second each for ${SLOW_ROW_SECONDS} s; A has a healthy endpoint (and, "with", three that hang, drip a byte a second, answer after 30 s), B a healthy one\n`);
+  console.log(
+    `\nslow receivers: two organizations change a group ${SLOW_ROW_CHANGES_PER_SECOND} times a second each for ${SLOW_ROW_SECONDS} s; A has a healthy endpoint (and, "with", three that hang, drip a byte a second, answer after 30 s), B a healthy one\n`,
+  );
   console.log("| run | healthy endpoint (delivered/expected) | delay p50 ms | delay p95 ms |");
   console.log("|---|---|---:|---:|");
-  for (const r of rows) for (const e of r.perEndpoint) console.log(`| ${r.label} | ${e.name} | ${e.p50.toFixed(0)} | ${e.p95.toFixed(0)} |`);
+  for (const r of rows)
+    for (const e of r.perEndpoint) console.log(`| ${r.label} | ${e.name} | ${e.p50.toFixed(0)} | ${e.p95.toFixed(0)} |`);
   for (let i = 0; i + 1 < rows.length; i += 2) {
     for (const [j, e] of rows[i + 1]!.perEndpoint.entries()) {
       const ratio = e.p95 / rows[i]!.perEndpoint[j]!.p95;
-      console.log(`${rows[i]!.label.split(",")[0]}: ${e.name.split(" ")[0]} p95 with the slow endpoints is ${ratio.toFixed(2)}x its p95 without (goal: at most 2x)${ratio <= 2 ? "" : ": NOT MET"}`);
+      console.log(
+        `${rows[i]!.label.split(",")[0]}: ${e.name.split(" ")[0]} p95 with the slow endpoints is ${ratio.toFixed(2)}x its p95 without (goal: at most 2x)${ratio <= 2 ? "" : ": NOT MET"}`,
+      );
     }
   }
 }
@@ -296,17 +363,26 @@ async function issueRows() {
       }
     }
   } else console.log("(set BENCH_POSTGRES_URL=postgresql://... to measure PostgreSQL too)");
-  console.log(`\ncreate-issue-send, ${TOTAL} credentials, ${CONNECTIONS} connections; webhook endpoint subscribed to "*" (3 events per credential) on a local receiver\n`);
-  console.log("| run | credentials/s | p50 ms | errors | events delivered | events/s delivered during the load | delay p50 ms | delay p95 ms | s after the load until the last |");
+  console.log(
+    `\ncreate-issue-send, ${TOTAL} credentials, ${CONNECTIONS} connections; webhook endpoint subscribed to "*" (3 events per credential) on a local receiver\n`,
+  );
+  console.log(
+    "| run | credentials/s | p50 ms | errors | events delivered | events/s delivered during the load | delay p50 ms | delay p95 ms | s after the load until the last |",
+  );
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const r of rows) {
-    const hooks = r.delivered === undefined ? "| – | – | – | – | – |" : `| ${r.delivered}/${r.accepted * EVENTS_PER_CREDENTIAL} | ${r.eventsPerSecond!.toFixed(0)} | ${r.delayP50!.toFixed(0)} | ${r.delayP95!.toFixed(0)} | ${r.drainSeconds!.toFixed(1)} |`;
+    const hooks =
+      r.delivered === undefined
+        ? "| – | – | – | – | – |"
+        : `| ${r.delivered}/${r.accepted * EVENTS_PER_CREDENTIAL} | ${r.eventsPerSecond!.toFixed(0)} | ${r.delayP50!.toFixed(0)} | ${r.delayP95!.toFixed(0)} | ${r.drainSeconds!.toFixed(1)} |`;
     console.log(`| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.errors} ${hooks}`);
     if (r.badSignatures) console.log(`  ${r.badSignatures} deliveries failed signature verification`);
   }
   for (let i = 0; i + 1 < rows.length; i += 2) {
     const drop = 1 - rows[i + 1]!.rps / rows[i]!.rps;
-    console.log(`${rows[i]!.label.split(",")[0]}: issuing throughput with the endpoint is ${(drop * 100).toFixed(1)}% ${drop >= 0 ? "lower" : "higher"} than without`);
+    console.log(
+      `${rows[i]!.label.split(",")[0]}: issuing throughput with the endpoint is ${(drop * 100).toFixed(1)}% ${drop >= 0 ? "lower" : "higher"} than without`,
+    );
   }
 }
 

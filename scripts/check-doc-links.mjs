@@ -67,7 +67,14 @@ export function anchorsOf(text) {
     const atx = ATX_HEADING.exec(line.text);
     let heading = atx ? atx[2] : null;
     const next = lines[i + 1];
-    if (!heading && line.text.trim() && next && next.number === line.number + 1 && SETEXT_UNDERLINE.test(next.text) && !/^\s*([-*_]\s*){3,}$/.test(line.text)) {
+    if (
+      !heading &&
+      line.text.trim() &&
+      next &&
+      next.number === line.number + 1 &&
+      SETEXT_UNDERLINE.test(next.text) &&
+      !/^\s*([-*_]\s*){3,}$/.test(line.text)
+    ) {
       heading = line.text.trim();
     }
     if (heading !== null) anchors.add(slugger.slug(headingText(heading)));
@@ -114,7 +121,12 @@ export function brokenLinks(root, files) {
         problems.push({ file, line, target, problem: "the path is not valid percent-encoding" });
         continue;
       }
-      const resolved = linkedPath === "" ? absolute : linkedPath.startsWith("/") ? path.join(root, linkedPath) : path.resolve(path.dirname(absolute), linkedPath);
+      const resolved =
+        linkedPath === ""
+          ? absolute
+          : linkedPath.startsWith("/")
+            ? path.join(root, linkedPath)
+            : path.resolve(path.dirname(absolute), linkedPath);
       if (!existsSync(resolved)) {
         problems.push({ file, line, target, problem: `${path.relative(root, resolved) || "."} does not exist` });
         continue;
@@ -149,7 +161,11 @@ function markdownFilesIn(root, dir = root) {
 export function markdownFiles(root) {
   let listed;
   try {
-    listed = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "*.md", "*.MD"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).split("\0");
+    listed = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "*.md", "*.MD"], {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).split("\0");
   } catch {
     listed = markdownFilesIn(root);
   }
@@ -162,7 +178,9 @@ function main() {
   const problems = brokenLinks(root, files);
   for (const p of problems) console.log(`${p.file}:${p.line}: ${p.target}: ${p.problem}`);
   const links = files.reduce((n, file) => n + linksOf(readFileSync(path.join(root, file), "utf8")).length, 0);
-  console.log(`${problems.length ? `${problems.length} broken link(s)` : "every relative link resolves"}: ${links} links in ${files.length} Markdown files`);
+  console.log(
+    `${problems.length ? `${problems.length} broken link(s)` : "every relative link resolves"}: ${links} links in ${files.length} Markdown files`,
+  );
   process.exitCode = problems.length ? 1 : 0;
 }
 

@@ -50,7 +50,7 @@ describe("the documentation link check", () => {
         "(docs/guide.md#configuration-1 is [here](docs/guide.md#configuration-1)), [PostgreSQL](docs/guide.md#running-on-postgresql-database_url),",
         "[credentials](docs/guide.md#verifiable-credentials-open-badges-30), [custom](docs/guide.md#custom-anchor),",
         "[setext](docs/guide.md#setext-heading), [search](lib/search/README.md), [a folder](lib/search/),",
-        "[this page](#see), [the web](https://example.com/missing) and <a href=\"docs/guide.md\">HTML</a>.",
+        '[this page](#see), [the web](https://example.com/missing) and <a href="docs/guide.md">HTML</a>.',
         "",
         "[ref]: docs/guide.md#configuration",
       ].join("\n"),
@@ -61,7 +61,15 @@ describe("the documentation link check", () => {
   it("names each broken link: a missing file, a missing anchor, a missing anchor in the same file", () => {
     const dir = fixture({
       "docs/guide.md": GUIDE,
-      "README.md": ["# Start", "", "[gone](docs/missing.md) and [no such heading](docs/guide.md#backups)", "", "[here](#nowhere)", "", "[ref]: docs/gone-too.md"].join("\n"),
+      "README.md": [
+        "# Start",
+        "",
+        "[gone](docs/missing.md) and [no such heading](docs/guide.md#backups)",
+        "",
+        "[here](#nowhere)",
+        "",
+        "[ref]: docs/gone-too.md",
+      ].join("\n"),
     });
     expect(brokenLinks(dir, ["README.md"])).toEqual([
       { file: "README.md", line: 3, target: "docs/missing.md", problem: "docs/missing.md does not exist" },
@@ -79,7 +87,16 @@ describe("the documentation link check", () => {
   });
 
   it("ignores links inside code blocks and code spans, which are examples", () => {
-    const text = ["```md", "[broken](nowhere.md)", "```", "", "Write `[text](nowhere.md)` for a link.", "~~~", "[also](gone.md)", "~~~"].join("\n");
+    const text = [
+      "```md",
+      "[broken](nowhere.md)",
+      "```",
+      "",
+      "Write `[text](nowhere.md)` for a link.",
+      "~~~",
+      "[also](gone.md)",
+      "~~~",
+    ].join("\n");
     expect(linksOf(text)).toEqual([]);
   });
 

@@ -24,7 +24,10 @@ beforeAll(async () => {
   const org = await createOrganization({ slug: "cli-org", name: "CLI Academy", plan: "premium" });
   const design = await createDesign(org, { name: "D", type: "certificate" });
   const group = await createGroup(org.id, { name: "Course", designIds: [design.id] });
-  const credential = await credentials.createIssueCredential(org, { groupId: group.id, recipient: { name: "Ada Lovelace", email: "ada@example.com" } });
+  const credential = await credentials.createIssueCredential(org, {
+    groupId: group.id,
+    recipient: { name: "Ada Lovelace", email: "ada@example.com" },
+  });
   publicId = credential.publicId;
   json = (await publicOpenBadgeCredential(publicId))!.json;
 });
@@ -52,7 +55,11 @@ function plainPng(): Buffer {
 
 describe("npm run cli -- verify", () => {
   it("a valid credential (its JSON file, a baked PNG, its wallet URL): exit 0 and each check", () => {
-    for (const arg of [file("ok.json", json), file("ok.png", bakeCredentialIntoPng(plainPng(), json)), `http://localhost:4566/credentials/${publicId}`]) {
+    for (const arg of [
+      file("ok.json", json),
+      file("ok.png", bakeCredentialIntoPng(plainPng(), json)),
+      `http://localhost:4566/credentials/${publicId}`,
+    ]) {
       const run = cli("verify", arg);
       expect(run.code, run.err).toBe(0);
       expect(run.out).toMatch(/^Valid: issued by CLI Academy to Ada Lovelace on /);

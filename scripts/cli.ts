@@ -105,7 +105,12 @@ async function main(argv: string[]): Promise<void> {
       brandColor: values["brand-color"],
       linkedinOrganizationId: values["linkedin-id"],
     };
-    const flags: Record<string, string> = { senderName: "--sender-name", contactEmail: "--contact-email", brandColor: "--brand-color", linkedinOrganizationId: "--linkedin-id" };
+    const flags: Record<string, string> = {
+      senderName: "--sender-name",
+      contactEmail: "--contact-email",
+      brandColor: "--brand-color",
+      linkedinOrganizationId: "--linkedin-id",
+    };
     try {
       await updateOrganizationBranding(org.id, Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)));
     } catch (error) {
@@ -168,6 +173,8 @@ main(process.argv.slice(2))
   .catch(async (error: unknown) => {
     if (error instanceof UsageError || error instanceof OrganizationError) console.error(error.message);
     else console.error(`Failed: ${error instanceof Error ? error.message : String(error)}`);
-    await db().$disconnect().catch(() => undefined);
+    await db()
+      .$disconnect()
+      .catch(() => undefined);
     process.exit(error instanceof UsageError || error instanceof OrganizationError ? 2 : 1);
   });

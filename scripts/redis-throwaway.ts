@@ -23,10 +23,14 @@ export async function freeLoopbackPort(): Promise<number> {
 /** Starts redis-server (on `port`, else a free one); resolves once it accepts connections. */
 export async function startThrowawayRedis(port?: number): Promise<ThrowawayRedis> {
   const chosen = port ?? (await freeLoopbackPort());
-  const child = spawn(REDIS_SERVER, ["--port", String(chosen), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(REDIS_SERVER, ["--port", String(chosen), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   await new Promise<void>((resolve, reject) => {
-    child.on("error", (error) => reject(new Error(`could not start ${REDIS_SERVER} (Debian: apt-get install redis-server): ${error.message}`)));
+    child.on("error", (error) =>
+      reject(new Error(`could not start ${REDIS_SERVER} (Debian: apt-get install redis-server): ${error.message}`)),
+    );
     child.on("exit", (code) => reject(new Error(`redis-server exited with ${code}: ${output.slice(-500)}`)));
     child.stdout.on("data", (chunk: Buffer) => {
       output += chunk.toString();

@@ -16,7 +16,14 @@ const LONG_NAME = "Maximiliana Alexandra Konstantinopoulou-Wolfeschlegelsteinha"
 const VARIANTS: { key: string; values: Record<string, string | null> }[] = [
   { key: "short", values: { "recipient.name": "Li Na" } },
   { key: "sample", values: {} },
-  { key: "long", values: { "recipient.name": LONG_NAME, "group.name": "Professional Certificate in Advanced Machine Learning Operations and Responsible AI Deployment", "organization.name": "The International Institute for Continuing Professional Education" } },
+  {
+    key: "long",
+    values: {
+      "recipient.name": LONG_NAME,
+      "group.name": "Professional Certificate in Advanced Machine Learning Operations and Responsible AI Deployment",
+      "organization.name": "The International Institute for Continuing Professional Education",
+    },
+  },
   { key: "zh", values: { "recipient.name": "王小明", "group.name": "高级数据分析", "organization.name": "北京大学继续教育学院" } },
   { key: "ja", values: { "recipient.name": "山田太郎", "group.name": "データ分析上級コース" } },
   { key: "ko", values: { "recipient.name": "김민준", "group.name": "고급 데이터 분석" } },

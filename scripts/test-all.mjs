@@ -62,7 +62,10 @@ function startPostgres() {
   }
   const started = spawnSync(path.join(ROOT, "scripts/pg-throwaway.sh"), ["start"], { cwd: ROOT, encoding: "utf8" });
   if (started.status !== 0) {
-    banner(["Could not start a throw-away PostgreSQL cluster; the api-postgres project is SKIPPED.", ...(started.stderr ?? "").trim().split("\n").slice(-5)]);
+    banner([
+      "Could not start a throw-away PostgreSQL cluster; the api-postgres project is SKIPPED.",
+      ...(started.stderr ?? "").trim().split("\n").slice(-5),
+    ]);
     return false;
   }
   const lines = started.stdout.trim().split("\n");
@@ -112,7 +115,13 @@ async function documentationLinks() {
   console.log("\n=== Static check (links in the Markdown files) ===\n");
   const started = Date.now();
   const code = await run("npm", ["run", "-s", "lint:doc-links"]);
-  suites.push({ name: "documentation links", passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, seconds: (Date.now() - started) / 1000 });
+  suites.push({
+    name: "documentation links",
+    passed: code === 0 ? 1 : 0,
+    failed: code === 0 ? 0 : 1,
+    skipped: 0,
+    seconds: (Date.now() - started) / 1000,
+  });
 }
 
 async function unitTests() {
@@ -154,7 +163,14 @@ async function e2eTests() {
   }
   const projects = [...new Set((json?.config?.projects ?? []).map((p) => p.name))];
   if (projects.length) notes.push(`projects: ${projects.join(", ")}`);
-  suites.push({ name: "e2e (playwright)", passed, failed, skipped, seconds: (Date.now() - started) / 1000, note: notes.join("; ") || undefined });
+  suites.push({
+    name: "e2e (playwright)",
+    passed,
+    failed,
+    skipped,
+    seconds: (Date.now() - started) / 1000,
+    note: notes.join("; ") || undefined,
+  });
 }
 
 async function main() {

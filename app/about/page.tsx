@@ -22,15 +22,15 @@ export default function AboutPage() {
     <main className={styles.page}>
       <h1 className={styles.title}>About</h1>
       <p className={styles.lead}>
-        This site runs the credential issuing service, open-source software with which organizations issue digital certificates and badges (Open Badges 3.0
-        verifiable credentials) and their recipients keep and share them. The service is released under the{" "}
+        This site runs the credential issuing service, open-source software with which organizations issue digital certificates and badges
+        (Open Badges 3.0 verifiable credentials) and their recipients keep and share them. The service is released under the{" "}
         <a href="https://opensource.org/license/mit">MIT License</a>, copyright the credential issuing service contributors.
       </p>
 
       <h2>Emoji</h2>
       <p>
-        Emoji in credential images are <a href="https://github.com/jdecked/twemoji">Twemoji</a> graphics, copyright Twitter, Inc. and other contributors,
-        licensed under <a href="https://creativecommons.org/licenses/by/4.0/">CC-BY 4.0</a>.
+        Emoji in credential images are <a href="https://github.com/jdecked/twemoji">Twemoji</a> graphics, copyright Twitter, Inc. and other
+        contributors, licensed under <a href="https://creativecommons.org/licenses/by/4.0/">CC-BY 4.0</a>.
       </p>
 
       <h2>Fonts</h2>
@@ -48,9 +48,10 @@ export default function AboutPage() {
 
       <h2>Verifiable credential vocabularies</h2>
       <p>
-        Credentials are read and signed with bundled copies of the JSON-LD contexts of the W3C Verifiable Credentials Data Model, W3C Decentralized
-        Identifiers and W3C Data Integrity (under the <a href="https://www.w3.org/copyright/software-license/">W3C Software and Document License</a>), and
-        of 1EdTech Open Badges 3.0 (as packaged by the Digital Credentials Consortium under the MIT License).
+        Credentials are read and signed with bundled copies of the JSON-LD contexts of the W3C Verifiable Credentials Data Model, W3C
+        Decentralized Identifiers and W3C Data Integrity (under the{" "}
+        <a href="https://www.w3.org/copyright/software-license/">W3C Software and Document License</a>), and of 1EdTech Open Badges 3.0 (as
+        packaged by the Digital Credentials Consortium under the MIT License).
       </p>
     </main>
   );

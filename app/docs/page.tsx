@@ -74,7 +74,14 @@ export default function DocsPage() {
                     <h4>Parameters</h4>
                     <ul>
                       {op.parameters.flatMap((p) =>
-                        "$ref" in p ? [] : [<li key={p.in + p.name}><code>{p.name}</code> ({p.in}{p.required ? ", required" : ""})</li>],
+                        "$ref" in p
+                          ? []
+                          : [
+                              <li key={p.in + p.name}>
+                                <code>{p.name}</code> ({p.in}
+                                {p.required ? ", required" : ""})
+                              </li>,
+                            ],
                       )}
                     </ul>
                   </>

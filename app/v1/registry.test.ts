@@ -14,14 +14,21 @@ function routeFiles(dir: string): string[] {
 }
 
 const apiPathOf = (file: string) =>
-  "/" + path.dirname(path.relative("app", file)).split(path.sep).map((s) => s.replace(/^\[(\w+)\]$/, "{$1}")).join("/");
+  "/" +
+  path
+    .dirname(path.relative("app", file))
+    .split(path.sep)
+    .map((s) => s.replace(/^\[(\w+)\]$/, "{$1}"))
+    .join("/");
 
 describe("the OpenAPI document", () => {
   const doc = buildOpenApiDocument(allV1Routes(), "http://localhost:3000", publicDocumentPaths());
   const files = routeFiles("app/v1").filter((f) => !f.includes("[...path]"));
 
   it("documents every /v1 route file", () => {
-    const documented = Object.keys(doc.paths).filter((p) => p.startsWith("/v1/")).sort();
+    const documented = Object.keys(doc.paths)
+      .filter((p) => p.startsWith("/v1/"))
+      .sort();
     expect(files.map(apiPathOf).sort()).toEqual(documented);
   });
 
@@ -60,8 +67,15 @@ describe("the OpenAPI document", () => {
   });
 
   it("documents itself: GET /v1/openapi.json, token-free, answering an OpenAPI document", () => {
-    const get = (doc.paths["/v1/openapi.json"] as Record<string, { security: unknown[]; responses: Record<string, { content?: Record<string, { schema: { required?: string[] } }> }> }>).get!;
+    const get = (
+      doc.paths["/v1/openapi.json"] as Record<
+        string,
+        { security: unknown[]; responses: Record<string, { content?: Record<string, { schema: { required?: string[] } }> }> }
+      >
+    ).get!;
     expect(get.security).toEqual([]);
-    expect(get.responses["200"]!.content!["application/json"]!.schema.required).toEqual(expect.arrayContaining(["openapi", "info", "paths"]));
+    expect(get.responses["200"]!.content!["application/json"]!.schema.required).toEqual(
+      expect.arrayContaining(["openapi", "info", "paths"]),
+    );
   });
 });

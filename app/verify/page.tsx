@@ -19,8 +19,9 @@ export default function VerifyPage() {
       <main className={styles.page}>
         <h1 className={styles.title}>Verify a credential</h1>
         <p className={styles.lead}>
-          Paste the credential&rsquo;s link or its JSON, or choose the PNG image that came with it. We check that it is an Open Badges 3.0 credential, that its
-          signature matches (nothing was changed), who signed it, that the issuer has not revoked it, and that it is in effect today.
+          Paste the credential&rsquo;s link or its JSON, or choose the PNG image that came with it. We check that it is an Open Badges 3.0
+          credential, that its signature matches (nothing was changed), who signed it, that the issuer has not revoked it, and that it is in
+          effect today.
         </p>
         {/* The result's words (app/verify/verification-result.tsx); this page is English. */}
         <NextIntlClientProvider locale="en" messages={{ verification: messagesFor("en").verification }} timeZone="UTC">

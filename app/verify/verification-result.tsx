@@ -23,7 +23,13 @@ const TONE: Record<Verdict, "good" | "bad" | "unknown"> = {
 const VERDICT_ICON = { good: "✓", bad: "✕", unknown: "!" } as const;
 const OUTCOME_ICON: Record<CheckOutcome, string> = { passed: "✓", failed: "✕", warning: "!", skipped: "–" };
 const OUTCOME_KEY = { passed: "outcomePassed", failed: "outcomeFailed", warning: "outcomeWarning", skipped: "outcomeSkipped" } as const;
-const TITLE_KEY = { format: "titleFormat", signature: "titleSignature", issuer: "titleIssuer", status: "titleStatus", validity: "titleValidity" } as const satisfies Record<CheckId, string>;
+const TITLE_KEY = {
+  format: "titleFormat",
+  signature: "titleSignature",
+  issuer: "titleIssuer",
+  status: "titleStatus",
+  validity: "titleValidity",
+} as const satisfies Record<CheckId, string>;
 const MEANING_KEY = {
   format: "meaningFormat",
   signature: "meaningSignature",
@@ -43,7 +49,11 @@ function translatedSummary(t: T, check: Check, verdict: Verdict): string {
     case "signature":
       return check.outcome === "passed" ? t("summarySignaturePassed") : t("summarySignatureFailed");
     case "issuer":
-      return check.outcome === "passed" ? t("summaryIssuerPassed") : check.outcome === "warning" ? t("summaryIssuerWarning") : t("summaryIssuerFailed");
+      return check.outcome === "passed"
+        ? t("summaryIssuerPassed")
+        : check.outcome === "warning"
+          ? t("summaryIssuerWarning")
+          : t("summaryIssuerFailed");
     case "status":
       if (check.outcome === "passed") return t("summaryStatusPassed");
       if (check.outcome === "warning") return t("summaryStatusWarning");
@@ -81,7 +91,14 @@ export function VerificationResult({ report, headingId = "verification-verdict" 
   const facts: [string, string | null][] = [
     [t("factCredential"), f.achievementName ?? f.credentialName],
     [t("factAwardedTo"), f.recipientName],
-    [t("factIssuedBy"), f.issuerName ? (f.issuerVerifiedDomain ? t("issuerWithDomain", { issuer: f.issuerName, domain: f.issuerVerifiedDomain }) : f.issuerName) : null],
+    [
+      t("factIssuedBy"),
+      f.issuerName
+        ? f.issuerVerifiedDomain
+          ? t("issuerWithDomain", { issuer: f.issuerName, domain: f.issuerVerifiedDomain })
+          : f.issuerName
+        : null,
+    ],
     [t("factIssuerId"), f.issuerId],
     [t("factValidFrom"), day(f.validFrom)],
     [t("factValidUntil"), f.validFrom ? (day(f.validUntil) ?? t("doesNotExpire")) : null],
@@ -140,7 +157,9 @@ export function VerificationResult({ report, headingId = "verification-verdict" 
       </ol>
       <p className={styles.checkedAt}>
         {t.rich("checkedAt", {
-          when: english ? new Date(report.checkedAt).toUTCString() : format.dateTime(new Date(report.checkedAt), { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }),
+          when: english
+            ? new Date(report.checkedAt).toUTCString()
+            : format.dateTime(new Date(report.checkedAt), { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }),
           time: (chunks) => <time dateTime={report.checkedAt}>{chunks}</time>,
         })}
       </p>
@@ -149,7 +168,12 @@ export function VerificationResult({ report, headingId = "verification-verdict" 
 }
 
 /** The verdict in the reader's language, from the report's verdict and facts. */
-function translatedHeadline(t: T, report: VerificationReport, day: (iso: string | null) => string | null, unverifiedIssuer: boolean): string {
+function translatedHeadline(
+  t: T,
+  report: VerificationReport,
+  day: (iso: string | null) => string | null,
+  unverifiedIssuer: boolean,
+): string {
   const f = report.facts;
   // The issuer's name between Unicode isolates (FSI … PDI): the heading is one string, so no <bdi>.
   const isolate = (text: string) => `\u2068${text}\u2069`;

@@ -78,7 +78,14 @@ export function VerifyForm() {
         <p id="verify-hint" className={styles.hint}>
           For example https://…/credentials/…/credential.json, the wallet page&rsquo;s link, or the whole JSON document.
         </p>
-        <textarea id="verify-input" className={styles.textarea} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} autoComplete="off" />
+        <textarea
+          id="verify-input"
+          className={styles.textarea}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          spellCheck={false}
+          autoComplete="off"
+        />
         <button type="submit" className={styles.submit} disabled={busy}>
           {busy ? "Checking…" : "Verify"}
         </button>

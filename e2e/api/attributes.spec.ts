@@ -83,7 +83,11 @@ test("bad tags, names and bodies → 400 with the field named, nothing written",
   for (const [data, paths] of bad) {
     await expectError(await api.post("/v1/attributes", { data }), 400, "validation_error", { paths });
   }
-  await expectError(await api.post("/v1/attributes", { data: "[1]", headers: { "Content-Type": "application/json" } }), 400, "invalid_json");
+  await expectError(
+    await api.post("/v1/attributes", { data: "[1]", headers: { "Content-Type": "application/json" } }),
+    400,
+    "invalid_json",
+  );
   expect(await customOnes(api)).toEqual([]);
 });
 
@@ -103,7 +107,15 @@ test("two POSTs of one tag at once: one 201, the other a validation_error, never
 test("tags used by a design, a group's email template and a credential appear, named by the tag", async ({ api }) => {
   const design = await createDesign(api, "certificate", {
     document: certificateDocument([
-      { type: "text", x: 40, y: 120, width: 500, height: 40, text: "Grade: [custom.grade] / [custom.grade]", font: { family: "Inter", size: 18 } },
+      {
+        type: "text",
+        x: 40,
+        y: 120,
+        width: 500,
+        height: 40,
+        text: "Grade: [custom.grade] / [custom.grade]",
+        font: { family: "Inter", size: 18 },
+      },
     ]),
   });
   expect((await customOnes(api)).map((a) => a.tag)).toEqual(["custom.grade"]);
@@ -123,7 +135,11 @@ test("tags used by a design, a group's email template and a credential appear, n
   // A design update too.
   await expectStatus(
     await api.patch(`/v1/designs/${design.id}`, {
-      data: { document: certificateDocument([{ type: "text", x: 40, y: 120, width: 500, height: 40, text: "[custom.zeta]", font: { family: "Inter", size: 18 } }]) },
+      data: {
+        document: certificateDocument([
+          { type: "text", x: 40, y: 120, width: 500, height: 40, text: "[custom.zeta]", font: { family: "Inter", size: 18 } },
+        ]),
+      },
     }),
     200,
   );
@@ -141,13 +157,18 @@ test("tags used by a design, a group's email template and a credential appear, n
   // A used tag already exists: defining it again is a duplicate, whichever kind of use made it, and
   // nothing changes (its name stays the tag's).
   for (const tag of ["custom.grade", "custom.course_code", "custom.mentor", "custom.score", "custom.updated", "custom.zeta"]) {
-    await expectError(await api.post("/v1/attributes", { data: { tag, name: "Renamed" } }), 400, "validation_error", { paths: ["tag"], exactPaths: true });
+    await expectError(await api.post("/v1/attributes", { data: { tag, name: "Renamed" } }), 400, "validation_error", {
+      paths: ["tag"],
+      exactPaths: true,
+    });
   }
   expect((await customOnes(api)).map((a) => a.name)).toEqual(["course_code", "empty", "grade", "mentor", "score", "updated", "zeta"]);
   // A defined tag keeps its name when it is used afterwards.
   await expectStatus(await api.post("/v1/attributes", { data: { tag: "custom.final", name: "Final score" } }), 201);
   await expectStatus(
-    await api.post("/v1/credentials", { data: { groupId: group.id, recipient: { name: "Bo" }, customAttributes: { "custom.final": "50" } } }),
+    await api.post("/v1/credentials", {
+      data: { groupId: group.id, recipient: { name: "Bo" }, customAttributes: { "custom.final": "50" } },
+    }),
     201,
   );
   expect((await customOnes(api)).find((a) => a.tag === "custom.final")!.name).toBe("Final score");
@@ -156,7 +177,9 @@ test("tags used by a design, a group's email template and a credential appear, n
 test("a tag used only by data written before uses were recorded is a duplicate too", async ({ api, org, server }) => {
   const group = await createGroup(api, { designIds: [(await createDesign(api, "certificate")).id] });
   await expectStatus(
-    await api.post("/v1/credentials", { data: { groupId: group.id, recipient: { name: "Ada" }, customAttributes: { "custom.legacy": "x" } } }),
+    await api.post("/v1/credentials", {
+      data: { groupId: group.id, recipient: { name: "Ada" }, customAttributes: { "custom.legacy": "x" } },
+    }),
     201,
   );
   const orgId = `(SELECT "id" FROM "Organization" WHERE "slug" = '${org.slug}')`;
@@ -171,7 +194,9 @@ test("a tag used only by data written before uses were recorded is a duplicate t
 
 test("a refused write records no tag", async ({ api }) => {
   await expectError(
-    await api.post("/v1/credentials", { data: { groupId: "grp_nope", recipient: { name: "Ada" }, customAttributes: { "custom.ghost": "1" } } }),
+    await api.post("/v1/credentials", {
+      data: { groupId: "grp_nope", recipient: { name: "Ada" }, customAttributes: { "custom.ghost": "1" } },
+    }),
     400,
     "validation_error",
     { paths: ["groupId"] },
@@ -198,11 +223,15 @@ test("GET /v1/attributes goes through the same request checks", async ({ client,
 
 test("data written before uses were recorded is found once, on the first list (lazy backfill)", async ({ api, org, server }) => {
   const design = await createDesign(api, "certificate", {
-    document: certificateDocument([{ type: "text", x: 40, y: 120, width: 500, height: 40, text: "[custom.old_design]", font: { family: "Inter", size: 18 } }]),
+    document: certificateDocument([
+      { type: "text", x: 40, y: 120, width: 500, height: 40, text: "[custom.old_design]", font: { family: "Inter", size: 18 } },
+    ]),
   });
   const group = await createGroup(api, { designIds: [design.id], emailTemplate: { subject: "[custom.old_subject]" } });
   await expectStatus(
-    await api.post("/v1/credentials", { data: { groupId: group.id, recipient: { name: "Ada" }, customAttributes: { "custom.old_value": "x" } } }),
+    await api.post("/v1/credentials", {
+      data: { groupId: group.id, recipient: { name: "Ada" }, customAttributes: { "custom.old_value": "x" } },
+    }),
     201,
   );
   await expectStatus(await api.post("/v1/attributes", { data: { tag: "custom.defined", name: "Defined" } }), 201);

@@ -61,7 +61,10 @@ function signUpArguments(account: { email: string; password: string }): FormData
 }
 
 test.describe("a server action posted from another site", () => {
-  test("Origin http://evil.example or null → 403 and one warning line; the action does not run; with a session too", async ({ server, client }) => {
+  test("Origin http://evil.example or null → 403 and one warning line; the action does not run; with a session too", async ({
+    server,
+    client,
+  }) => {
     const actionId = signUpActionId();
     const address = uniqueAddress();
     const visitor = await client({ version: null, https: false, headers: { "X-Forwarded-For": address } });
@@ -70,7 +73,10 @@ test.describe("a server action posted from another site", () => {
 
     for (const origin of ["http://evil.example", "null", "http://127.0.0.1:1"]) {
       const requestId = `cross-origin-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-      const res = await visitor.post("/signup", { headers: { "Next-Action": actionId, Origin: origin, "X-Request-Id": requestId }, multipart: signUpArguments(account) });
+      const res = await visitor.post("/signup", {
+        headers: { "Next-Action": actionId, Origin: origin, "X-Request-Id": requestId },
+        multipart: signUpArguments(account),
+      });
       expect(res.status(), origin).toBe(403);
       expect(res.headers()["x-request-id"]).toBe(requestId);
       const lines = await linesOf(log, requestId);
@@ -82,7 +88,10 @@ test.describe("a server action posted from another site", () => {
     expect(await signInError(server.baseURL, account.email, account.password, uniqueAddress())).toBe("CredentialsSignin");
 
     // The same request from the site itself runs (so the refusals above were about the origin only).
-    const same = await visitor.post("/signup", { headers: { "Next-Action": actionId, Origin: `http://127.0.0.1:${server.port}` }, multipart: signUpArguments(account) });
+    const same = await visitor.post("/signup", {
+      headers: { "Next-Action": actionId, Origin: `http://127.0.0.1:${server.port}` },
+      multipart: signUpArguments(account),
+    });
     expect(same.status(), await same.text()).toBeLessThan(400);
     const session = await signInWithPassword(server.baseURL, account.email, account.password, uniqueAddress());
     expect(session.error).toBe("");
@@ -102,18 +111,29 @@ test.describe("a server action posted from another site", () => {
 // ---- requests that never arrive -----------------------------------------------------------------------
 
 test.describe("a request that does not arrive within the client timeout (2 s here)", () => {
-  test("a body that never comes, headers a byte at a time, an action's body: dropped promptly, logged as the client's timeout, nothing written", async ({ startServer, api, org }) => {
+  test("a body that never comes, headers a byte at a time, an action's body: dropped promptly, logged as the client's timeout, nothing written", async ({
+    startServer,
+    api,
+    org,
+  }) => {
     const server = await startServer({ CLIENT_TIMEOUT_SECONDS: "2", LOG_LEVEL: "info" });
     const credential = await draftCredential(api, (await walletGroup(api)).id, { name: "Ada Lovelace" });
     const before = await expectStatus(await api.get(`/v1/credentials/${credential.id}`), 200);
-    const headers = { "Service-Version": SERVICE_VERSION, "X-Forwarded-Proto": "https", Authorization: `Bearer ${org.token}`, "Content-Type": "application/json" };
+    const headers = {
+      "Service-Version": SERVICE_VERSION,
+      "X-Forwarded-Proto": "https",
+      Authorization: `Bearer ${org.token}`,
+      "Content-Type": "application/json",
+    };
 
     // PATCH declaring 4 bytes of body, then silence.
     const requestId = `slow-body-${Date.now()}`;
     const patch = await RawConnection.open(server.baseURL);
     const started = Date.now();
     try {
-      patch.write(requestHead("PATCH", `/v1/credentials/${credential.id}`, { ...headers, "Content-Length": "4", "X-Request-Id": requestId }));
+      patch.write(
+        requestHead("PATCH", `/v1/credentials/${credential.id}`, { ...headers, "Content-Length": "4", "X-Request-Id": requestId }),
+      );
       const answer = await patch.readResponse(15_000);
       if (answer !== "closed") {
         expect(answer.status).toBe(408);
@@ -127,7 +147,12 @@ test.describe("a request that does not arrive within the client timeout (2 s her
     expect(waited).toBeGreaterThanOrEqual(1_500);
     expect(waited).toBeLessThan(10_000);
     const lines = await linesOf(server.output, requestId, 2);
-    expect(lines.find((l) => l.event === "client_timeout")).toMatchObject({ level: "warn", waitingFor: "body", seconds: 2, method: "PATCH" });
+    expect(lines.find((l) => l.event === "client_timeout")).toMatchObject({
+      level: "warn",
+      waitingFor: "body",
+      seconds: 2,
+      method: "PATCH",
+    });
     for (const line of lines) {
       expect(line.level, JSON.stringify(line)).not.toBe("error");
       expect(line.status, JSON.stringify(line)).not.toBe(500);
@@ -148,25 +173,42 @@ test.describe("a request that does not arrive within the client timeout (2 s her
     } finally {
       drip.close();
     }
-    await expect.poll(() => parsedLines(server.output()).some((l) => l.event === "client_timeout" && l.waitingFor === "headers" && l.level === "warn")).toBe(true);
+    await expect
+      .poll(() =>
+        parsedLines(server.output()).some((l) => l.event === "client_timeout" && l.waitingFor === "headers" && l.level === "warn"),
+      )
+      .toBe(true);
 
     // A server action whose body never comes (Next reads it itself, and reports the reset it gets).
     const action = await RawConnection.open(server.baseURL);
     try {
-      action.write(requestHead("POST", "/signup", { "Next-Action": signUpActionId(), "Content-Type": "text/plain;charset=UTF-8", "Content-Length": "10", "X-Request-Id": `${requestId}-action` }));
+      action.write(
+        requestHead("POST", "/signup", {
+          "Next-Action": signUpActionId(),
+          "Content-Type": "text/plain;charset=UTF-8",
+          "Content-Length": "10",
+          "X-Request-Id": `${requestId}-action`,
+        }),
+      );
       expect(await action.closesWithin(10_000)).toBe(true);
     } finally {
       action.close();
     }
     const actionLines = await linesOf(server.output, `${requestId}-action`);
     expect(actionLines[0]).toMatchObject({ level: "warn", event: "client_timeout", waitingFor: "body", path: "/signup" });
-    await expect.poll(() => parsedLines(server.output()).some((l) => l.event === "request_abandoned" && l.errorCode === "ECONNRESET" && l.level === "info")).toBe(true);
+    await expect
+      .poll(() =>
+        parsedLines(server.output()).some((l) => l.event === "request_abandoned" && l.errorCode === "ECONNRESET" && l.level === "info"),
+      )
+      .toBe(true);
 
     // A body that arrives slowly but in time is served, and the server still answers.
     const slowButInTime = await RawConnection.open(server.baseURL);
     try {
       const body = JSON.stringify({ expiryDate: null });
-      slowButInTime.write(requestHead("PATCH", `/v1/credentials/${credential.id}`, { ...headers, "Content-Length": String(Buffer.byteLength(body)) }));
+      slowButInTime.write(
+        requestHead("PATCH", `/v1/credentials/${credential.id}`, { ...headers, "Content-Length": String(Buffer.byteLength(body)) }),
+      );
       slowButInTime.write(body.slice(0, 5));
       await new Promise((r) => setTimeout(r, 700));
       slowButInTime.write(body.slice(5));
@@ -179,7 +221,13 @@ test.describe("a request that does not arrive within the client timeout (2 s her
     await server.stop();
 
     const all = parsedLines(server.output());
-    expect(all.filter((l) => l.level === "error"), "error-level lines").toEqual([]);
-    expect(all.filter((l) => l.status === 500), "500s").toEqual([]);
+    expect(
+      all.filter((l) => l.level === "error"),
+      "error-level lines",
+    ).toEqual([]);
+    expect(
+      all.filter((l) => l.status === 500),
+      "500s",
+    ).toEqual([]);
   });
 });

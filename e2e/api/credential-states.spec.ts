@@ -47,7 +47,12 @@ test.describe("409 conflict and 402 payment_required", () => {
     expect(await expectStatus(await api.get(`/v1/credentials/${noEmail.id}`), 200)).toEqual(issued);
   });
 
-  test("a free organization over its monthly quota → 402 payment_required; premium is not limited", async ({ scratchDatabase, startServer, client, server }) => {
+  test("a free organization over its monthly quota → 402 payment_required; premium is not limited", async ({
+    scratchDatabase,
+    startServer,
+    client,
+    server,
+  }) => {
     // Its own database: only this server writes to it (see the concurrency test below for why).
     const databaseUrl = await scratchDatabase();
     const [free, premium] = await Promise.all([
@@ -71,7 +76,12 @@ test.describe("409 conflict and 402 payment_required", () => {
     }
   });
 
-  test("issuing while another process writes to the same database never answers 500", async ({ scratchDatabase, startServer, client, server }) => {
+  test("issuing while another process writes to the same database never answers 500", async ({
+    scratchDatabase,
+    startServer,
+    client,
+    server,
+  }) => {
     // Operators run the CLI (org create, token create/revoke) against the database a live server uses;
     // a write from another process must not make the server's transactions fail. A helper process
     // plays that other process, renaming organization `demo` back to back while credentials are issued.
@@ -90,13 +100,19 @@ test.describe("409 conflict and 402 payment_required", () => {
     } finally {
       expect(await writer.stop(), "the other process wrote meanwhile").toBeGreaterThan(1);
     }
-    expect(outcomes.filter((o) => !o.startsWith("200")), "failed issues").toEqual([]);
+    expect(
+      outcomes.filter((o) => !o.startsWith("200")),
+      "failed issues",
+    ).toEqual([]);
   });
 });
 
 /** Starts e2e/support/concurrent-writer.mjs (another process committing small writes) and waits until it writes. */
 async function startConcurrentWriter(databaseUrl: string): Promise<{ stop: () => Promise<number> }> {
-  const child = spawn(process.execPath, [path.join(ROOT, "e2e/support/concurrent-writer.mjs"), databaseUrl], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [path.join(ROOT, "e2e/support/concurrent-writer.mjs"), databaseUrl], {
+    cwd: ROOT,
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   let out = "";
   let err = "";
   child.stderr.on("data", (d) => (err += d));

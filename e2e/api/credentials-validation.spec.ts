@@ -65,7 +65,11 @@ async function expectNoMailFor(api: APIRequestContext, dataDir: string, groupId:
   );
   const mailDir = path.join(dataDir, "mail");
   await waitFor(`the marker email to ${marker}`, () => emlFilesContaining(mailDir, marker).length > 0, 30_000);
-  for (const ghost of ghosts) expect(emlFilesContaining(mailDir, ghost).map((m) => m.file), `mail to ${ghost}`).toEqual([]);
+  for (const ghost of ghosts)
+    expect(
+      emlFilesContaining(mailDir, ghost).map((m) => m.file),
+      `mail to ${ghost}`,
+    ).toEqual([]);
   expect((await api.delete(`/v1/credentials/${c.id}`)).status()).toBe(204);
 }
 
@@ -172,10 +176,16 @@ for (const endpoint of CREATE_ENDPOINTS) {
         api,
         "post",
         endpoint,
-        BAD_EMAILS.map((email) => ({ label: `email ${JSON.stringify(email)}`, body: { groupId: group.id, recipient: { name: "Ghost", email } }, paths: ["recipient.email"], exact: true })),
+        BAD_EMAILS.map((email) => ({
+          label: `email ${JSON.stringify(email)}`,
+          body: { groupId: group.id, recipient: { name: "Ghost", email } },
+          paths: ["recipient.email"],
+          exact: true,
+        })),
       );
       expect(await allCredentials(api)).toEqual([]);
-      if (endpoint.endsWith("create-issue-send")) await expectNoMailFor(api, server.dataDir, group.id, ["plainaddress", "ada@example..com", "ada@@example.com"]);
+      if (endpoint.endsWith("create-issue-send"))
+        await expectNoMailFor(api, server.dataDir, group.id, ["plainaddress", "ada@example..com", "ada@@example.com"]);
     });
 
     test("issueDate and expiryDate: only real YYYY-MM-DD dates", async ({ api, server }) => {
@@ -184,10 +194,20 @@ for (const endpoint of CREATE_ENDPOINTS) {
       const cases: Case[] = [];
       for (const field of ["issueDate", "expiryDate"]) {
         for (const value of BAD_DATES) {
-          cases.push({ label: `${field} ${JSON.stringify(value)}`, body: { groupId: group.id, recipient: { name: "Ghost", email }, [field]: value }, paths: [field], exact: true });
+          cases.push({
+            label: `${field} ${JSON.stringify(value)}`,
+            body: { groupId: group.id, recipient: { name: "Ghost", email }, [field]: value },
+            paths: [field],
+            exact: true,
+          });
         }
       }
-      cases.push({ label: "issueDate null", body: { groupId: group.id, recipient: { name: "Ghost", email }, issueDate: null }, paths: ["issueDate"], exact: true });
+      cases.push({
+        label: "issueDate null",
+        body: { groupId: group.id, recipient: { name: "Ghost", email }, issueDate: null },
+        paths: ["issueDate"],
+        exact: true,
+      });
       await expectValidationErrors(api, "post", endpoint, cases);
       expect(await allCredentials(api)).toEqual([]);
       await expectNoRecipientFor(api, group.id, email);
@@ -199,9 +219,21 @@ for (const endpoint of CREATE_ENDPOINTS) {
       const email = uniqueEmail("ghost");
       const r = { name: "Ghost", email };
       await expectValidationErrors(api, "post", endpoint, [
-        { label: "one day before", body: { groupId: group.id, recipient: r, issueDate: "2026-05-10", expiryDate: "2026-05-09" }, paths: ["expiryDate"] },
-        { label: "years before", body: { groupId: group.id, recipient: r, issueDate: "2026-05-10", expiryDate: "2020-01-01" }, paths: ["expiryDate"] },
-        { label: "before today's default issueDate", body: { groupId: group.id, recipient: r, expiryDate: addDays(todayUtc(), -1) }, paths: ["expiryDate"] },
+        {
+          label: "one day before",
+          body: { groupId: group.id, recipient: r, issueDate: "2026-05-10", expiryDate: "2026-05-09" },
+          paths: ["expiryDate"],
+        },
+        {
+          label: "years before",
+          body: { groupId: group.id, recipient: r, issueDate: "2026-05-10", expiryDate: "2020-01-01" },
+          paths: ["expiryDate"],
+        },
+        {
+          label: "before today's default issueDate",
+          body: { groupId: group.id, recipient: r, expiryDate: addDays(todayUtc(), -1) },
+          paths: ["expiryDate"],
+        },
       ]);
       expect(await allCredentials(api)).toEqual([]);
       await expectNoRecipientFor(api, group.id, email);
@@ -213,7 +245,11 @@ for (const endpoint of CREATE_ENDPOINTS) {
       const email = uniqueEmail("ghost");
       const base = (customAttributes: unknown) => ({ groupId: group.id, recipient: { name: "Ghost", email }, customAttributes });
       await expectValidationErrors(api, "post", endpoint, [
-        ...BAD_KEYS.map((key) => ({ label: `key ${JSON.stringify(key)}`, body: base({ "custom.fine": "ok", [key]: "v" }), paths: [`customAttributes.${key}`] })),
+        ...BAD_KEYS.map((key) => ({
+          label: `key ${JSON.stringify(key)}`,
+          body: base({ "custom.fine": "ok", [key]: "v" }),
+          paths: [`customAttributes.${key}`],
+        })),
         ...BAD_VALUES.map((value) => ({
           label: `value ${JSON.stringify(value).slice(0, 30)}`,
           body: base({ "custom.fine": "ok", "custom.bad": value }),
@@ -242,7 +278,12 @@ for (const endpoint of CREATE_ENDPOINTS) {
       expect(await allCredentials(api)).toEqual([]);
     });
 
-    test("groupId: missing, wrong type, unknown, another organization's → validation_error at groupId (not 404)", async ({ api, newOrg, client, server }) => {
+    test("groupId: missing, wrong type, unknown, another organization's → validation_error at groupId (not 404)", async ({
+      api,
+      newOrg,
+      client,
+      server,
+    }) => {
       const group = await newGroup(api);
       const other = await client({ token: (await newOrg()).token });
       const theirGroup = await newGroup(other);
@@ -314,19 +355,42 @@ test.describe("PATCH /v1/credentials/{id}: bad input changes nothing", () => {
     const { group, c } = await setup(api);
     const sibling = await createCredential(api, { groupId: group.id, recipient: { name: "Sibling", email: uniqueEmail("sib") } });
     const other = await client({ token: (await newOrg()).token });
-    const theirs = await createCredential(other, { groupId: (await newGroup(other)).id, recipient: { name: "Theirs", email: c.recipient!.email } });
+    const theirs = await createCredential(other, {
+      groupId: (await newGroup(other)).id,
+      recipient: { name: "Theirs", email: c.recipient!.email },
+    });
     const id = c.recipient!.id;
     const url = `/v1/credentials/${c.id}`;
     await expectValidationErrors(api, "patch", url, [
       { label: "id missing", body: { recipient: { name: "New" } }, paths: ["recipient.id"], exact: true },
-      { label: "id of another recipient", body: { recipient: { id: sibling.recipient!.id, name: "Hijack" } }, paths: ["recipient.id"], exact: true },
-      { label: "id of another organization's recipient", body: { recipient: { id: theirs.recipient!.id, name: "Hijack" } }, paths: ["recipient.id"], exact: true },
+      {
+        label: "id of another recipient",
+        body: { recipient: { id: sibling.recipient!.id, name: "Hijack" } },
+        paths: ["recipient.id"],
+        exact: true,
+      },
+      {
+        label: "id of another organization's recipient",
+        body: { recipient: { id: theirs.recipient!.id, name: "Hijack" } },
+        paths: ["recipient.id"],
+        exact: true,
+      },
       { label: "unknown id", body: { recipient: { id: "rcp_nope", name: "Hijack" } }, paths: ["recipient.id"], exact: true },
       { label: "id number", body: { recipient: { id: 1, name: "Hijack" } }, paths: ["recipient.id"], exact: true },
       { label: "id empty", body: { recipient: { id: "", name: "Hijack" } }, paths: ["recipient.id"], exact: true },
       ...NAME_CASES((r) => ({ recipient: { id, ...(r as object) } }), c.recipient!.email),
-      ...BAD_EMAILS.map((email) => ({ label: `email ${JSON.stringify(email)}`, body: { recipient: { id, name: "New", email } }, paths: ["recipient.email"], exact: true })),
-      { label: "unknown recipient field", body: { recipient: { id, name: "New", nickname: "N" } }, paths: ["recipient.nickname"], exact: true },
+      ...BAD_EMAILS.map((email) => ({
+        label: `email ${JSON.stringify(email)}`,
+        body: { recipient: { id, name: "New", email } },
+        paths: ["recipient.email"],
+        exact: true,
+      })),
+      {
+        label: "unknown recipient field",
+        body: { recipient: { id, name: "New", nickname: "N" } },
+        paths: ["recipient.nickname"],
+        exact: true,
+      },
       { label: "recipient null", body: { recipient: null }, paths: ["recipient"], exact: true },
       { label: "recipient string", body: { recipient: "New" }, paths: ["recipient"], exact: true },
     ]);
@@ -340,8 +404,18 @@ test.describe("PATCH /v1/credentials/{id}: bad input changes nothing", () => {
     const sibling = await createCredential(api, { groupId: group.id, recipient: { name: "Has email", email: uniqueEmail() } });
     const c = await createCredential(api, { groupId: group.id, recipient: { name: "No email" } });
     await expectValidationErrors(api, "patch", `/v1/credentials/${c.id}`, [
-      { label: "someone else's recipient", body: { recipient: { id: sibling.recipient!.id, name: "X" } }, paths: ["recipient.id"], exact: true },
-      { label: "made-up id", body: { recipient: { id: "rcp_new", name: "X", email: uniqueEmail() } }, paths: ["recipient.id"], exact: true },
+      {
+        label: "someone else's recipient",
+        body: { recipient: { id: sibling.recipient!.id, name: "X" } },
+        paths: ["recipient.id"],
+        exact: true,
+      },
+      {
+        label: "made-up id",
+        body: { recipient: { id: "rcp_new", name: "X", email: uniqueEmail() } },
+        paths: ["recipient.id"],
+        exact: true,
+      },
     ]);
     expect(await getCredential(api, c.id)).toEqual(c);
     expect(await getCredential(api, sibling.id)).toEqual(sibling);
@@ -352,7 +426,8 @@ test.describe("PATCH /v1/credentials/{id}: bad input changes nothing", () => {
     const url = `/v1/credentials/${c.id}`;
     const cases: Case[] = [];
     for (const field of ["issueDate", "expiryDate"]) {
-      for (const value of BAD_DATES) cases.push({ label: `${field} ${JSON.stringify(value)}`, body: { [field]: value }, paths: [field], exact: true });
+      for (const value of BAD_DATES)
+        cases.push({ label: `${field} ${JSON.stringify(value)}`, body: { [field]: value }, paths: [field], exact: true });
     }
     cases.push({ label: "issueDate null", body: { issueDate: null }, paths: ["issueDate"], exact: true });
     await expectValidationErrors(api, "patch", url, cases);
@@ -364,7 +439,10 @@ test.describe("PATCH /v1/credentials/{id}: bad input changes nothing", () => {
     // issueDate after the stored explicit expiry: the pair is rejected at one of the two dates.
     const res = await api.patch(url, { data: { issueDate: "2027-03-11" } });
     const body = await expectError(res, 400, "validation_error");
-    expect(body.error.details!.map((d) => d.path).some((p) => p === "issueDate" || p === "expiryDate"), JSON.stringify(body)).toBe(true);
+    expect(
+      body.error.details!.map((d) => d.path).some((p) => p === "issueDate" || p === "expiryDate"),
+      JSON.stringify(body),
+    ).toBe(true);
     expect(await getCredential(api, c.id)).toEqual(c);
   });
 
@@ -372,7 +450,12 @@ test.describe("PATCH /v1/credentials/{id}: bad input changes nothing", () => {
     const { c } = await setup(api);
     const url = `/v1/credentials/${c.id}`;
     await expectValidationErrors(api, "patch", url, [
-      ...BAD_KEYS.map((key) => ({ label: `key ${JSON.stringify(key)}`, body: { customAttributes: { [key]: "v" } }, paths: [`customAttributes.${key}`], exact: true })),
+      ...BAD_KEYS.map((key) => ({
+        label: `key ${JSON.stringify(key)}`,
+        body: { customAttributes: { [key]: "v" } },
+        paths: [`customAttributes.${key}`],
+        exact: true,
+      })),
       ...BAD_VALUES.map((value) => ({
         label: `value ${JSON.stringify(value).slice(0, 30)}`,
         body: { customAttributes: { "custom.a": value } },
@@ -385,7 +468,12 @@ test.describe("PATCH /v1/credentials/{id}: bad input changes nothing", () => {
       { label: "groupId is not updatable", body: { groupId: c.groupId }, paths: ["groupId"], exact: true },
       { label: "status is read-only", body: { status: "issued" }, paths: ["status"], exact: true },
       { label: "publicId is read-only", body: { publicId: c.publicId }, paths: ["publicId"], exact: true },
-      { label: "valid and invalid together", body: { issueDate: "2026-04-01", customAttributes: { "custom.a": 2 } }, paths: ["customAttributes.custom.a"], exact: true },
+      {
+        label: "valid and invalid together",
+        body: { issueDate: "2026-04-01", customAttributes: { "custom.a": 2 } },
+        paths: ["customAttributes.custom.a"],
+        exact: true,
+      },
     ]);
     expect(await getCredential(api, c.id)).toEqual(c);
   });
@@ -403,7 +491,11 @@ test.describe("PATCH /v1/credentials/{id}: bad input changes nothing", () => {
   test("not a JSON object → invalid_json; validation comes before not_found", async ({ api }) => {
     const { c } = await setup(api);
     for (const data of ["[]", '"x"', "7", "null", "{oops", ""]) {
-      await expectError(await api.patch(`/v1/credentials/${c.id}`, { headers: { "Content-Type": "application/json" }, data: Buffer.from(data) }), 400, "invalid_json");
+      await expectError(
+        await api.patch(`/v1/credentials/${c.id}`, { headers: { "Content-Type": "application/json" }, data: Buffer.from(data) }),
+        400,
+        "invalid_json",
+      );
     }
     await expectError(await api.patch("/v1/credentials/cred_nope", { data: { issueDate: "2026-02-30" } }), 400, "validation_error", {
       paths: ["issueDate"],
@@ -414,7 +506,10 @@ test.describe("PATCH /v1/credentials/{id}: bad input changes nothing", () => {
 });
 
 test.describe("POST /v1/credentials/{id}/send: deliveryMethod", () => {
-  test("anything but {deliveryMethod: \"email\"} → validation_error at its path; nothing queued, nothing changed", async ({ api, server }) => {
+  test('anything but {deliveryMethod: "email"} → validation_error at its path; nothing queued, nothing changed', async ({
+    api,
+    server,
+  }) => {
     const group = await newGroup(api);
     const email = uniqueEmail("nosend");
     const c = await issue(api, (await createCredential(api, { groupId: group.id, recipient: { name: "Not Sent", email } })).id);
@@ -431,7 +526,11 @@ test.describe("POST /v1/credentials/{id}/send: deliveryMethod", () => {
       { label: "extra field", body: { deliveryMethod: "email", to: "someone@example.com" }, paths: ["to"], exact: true },
     ]);
     for (const data of ["[]", '"email"', "null", "{bad", ""]) {
-      await expectError(await api.post(url, { headers: { "Content-Type": "application/json" }, data: Buffer.from(data) }), 400, "invalid_json");
+      await expectError(
+        await api.post(url, { headers: { "Content-Type": "application/json" }, data: Buffer.from(data) }),
+        400,
+        "invalid_json",
+      );
     }
     expect(await getCredential(api, c.id)).toEqual(c);
     await expectNoMailFor(api, server.dataDir, group.id, [email]);
@@ -440,16 +539,25 @@ test.describe("POST /v1/credentials/{id}/send: deliveryMethod", () => {
   test("validation comes before not_found and conflict", async ({ api }) => {
     const group = await newGroup(api);
     const draft = await createCredential(api, { groupId: group.id, recipient: { name: "Draft", email: uniqueEmail() } });
-    await expectError(await api.post(`/v1/credentials/${draft.id}/send`, { data: { deliveryMethod: "sms" } }), 400, "validation_error", { paths: ["deliveryMethod"] });
+    await expectError(await api.post(`/v1/credentials/${draft.id}/send`, { data: { deliveryMethod: "sms" } }), 400, "validation_error", {
+      paths: ["deliveryMethod"],
+    });
     await expectError(await api.post(`/v1/credentials/${draft.id}/send`, { data: { deliveryMethod: "email" } }), 409, "conflict");
-    await expectError(await api.post("/v1/credentials/cred_nope/send", { data: { deliveryMethod: "fax" } }), 400, "validation_error", { paths: ["deliveryMethod"] });
+    await expectError(await api.post("/v1/credentials/cred_nope/send", { data: { deliveryMethod: "fax" } }), 400, "validation_error", {
+      paths: ["deliveryMethod"],
+    });
     await expectError(await api.post("/v1/credentials/cred_nope/send", { data: { deliveryMethod: "email" } }), 404, "not_found");
     expect(await getCredential(api, draft.id)).toEqual(draft);
   });
 });
 
 test.describe("state and plan errors change nothing", () => {
-  test("create-issue-send over the free quota → 402: no credential, no recipient, no email", async ({ scratchDatabase, startServer, client, e2eState }) => {
+  test("create-issue-send over the free quota → 402: no credential, no recipient, no email", async ({
+    scratchDatabase,
+    startServer,
+    client,
+    e2eState,
+  }) => {
     test.setTimeout(120_000);
     const databaseUrl = await scratchDatabase();
     const dataDir = newDataDir(e2eState.runDir, "q0");

@@ -65,7 +65,13 @@ test.describe("lifecycle", () => {
 
     const issued = await issue(api, created.id);
     expectCredentialShape(issued);
-    expect(issued).toMatchObject({ id: created.id, publicId: created.publicId, status: "issued", recipient: created.recipient, issueDate: created.issueDate });
+    expect(issued).toMatchObject({
+      id: created.id,
+      publicId: created.publicId,
+      status: "issued",
+      recipient: created.recipient,
+      issueDate: created.issueDate,
+    });
     expect(await getCredential(api, created.id)).toEqual(issued);
     expect(await listed(api, created.id)).toEqual(issued);
 
@@ -103,9 +109,19 @@ test.describe("lifecycle", () => {
     expect(c200.attributes["recipient.name"]).toBe(long);
     const unicode = await createCredential(api, { groupId: group.id, recipient: { name: "Zoë Ågren 李小龍" } });
     expect(unicode.attributes["recipient.name"]).toBe("Zoë Ågren 李小龍");
-    const leap = await createCredential(api, { groupId: group.id, recipient: { name: "Leap" }, issueDate: "2024-02-29", expiryDate: "2028-02-29" });
+    const leap = await createCredential(api, {
+      groupId: group.id,
+      recipient: { name: "Leap" },
+      issueDate: "2024-02-29",
+      expiryDate: "2028-02-29",
+    });
     expect([leap.issueDate, leap.expiryDate]).toEqual(["2024-02-29", "2028-02-29"]);
-    const sameDay = await createCredential(api, { groupId: group.id, recipient: { name: "Same day" }, issueDate: "2026-03-01", expiryDate: "2026-03-01" });
+    const sameDay = await createCredential(api, {
+      groupId: group.id,
+      recipient: { name: "Same day" },
+      issueDate: "2026-03-01",
+      expiryDate: "2026-03-01",
+    });
     expect([sameDay.issueDate, sameDay.expiryDate]).toEqual(["2026-03-01", "2026-03-01"]);
   });
 
@@ -140,7 +156,11 @@ test.describe("lifecycle", () => {
   test("a future issueDate: issue and create-issue-send give scheduled; scheduled cannot be sent or issued again", async ({ api }) => {
     const group = await newGroup(api);
     const future = addDays(todayUtc(), 10);
-    const draft = await createCredential(api, { groupId: group.id, recipient: { name: "Future", email: uniqueEmail() }, issueDate: future });
+    const draft = await createCredential(api, {
+      groupId: group.id,
+      recipient: { name: "Future", email: uniqueEmail() },
+      issueDate: future,
+    });
     expect(draft.status).toBe("draft");
     const scheduled = await issue(api, draft.id);
     expect(scheduled.status).toBe("scheduled");
@@ -152,7 +172,9 @@ test.describe("lifecycle", () => {
     expect(await getCredential(api, draft.id)).toEqual(scheduled);
 
     const cis: Credential = await expectStatus(
-      await api.post("/v1/credentials/create-issue-send", { data: { groupId: group.id, recipient: { name: "Later", email: uniqueEmail() }, issueDate: future } }),
+      await api.post("/v1/credentials/create-issue-send", {
+        data: { groupId: group.id, recipient: { name: "Later", email: uniqueEmail() }, issueDate: future },
+      }),
       201,
     );
     expect(cis.status).toBe("scheduled");
@@ -179,7 +201,12 @@ test.describe("lifecycle", () => {
     await expectError(await api.post(`/v1/credentials/${draft.id}/issue`), 409, "conflict");
 
     // Expiring today is not expired yet; a past issue date without expiry is plainly issued.
-    const today = await createCredential(api, { groupId: group.id, recipient: { name: "Today" }, issueDate: "2020-01-01", expiryDate: todayUtc() });
+    const today = await createCredential(api, {
+      groupId: group.id,
+      recipient: { name: "Today" },
+      issueDate: "2020-01-01",
+      expiryDate: todayUtc(),
+    });
     expect((await issue(api, today.id)).status).toBe("issued");
     expect((await getCredential(api, today.id)).status).toBe("issued");
     const past = await createCredential(api, { groupId: group.id, recipient: { name: "Past" }, issueDate: "2019-05-05" });
@@ -188,11 +215,24 @@ test.describe("lifecycle", () => {
 
   test("PATCH updates dates and keeps the rest; updatedAt moves, createdAt does not", async ({ api }) => {
     const group = await newGroup(api);
-    const c = await createCredential(api, { groupId: group.id, recipient: { name: "Patchy", email: uniqueEmail() }, customAttributes: { "custom.a": "1" } });
+    const c = await createCredential(api, {
+      groupId: group.id,
+      recipient: { name: "Patchy", email: uniqueEmail() },
+      customAttributes: { "custom.a": "1" },
+    });
     await sleep(5);
-    const patched: Credential = await expectStatus(await api.patch(`/v1/credentials/${c.id}`, { data: { issueDate: "2026-06-01", expiryDate: "2027-06-01" } }), 200);
+    const patched: Credential = await expectStatus(
+      await api.patch(`/v1/credentials/${c.id}`, { data: { issueDate: "2026-06-01", expiryDate: "2027-06-01" } }),
+      200,
+    );
     expectCredentialShape(patched);
-    expect(patched).toMatchObject({ issueDate: "2026-06-01", expiryDate: "2027-06-01", recipient: c.recipient, customAttributes: c.customAttributes, status: "draft" });
+    expect(patched).toMatchObject({
+      issueDate: "2026-06-01",
+      expiryDate: "2027-06-01",
+      recipient: c.recipient,
+      customAttributes: c.customAttributes,
+      status: "draft",
+    });
     expect(patched.createdAt).toBe(c.createdAt);
     expect(Date.parse(patched.updatedAt)).toBeGreaterThanOrEqual(Date.parse(c.updatedAt));
     expect(await getCredential(api, c.id)).toEqual(patched);
@@ -203,12 +243,22 @@ test.describe("lifecycle", () => {
 });
 
 test.describe("recipients", () => {
-  test("found again by email, case-insensitively, within the organization; each credential keeps its own name", async ({ api, newOrg, client }) => {
+  test("found again by email, case-insensitively, within the organization; each credential keeps its own name", async ({
+    api,
+    newOrg,
+    client,
+  }) => {
     const group = await newGroup(api);
     const local = `Mixed.Case-${randomBytes(3).toString("hex")}`;
     const a = await createCredential(api, { groupId: group.id, recipient: { name: "Ada Lovelace", email: `${local}@Example.COM` } });
-    const b = await createCredential(api, { groupId: group.id, recipient: { name: "Ada L.", email: `${local.toLowerCase()}@example.com` } });
-    const c = await createCredential(api, { groupId: group.id, recipient: { name: "A. Lovelace", email: `${local.toUpperCase()}@EXAMPLE.COM` } });
+    const b = await createCredential(api, {
+      groupId: group.id,
+      recipient: { name: "Ada L.", email: `${local.toLowerCase()}@example.com` },
+    });
+    const c = await createCredential(api, {
+      groupId: group.id,
+      recipient: { name: "A. Lovelace", email: `${local.toUpperCase()}@EXAMPLE.COM` },
+    });
     expect(a.recipient?.id).toEqual(expect.any(String));
     expect(b.recipient?.id).toBe(a.recipient!.id);
     expect(c.recipient?.id).toBe(a.recipient!.id);
@@ -231,11 +281,16 @@ test.describe("recipients", () => {
     const email = uniqueEmail("par");
     const responses = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        api.post("/v1/credentials", { data: { groupId: group.id, recipient: { name: `P${i}`, email: i % 2 ? email.toUpperCase() : email } } }),
+        api.post("/v1/credentials", {
+          data: { groupId: group.id, recipient: { name: `P${i}`, email: i % 2 ? email.toUpperCase() : email } },
+        }),
       ),
     );
     const bodies = await Promise.all(responses.map(async (r) => ({ status: r.status(), body: await r.json() })));
-    expect(bodies.filter((b) => b.status !== 201), JSON.stringify(bodies.filter((b) => b.status !== 201))).toEqual([]);
+    expect(
+      bodies.filter((b) => b.status !== 201),
+      JSON.stringify(bodies.filter((b) => b.status !== 201)),
+    ).toEqual([]);
     expect(new Set(bodies.map((b) => b.body.recipient.id)).size).toBe(1);
   });
 
@@ -294,7 +349,9 @@ test.describe("expiry from the group's expiryPeriod", () => {
       expect(cred.expiryDate, `${c.issueDate} + ${key}`).toBe(c.expiry);
       // create-issue-send applies the same default
       const cis: Credential = await expectStatus(
-        await api.post("/v1/credentials/create-issue-send", { data: { groupId: groups.get(key)!, recipient: { name: "E" }, issueDate: c.issueDate } }),
+        await api.post("/v1/credentials/create-issue-send", {
+          data: { groupId: groups.get(key)!, recipient: { name: "E" }, issueDate: c.issueDate },
+        }),
         201,
       );
       expect(cis.expiryDate, `create-issue-send ${c.issueDate} + ${key}`).toBe(c.expiry);
@@ -320,7 +377,12 @@ test.describe("expiry from the group's expiryPeriod", () => {
 
   test("an explicit expiryDate wins; PATCH expiryDate: null re-applies the group's current setting", async ({ api }) => {
     const g = await newGroup(api, { expiryPeriod: { amount: 1, unit: "year" } });
-    const c = await createCredential(api, { groupId: g.id, recipient: { name: "Explicit" }, issueDate: "2026-01-31", expiryDate: "2026-05-05" });
+    const c = await createCredential(api, {
+      groupId: g.id,
+      recipient: { name: "Explicit" },
+      issueDate: "2026-01-31",
+      expiryDate: "2026-05-05",
+    });
     expect(c.expiryDate).toBe("2026-05-05");
     const reset: Credential = await expectStatus(await api.patch(`/v1/credentials/${c.id}`, { data: { expiryDate: null } }), 200);
     expect(reset.expiryDate).toBe("2027-01-31");
@@ -328,7 +390,10 @@ test.describe("expiry from the group's expiryPeriod", () => {
     await expectStatus(await api.patch(`/v1/groups/${g.id}`, { data: { expiryPeriod: { amount: 1, unit: "month" } } }), 200);
     // A stored expiry does not change with the group...
     expect((await getCredential(api, c.id)).expiryDate).toBe("2027-01-31");
-    const explicit: Credential = await expectStatus(await api.patch(`/v1/credentials/${c.id}`, { data: { expiryDate: "2030-01-01" } }), 200);
+    const explicit: Credential = await expectStatus(
+      await api.patch(`/v1/credentials/${c.id}`, { data: { expiryDate: "2030-01-01" } }),
+      200,
+    );
     expect(explicit.expiryDate).toBe("2030-01-01");
     // ...until null re-applies the group's setting as it is now.
     const again: Credential = await expectStatus(await api.patch(`/v1/credentials/${c.id}`, { data: { expiryDate: null } }), 200);
@@ -349,7 +414,14 @@ test.describe("custom attributes", () => {
     const c = await createCredential(api, {
       groupId: group.id,
       recipient: { name: "Attrs" },
-      customAttributes: { "custom.keep": "kept", "custom.drop": "to be nulled", "custom.Mixed_Case-9": "ok", "custom.nothing": null, "custom.empty": "", [tag64]: big },
+      customAttributes: {
+        "custom.keep": "kept",
+        "custom.drop": "to be nulled",
+        "custom.Mixed_Case-9": "ok",
+        "custom.nothing": null,
+        "custom.empty": "",
+        [tag64]: big,
+      },
     });
     expect(c.customAttributes).toEqual({
       "custom.keep": "kept",
@@ -360,7 +432,9 @@ test.describe("custom attributes", () => {
       [tag64]: big,
     });
     const patched: Credential = await expectStatus(
-      await api.patch(`/v1/credentials/${c.id}`, { data: { customAttributes: { "custom.drop": null, "custom.new": "added", "custom.keep": "changed" } } }),
+      await api.patch(`/v1/credentials/${c.id}`, {
+        data: { customAttributes: { "custom.drop": null, "custom.new": "added", "custom.keep": "changed" } },
+      }),
       200,
     );
     expect(patched.customAttributes).toEqual({
@@ -382,7 +456,11 @@ test.describe("custom attributes", () => {
 });
 
 test.describe("designs and delete", () => {
-  test("designs: group order, png and pdf URLs that are public; after DELETE: 404 everywhere, previews 404", async ({ api, client, server }) => {
+  test("designs: group order, png and pdf URLs that are public; after DELETE: 404 everywhere, previews 404", async ({
+    api,
+    client,
+    server,
+  }) => {
     const [cert, badge] = await Promise.all([createDesign(api, "certificate"), createDesign(api, "badge")]);
     const group = await createGroup(api, { designIds: [badge.id, cert.id] });
     const c = await createCredential(api, { groupId: group.id, recipient: { name: "Preview Person", email: uniqueEmail() } });
@@ -444,10 +522,17 @@ test.describe("designs and delete", () => {
 });
 
 test.describe("organization isolation", () => {
-  test("another organization's credential is 404 for get, patch, delete, issue, send and designs; nothing changes", async ({ api, newOrg, client }) => {
+  test("another organization's credential is 404 for get, patch, delete, issue, send and designs; nothing changes", async ({
+    api,
+    newOrg,
+    client,
+  }) => {
     const group = await newGroup(api);
     const draft = await createCredential(api, { groupId: group.id, recipient: { name: "Mine", email: uniqueEmail() } });
-    const issued = await issue(api, (await createCredential(api, { groupId: group.id, recipient: { name: "Mine 2", email: uniqueEmail() } })).id);
+    const issued = await issue(
+      api,
+      (await createCredential(api, { groupId: group.id, recipient: { name: "Mine 2", email: uniqueEmail() } })).id,
+    );
     const other = await client({ token: (await newOrg()).token });
     for (const id of [draft.id, issued.id, "cred_unknown_0000"]) {
       await expectError(await other.get(`/v1/credentials/${id}`), 404, "not_found");
@@ -461,10 +546,15 @@ test.describe("organization isolation", () => {
     expect(await getCredential(api, issued.id)).toEqual(issued);
     expect(await allCredentials(other)).toEqual([]);
     // A group of this organization is unknown to the other one.
-    await expectError(await other.post("/v1/credentials", { data: { groupId: group.id, recipient: { name: "X" } } }), 400, "validation_error", {
-      paths: ["groupId"],
-      exactPaths: true,
-    });
+    await expectError(
+      await other.post("/v1/credentials", { data: { groupId: group.id, recipient: { name: "X" } } }),
+      400,
+      "validation_error",
+      {
+        paths: ["groupId"],
+        exactPaths: true,
+      },
+    );
   });
 });
 
@@ -510,7 +600,9 @@ test.describe("GET /v1/credentials", () => {
       await expectError(await api.get(`/v1/credentials?limit=${limit}`), 400, "validation_error", { paths: ["limit"] });
     }
     for (const cursor of ["garbage", "eyJ0IjoiMjAyNiJ9", first.pagination.next!.slice(0, -3) + "abc"]) {
-      await expectError(await api.get(`/v1/credentials?cursor=${encodeURIComponent(cursor)}`), 400, "validation_error", { paths: ["cursor"] });
+      await expectError(await api.get(`/v1/credentials?cursor=${encodeURIComponent(cursor)}`), 400, "validation_error", {
+        paths: ["cursor"],
+      });
     }
     await expectError(await api.get("/v1/credentials?status=draft"), 400, "validation_error", { paths: ["status"] });
   });
@@ -537,9 +629,15 @@ test.describe("concurrency", () => {
 
   test("parallel PATCHes of different custom attributes all take effect (PATCH merges, no lost update)", async ({ api }) => {
     const group = await newGroup(api);
-    const c = await createCredential(api, { groupId: group.id, recipient: { name: "Merge", email: uniqueEmail() }, customAttributes: { "custom.base": "0" } });
+    const c = await createCredential(api, {
+      groupId: group.id,
+      recipient: { name: "Merge", email: uniqueEmail() },
+      customAttributes: { "custom.base": "0" },
+    });
     const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => api.patch(`/v1/credentials/${c.id}`, { data: { customAttributes: { [`custom.k${i}`]: String(i) } } })),
+      Array.from({ length: 20 }, (_, i) =>
+        api.patch(`/v1/credentials/${c.id}`, { data: { customAttributes: { [`custom.k${i}`]: String(i) } } }),
+      ),
     );
     expect(responses.map((r) => r.status())).toEqual(Array(20).fill(200));
     const expected = Object.fromEntries([["custom.base", "0"], ...Array.from({ length: 20 }, (_, i) => [`custom.k${i}`, String(i)])]);
@@ -578,7 +676,9 @@ test.describe("concurrency", () => {
     // Organization 1: 12 drafts issued at once.
     const api = await client({ baseURL: quotaServer.baseURL, token: orgs[0]!.token });
     const group = await newGroup(api);
-    const drafts = await Promise.all(Array.from({ length: 12 }, (_, i) => createCredential(api, { groupId: group.id, recipient: { name: `Q${i}` } })));
+    const drafts = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => createCredential(api, { groupId: group.id, recipient: { name: `Q${i}` } })),
+    );
     const responses = await Promise.all(drafts.map((d) => api.post(`/v1/credentials/${d.id}/issue`)));
     const results = await Promise.all(responses.map(async (r) => ({ status: r.status(), body: await r.json().catch(() => null) })));
     const tally = results.reduce<Record<number, number>>((t, r) => ({ ...t, [r.status]: (t[r.status] ?? 0) + 1 }), {});
@@ -606,7 +706,9 @@ test.describe("concurrency", () => {
     const group2 = await newGroup(api2);
     const emails = Array.from({ length: 12 }, (_, i) => uniqueEmail(`cis${i}`));
     const cis = await Promise.all(
-      emails.map((email, i) => api2.post("/v1/credentials/create-issue-send", { data: { groupId: group2.id, recipient: { name: `C${i}`, email } } })),
+      emails.map((email, i) =>
+        api2.post("/v1/credentials/create-issue-send", { data: { groupId: group2.id, recipient: { name: `C${i}`, email } } }),
+      ),
     );
     const cisResults = await Promise.all(cis.map(async (r) => ({ status: r.status(), body: await r.json().catch(() => null) })));
     const tally2 = cisResults.reduce<Record<number, number>>((t, r) => ({ ...t, [r.status]: (t[r.status] ?? 0) + 1 }), {});

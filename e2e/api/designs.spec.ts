@@ -70,13 +70,21 @@ test.describe("create", () => {
       ],
       [
         "unknown attribute placeholder",
-        { version: 1, canvas: { size: "A4" }, elements: [{ type: "text", x: 1, y: 1, width: 100, height: 20, text: "[recipient.age]", font: {} }] },
+        {
+          version: 1,
+          canvas: { size: "A4" },
+          elements: [{ type: "text", x: 1, y: 1, width: 100, height: 20, text: "[recipient.age]", font: {} }],
+        },
         "certificate",
         "document.elements[0].text",
       ],
       [
         "bad colour",
-        { version: 1, canvas: { size: "A4" }, elements: [{ type: "text", x: 1, y: 1, width: 100, height: 20, text: "Hi", font: { color: "red" } }] },
+        {
+          version: 1,
+          canvas: { size: "A4" },
+          elements: [{ type: "text", x: 1, y: 1, width: 100, height: 20, text: "Hi", font: { color: "red" } }],
+        },
         "certificate",
         "document.elements[0].font.color",
       ],
@@ -84,13 +92,19 @@ test.describe("create", () => {
       ["document not an object", "a document" as unknown as Record<string, unknown>, "certificate", "document"],
     ];
     for (const [label, document, type, path] of cases) {
-      const body = await expectError(await api.post("/v1/designs", { data: { name: label, type, document } }), 400, "validation_error", { paths: [path] });
+      const body = await expectError(await api.post("/v1/designs", { data: { name: label, type, document } }), 400, "validation_error", {
+        paths: [path],
+      });
       for (const d of body.error.details!) expect(d.path, label).toMatch(/^document/);
     }
     // An unknown element type is reported somewhere under that element.
     const unknownType = await expectError(
       await api.post("/v1/designs", {
-        data: { name: "x", type: "certificate", document: { version: 1, canvas: { size: "A4" }, elements: [{ type: "video", x: 1, y: 1 }] } },
+        data: {
+          name: "x",
+          type: "certificate",
+          document: { version: 1, canvas: { size: "A4" }, elements: [{ type: "video", x: 1, y: 1 }] },
+        },
       }),
       400,
       "validation_error",
@@ -113,16 +127,26 @@ test.describe("create", () => {
   test("assets: a truncated PNG → validation_error at assets.<name> saying so; nothing created or changed", async ({ api }) => {
     const whole = makePng(300, 200);
     const truncated = `data:image/png;base64,${whole.subarray(0, whole.length - 40).toString("base64")}`;
-    await expectError(await api.post("/v1/designs", { data: { name: "Cut", type: "badge", assets: { logo: truncated } } }), 400, "validation_error", {
-      paths: ["assets.logo"],
-      message: /assets\.logo: is not a complete PNG image/,
-    });
+    await expectError(
+      await api.post("/v1/designs", { data: { name: "Cut", type: "badge", assets: { logo: truncated } } }),
+      400,
+      "validation_error",
+      {
+        paths: ["assets.logo"],
+        message: /assets\.logo: is not a complete PNG image/,
+      },
+    );
     expect(await listAll(api, "/v1/designs")).toEqual([]);
 
     const design = await createDesign(api, "badge", { assets: { logo: pngDataUri(4, 4) } });
-    await expectError(await api.patch(`/v1/designs/${design.id}`, { data: { assets: { logo: truncated, seal: truncated } } }), 400, "validation_error", {
-      paths: ["assets.logo", "assets.seal"],
-    });
+    await expectError(
+      await api.patch(`/v1/designs/${design.id}`, { data: { assets: { logo: truncated, seal: truncated } } }),
+      400,
+      "validation_error",
+      {
+        paths: ["assets.logo", "assets.seal"],
+      },
+    );
     expect(await get(api, design.id)).toEqual(design);
   });
 
@@ -146,13 +170,23 @@ test.describe("create", () => {
       ["empty", ""],
     ];
     for (const [label, uri] of notImages) {
-      await expectError(await api.post("/v1/designs", { data: { name: label, type: "badge", assets: { logo: uri } } }), 400, "validation_error", {
-        paths: ["assets.logo"],
-      });
+      await expectError(
+        await api.post("/v1/designs", { data: { name: label, type: "badge", assets: { logo: uri } } }),
+        400,
+        "validation_error",
+        {
+          paths: ["assets.logo"],
+        },
+      );
     }
-    await expectError(await api.post("/v1/designs", { data: { name: "n", type: "badge", assets: { logo: 12 } } }), 400, "validation_error", {
-      paths: ["assets.logo"],
-    });
+    await expectError(
+      await api.post("/v1/designs", { data: { name: "n", type: "badge", assets: { logo: 12 } } }),
+      400,
+      "validation_error",
+      {
+        paths: ["assets.logo"],
+      },
+    );
     expect(await listAll(api, "/v1/designs")).toEqual([]);
   });
 
@@ -168,9 +202,14 @@ test.describe("create", () => {
       { paths: ["document.elements[1].asset"] },
     );
     const background = { ...certificateDocument(), background: { color: "#ffffff", image: { asset: "paper" } } };
-    await expectError(await api.post("/v1/designs", { data: { name: "n", type: "certificate", document: background } }), 400, "validation_error", {
-      paths: ["document.background.image.asset"],
-    });
+    await expectError(
+      await api.post("/v1/designs", { data: { name: "n", type: "certificate", document: background } }),
+      400,
+      "validation_error",
+      {
+        paths: ["document.background.image.asset"],
+      },
+    );
     expect(await listAll(api, "/v1/designs")).toEqual([]);
   });
 
@@ -203,7 +242,9 @@ test.describe("previewUrl and updates", () => {
     expect(after).toEqual(patched);
 
     const patchedAgain: Design = await expectStatus(
-      await api.patch(`/v1/designs/${design.id}`, { data: { document: badgeDocument([{ type: "rect", x: 1, y: 1, width: 10, height: 10 }]) } }),
+      await api.patch(`/v1/designs/${design.id}`, {
+        data: { document: badgeDocument([{ type: "rect", x: 1, y: 1, width: 10, height: 10 }]) },
+      }),
       200,
     );
     expect(patchedAgain.previewUrl).not.toBe(patched.previewUrl);
@@ -224,7 +265,10 @@ test.describe("previewUrl and updates", () => {
     const design = await createDesign(api, "certificate");
     const withLogo: Design = await expectStatus(
       await api.patch(`/v1/designs/${design.id}`, {
-        data: { assets: { logo: pngDataUri(4, 4) }, document: certificateDocument([{ type: "image", x: 700, y: 20, width: 40, height: 40, asset: "logo" }]) },
+        data: {
+          assets: { logo: pngDataUri(4, 4) },
+          document: certificateDocument([{ type: "image", x: 700, y: 20, width: 40, height: 40, asset: "logo" }]),
+        },
       }),
       200,
     );
@@ -237,9 +281,14 @@ test.describe("previewUrl and updates", () => {
     await expectError(await api.patch(`/v1/designs/${design.id}`, { data: { assets: { nothere: null } } }), 400, "validation_error", {
       paths: ["assets.nothere"],
     });
-    await expectError(await api.patch(`/v1/designs/${design.id}`, { data: { assets: { logo: "data:image/png;base64,AAAA" } } }), 400, "validation_error", {
-      paths: ["assets.logo"],
-    });
+    await expectError(
+      await api.patch(`/v1/designs/${design.id}`, { data: { assets: { logo: "data:image/png;base64,AAAA" } } }),
+      400,
+      "validation_error",
+      {
+        paths: ["assets.logo"],
+      },
+    );
     expect(await get(api, design.id)).toEqual(withLogo);
 
     // Removing the asset together with the element that used it is fine.
@@ -252,14 +301,25 @@ test.describe("previewUrl and updates", () => {
 
   test("a design holds at most 20 images, however many PATCHes add them; the 21st is refused and nothing is written", async ({ api }) => {
     const twenty = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`img${i}`, pngDataUri(2, 2)]));
-    const design: Design = await expectStatus(await api.post("/v1/designs", { data: { name: "Full", type: "badge", assets: twenty } }), 201);
+    const design: Design = await expectStatus(
+      await api.post("/v1/designs", { data: { name: "Full", type: "badge", assets: twenty } }),
+      201,
+    );
     expect(design.assets).toHaveLength(20);
-    await expectError(await api.patch(`/v1/designs/${design.id}`, { data: { assets: { one_more: pngDataUri(2, 2) } } }), 400, "validation_error", {
-      paths: ["assets"],
-    });
+    await expectError(
+      await api.patch(`/v1/designs/${design.id}`, { data: { assets: { one_more: pngDataUri(2, 2) } } }),
+      400,
+      "validation_error",
+      {
+        paths: ["assets"],
+      },
+    );
     expect(await get(api, design.id)).toEqual(design);
     // Replacing one, or removing one and adding another, stays within the limit.
-    const swapped: Design = await expectStatus(await api.patch(`/v1/designs/${design.id}`, { data: { assets: { img0: null, other: pngDataUri(3, 3) } } }), 200);
+    const swapped: Design = await expectStatus(
+      await api.patch(`/v1/designs/${design.id}`, { data: { assets: { img0: null, other: pngDataUri(3, 3) } } }),
+      200,
+    );
     expect(swapped.assets).toHaveLength(20);
   });
 
@@ -267,10 +327,18 @@ test.describe("previewUrl and updates", () => {
     const design = await createDesign(api, "certificate");
     const long = { type: "text", x: 10, y: 10, width: 100, height: 20, text: "x".repeat(2_000), font: {} };
     // Four long texts and the name placeholder fit (8,016 characters); six do not.
-    const fits: Design = await expectStatus(await api.patch(`/v1/designs/${design.id}`, { data: { document: certificateDocument(Array.from({ length: 4 }, () => long)) } }), 200);
-    await expectError(await api.patch(`/v1/designs/${design.id}`, { data: { document: certificateDocument(Array.from({ length: 6 }, () => long)) } }), 400, "validation_error", {
-      paths: ["document.elements"],
-    });
+    const fits: Design = await expectStatus(
+      await api.patch(`/v1/designs/${design.id}`, { data: { document: certificateDocument(Array.from({ length: 4 }, () => long)) } }),
+      200,
+    );
+    await expectError(
+      await api.patch(`/v1/designs/${design.id}`, { data: { document: certificateDocument(Array.from({ length: 6 }, () => long)) } }),
+      400,
+      "validation_error",
+      {
+        paths: ["document.elements"],
+      },
+    );
     expect(await get(api, design.id)).toEqual(fits);
   });
 

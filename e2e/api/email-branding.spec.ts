@@ -17,7 +17,11 @@ test.describe.configure({ timeout: 240_000 });
 
 const HOSTILE_SENDER = `Acme "Registrar" <fake@evil.example>, x`;
 
-test("a credential email: the organization's name via the service, its reply-to, Message-ID and Date, logo and certificate that load", async ({ scratchDatabase, e2eState, playwright }, testInfo) => {
+test("a credential email: the organization's name via the service, its reply-to, Message-ID and Date, logo and certificate that load", async ({
+  scratchDatabase,
+  e2eState,
+  playwright,
+}, testInfo) => {
   const databaseUrl = await scratchDatabase();
   const dataDir = newDataDir(e2eState.runDir, "brand-mail");
   const [org] = await createOrgs({ databaseUrl, dataDir }, `brand-${randomBytes(3).toString("hex")}`, 0, 1);
@@ -33,7 +37,17 @@ test("a credential email: the organization's name via the service, its reply-to,
   writeFileSync(logoFile, makePng(120, 40, [15, 118, 110, 255]));
   const logo = await cli(["org", "logo", org!.slug, logoFile]);
   expect(logo.code, logo.stderr).toBe(0);
-  const set = await cli(["org", "branding", org!.slug, "--sender-name", HOSTILE_SENDER, "--contact-email", "registrar@acme.example", "--brand-color", "#0F766E"]);
+  const set = await cli([
+    "org",
+    "branding",
+    org!.slug,
+    "--sender-name",
+    HOSTILE_SENDER,
+    "--contact-email",
+    "registrar@acme.example",
+    "--brand-color",
+    "#0F766E",
+  ]);
   expect(set.code, set.stderr).toBe(0);
   expect(JSON.parse(set.stdout.trim().split("\n").at(-1)!)).toEqual({
     senderName: HOSTILE_SENDER,
@@ -49,7 +63,14 @@ test("a credential email: the organization's name via the service, its reply-to,
   let server: OwnServer | undefined;
   try {
     server = await startOwnServer(
-      { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, SMTP_URL: sink.url, PORT: String(port), PUBLIC_URL: publicUrl, MAIL_FROM: "Credentials <no-reply@issuer.example>" },
+      {
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        SMTP_URL: sink.url,
+        PORT: String(port),
+        PUBLIC_URL: publicUrl,
+        MAIL_FROM: "Credentials <no-reply@issuer.example>",
+      },
       path.join(e2eState.runDir, `own-brand-mail-${randomBytes(2).toString("hex")}.log`),
     );
     const api = await playwright.request.newContext({
@@ -59,7 +80,10 @@ test("a credential email: the organization's name via the service, its reply-to,
     const group = await newGroup(api, { name: `<script>alert(1)</script> & "Data"` });
     const email = uniqueEmail("brand");
     const recipientName = `Ada "><img src=x onerror=alert(1)>`;
-    const made: Credential = await expectStatus(await api.post("/v1/credentials/create-issue-send", { data: { groupId: group.id, recipient: { name: recipientName, email } } }), 201);
+    const made: Credential = await expectStatus(
+      await api.post("/v1/credentials/create-issue-send", { data: { groupId: group.id, recipient: { name: recipientName, email } } }),
+      201,
+    );
 
     await waitFor(`the email to ${email}`, () => sink.to(email).length > 0, 60_000);
     await sleep(1000);
@@ -71,7 +95,9 @@ test("a credential email: the organization's name via the service, its reply-to,
     expect(mailFrom).toBe("no-reply@issuer.example");
     const fromLine = /^From:(.*(?:\r?\n[ \t].*)*)/m.exec(mail.raw)![1]!.replace(/\r?\n[ \t]+/g, " ");
     // Read as a mail client reads it: one mailbox, ours, whose display name is the whole sender name.
-    expect(addressparser(fromLine, { flatten: true })).toEqual([{ address: "no-reply@issuer.example", name: `${HOSTILE_SENDER} via Credentials` }]);
+    expect(addressparser(fromLine, { flatten: true })).toEqual([
+      { address: "no-reply@issuer.example", name: `${HOSTILE_SENDER} via Credentials` },
+    ]);
     expect(mail.headers["reply-to"]).toBe("registrar@acme.example");
     expect(mail.headers["bcc"]).toBeUndefined();
     expect(mail.headers["list-unsubscribe"]).toBeUndefined();
@@ -98,10 +124,16 @@ test("a credential email: the organization's name via the service, its reply-to,
     expect(attr(certificateTag, "alt")).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(Number(attr(certificateTag, "width"))).toBe(496);
     expect(Number(attr(certificateTag, "height"))).toBeGreaterThan(300);
-    const designs: { previews: { format: string; url: string }[] }[] = await expectStatus(await api.get(`/v1/credentials/${made.id}/designs`), 200);
+    const designs: { previews: { format: string; url: string }[] }[] = await expectStatus(
+      await api.get(`/v1/credentials/${made.id}/designs`),
+      200,
+    );
     expect(attr(certificateTag, "src")).toBe(designs[0]!.previews.find((p) => p.format === "png")!.url);
     const anonymous = await playwright.request.newContext();
-    for (const [src, type] of [[attr(logoTag, "src")!, "image/png"], [attr(certificateTag, "src")!, "image/png"]] as const) {
+    for (const [src, type] of [
+      [attr(logoTag, "src")!, "image/png"],
+      [attr(certificateTag, "src")!, "image/png"],
+    ] as const) {
       const response = await anonymous.get(src);
       expect(response.status(), src).toBe(200);
       expect(response.headers()["content-type"]).toBe(type);

@@ -42,7 +42,14 @@ async function ownWorld(scratchDatabase: () => Promise<string>, e2eState: E2ESta
 }
 
 function mailEnv(world: World, smtpUrl: string, extra: Record<string, string> = {}): Record<string, string> {
-  return { DATABASE_URL: world.databaseUrl, DATA_DIR: world.dataDir, SMTP_URL: smtpUrl, MAIL_RETRY_BASE_SECONDS: "1", PUBLIC_URL, ...extra };
+  return {
+    DATABASE_URL: world.databaseUrl,
+    DATA_DIR: world.dataDir,
+    SMTP_URL: smtpUrl,
+    MAIL_RETRY_BASE_SECONDS: "1",
+    PUBLIC_URL,
+    ...extra,
+  };
 }
 
 function walletLink(c: Credential, base = PUBLIC_URL): string {
@@ -67,7 +74,11 @@ async function deliveredTo(sink: SmtpSink, address: string, count = 1, quietMs =
 }
 
 function expectNoPlaceholders(r: Received) {
-  for (const [part, value] of [["subject", r.mail.subject], ["text", r.mail.text], ["html", r.mail.html]] as const) {
+  for (const [part, value] of [
+    ["subject", r.mail.subject],
+    ["text", r.mail.text],
+    ["html", r.mail.html],
+  ] as const) {
     expect(value, `${part} still has a placeholder`).not.toMatch(PLACEHOLDER_LEFT);
   }
 }
@@ -102,7 +113,10 @@ test.describe("email over SMTP", () => {
     await sink.start();
     // WALLET_URL with a trailing slash: the wallet links use it (without the slash), not PUBLIC_URL.
     const env = mailEnv(world, sink.url, { WALLET_URL: `${WALLET_URL}/` });
-    server = await startOwnServer(env, path.join(e2eState.runDir, `own-mail-shared-${backend}-${workerInfo.workerIndex}-${randomBytes(2).toString("hex")}.log`));
+    server = await startOwnServer(
+      env,
+      path.join(e2eState.runDir, `own-mail-shared-${backend}-${workerInfo.workerIndex}-${randomBytes(2).toString("hex")}.log`),
+    );
     shared = { world, sink, server, walletUrl: WALLET_URL };
   });
 
@@ -122,7 +136,9 @@ test.describe("email over SMTP", () => {
     return { ...shared, api: await client({ baseURL: shared.server.baseURL, token: shared.world.org.token }) };
   }
 
-  test("send: one message to the recipient; subject and bodies from the group's template, placeholders filled, wallet link", async ({ client }) => {
+  test("send: one message to the recipient; subject and bodies from the group's template, placeholders filled, wallet link", async ({
+    client,
+  }) => {
     const { api, sink, world, walletUrl } = await sharedApi(client);
     const group = await newGroup(api, {
       name: "Data Analysis",
@@ -132,7 +148,9 @@ test.describe("email over SMTP", () => {
         html: '<h1>[group.name]</h1><p>Dear [recipient.name], course: <span id="course">[custom.course]</span></p><a href="[credential.url]">Open</a>',
       },
     });
-    expect(group.emailTemplate).toEqual(expect.objectContaining({ subject: "[recipient.name], your [group.name] from [organization.name]" }));
+    expect(group.emailTemplate).toEqual(
+      expect.objectContaining({ subject: "[recipient.name], your [group.name] from [organization.name]" }),
+    );
     const email = uniqueEmail("ada");
     const draft = await createCredential(api, {
       groupId: group.id,
@@ -165,7 +183,9 @@ test.describe("email over SMTP", () => {
     expect(htmlText(r!.mail.html)).toContain("Data Analysis");
   });
 
-  test("create-issue-send: one message each; the default template when the group has none; none without email or when scheduled", async ({ client }) => {
+  test("create-issue-send: one message each; the default template when the group has none; none without email or when scheduled", async ({
+    client,
+  }) => {
     const { api, sink, walletUrl } = await sharedApi(client);
     const group = await newGroup(api, { name: "Advanced Astronomy" });
     expect(group.emailTemplate ?? null).toBeNull();
@@ -195,9 +215,14 @@ test.describe("email over SMTP", () => {
     // headers or recipients either.
     const evil = uniqueEmail("evil");
     const injection = "Evil\r\nBcc: victim@example.com\r\nX-Injected: yes";
-    await expectError(await api.post("/v1/credentials/create-issue-send", { data: { groupId: group.id, recipient: { name: injection, email: evil } } }), 400, "validation_error", {
-      paths: ["recipient.name"],
-    });
+    await expectError(
+      await api.post("/v1/credentials/create-issue-send", { data: { groupId: group.id, recipient: { name: injection, email: evil } } }),
+      400,
+      "validation_error",
+      {
+        paths: ["recipient.name"],
+      },
+    );
     const subjectGroup = await newGroup(api, { emailTemplate: { subject: "For [custom.line]" } });
     await cis(api, { groupId: subjectGroup.id, recipient: { name: "Evil", email: evil }, customAttributes: { "custom.line": injection } });
     const [e] = await deliveredTo(sink, evil);
@@ -222,7 +247,10 @@ test.describe("email over SMTP", () => {
     expect(both[1]!.mail.text).toContain(walletLink(c, walletUrl));
 
     const moved = uniqueEmail("moved");
-    await expectStatus(await api.patch(`/v1/credentials/${c.id}`, { data: { recipient: { id: c.recipient!.id, name: "Moved", email: moved } } }), 200);
+    await expectStatus(
+      await api.patch(`/v1/credentials/${c.id}`, { data: { recipient: { id: c.recipient!.id, name: "Moved", email: moved } } }),
+      200,
+    );
     await sendEmail(api, c.id);
     const [r] = await deliveredTo(sink, moved);
     expect(r!.mail.subject).toBe("For Moved");
@@ -245,7 +273,9 @@ test.describe("email over SMTP", () => {
     expect(new Set(emails.map((e) => sink.to(e)[0]!.mail.messageId)).size).toBe(40);
   });
 
-  test("temporary failures (451) are retried with growing delays, every attempt with the same Message-ID; delivered once", async ({ client }) => {
+  test("temporary failures (451) are retried with growing delays, every attempt with the same Message-ID; delivered once", async ({
+    client,
+  }) => {
     test.setTimeout(90_000);
     const { api, sink } = await sharedApi(client);
     const group = await newGroup(api);
@@ -319,7 +349,8 @@ test.describe("email across a crash", () => {
       const group = await newGroup(api, { emailTemplate: { subject: "Crash test for [recipient.name]" } });
       const emails = Array.from({ length: 4 }, (_, i) => uniqueEmail(`crash${i}`));
       const made: Credential[] = [];
-      for (const [i, email] of emails.slice(0, 3).entries()) made.push(await cis(api, { groupId: group.id, recipient: { name: `Crash ${i}`, email } }));
+      for (const [i, email] of emails.slice(0, 3).entries())
+        made.push(await cis(api, { groupId: group.id, recipient: { name: `Crash ${i}`, email } }));
       const draft = await createCredential(api, { groupId: group.id, recipient: { name: "Crash 3", email: emails[3]! } });
       await issue(api, draft.id);
       made.push(await sendEmail(api, draft.id));
@@ -394,7 +425,10 @@ test.describe("email across a crash", () => {
 
 test.describe("email without SMTP_URL", () => {
   test("send and create-issue-send write one .eml each under DATA_DIR/mail, with the wallet link", async ({ api, server }) => {
-    const group = await newGroup(api, { name: "Eml Course", emailTemplate: { subject: "[group.name] for [recipient.name]", text: "Link: [credential.url]" } });
+    const group = await newGroup(api, {
+      name: "Eml Course",
+      emailTemplate: { subject: "[group.name] for [recipient.name]", text: "Link: [credential.url]" },
+    });
     const mailDir = path.join(server.dataDir, "mail");
     const a = uniqueEmail("eml-send");
     const draft = await createCredential(api, { groupId: group.id, recipient: { name: "Eml Sender", email: a } });
@@ -403,7 +437,10 @@ test.describe("email without SMTP_URL", () => {
     const b = uniqueEmail("eml-cis");
     const made = await cis(api, { groupId: group.id, recipient: { name: "Eml Cis", email: b } });
 
-    for (const [email, c, name] of [[a, issued, "Eml Sender"], [b, made, "Eml Cis"]] as const) {
+    for (const [email, c, name] of [
+      [a, issued, "Eml Sender"],
+      [b, made, "Eml Cis"],
+    ] as const) {
       const files = await waitFor(`an .eml for ${email}`, () => {
         const found = emlFilesContaining(mailDir, email);
         return found.length ? found : undefined;
@@ -426,9 +463,24 @@ test.describe("email without SMTP_URL", () => {
     const today = new Date(`${todayUtc()}T00:00:00Z`);
     const dateIn = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(today);
     const cases = [
-      { language: "es", subject: / le ha otorgado una credencial: /, html: ["Ver su credencial", "Hola, ", dateIn("es")], htmlTag: `<html lang="es" dir="ltr">` },
-      { language: "ar", subject: /^أصدرت لك .* شهادة: /, html: ["عرض شهادتك", "مرحبًا", dateIn("ar")], htmlTag: `<html lang="ar" dir="rtl">` },
-      { language: null, subject: / issued you a credential: /, html: ["View your credential", "Hello ", dateIn("en-US")], htmlTag: `<html lang="en" dir="ltr">` },
+      {
+        language: "es",
+        subject: / le ha otorgado una credencial: /,
+        html: ["Ver su credencial", "Hola, ", dateIn("es")],
+        htmlTag: `<html lang="es" dir="ltr">`,
+      },
+      {
+        language: "ar",
+        subject: /^أصدرت لك .* شهادة: /,
+        html: ["عرض شهادتك", "مرحبًا", dateIn("ar")],
+        htmlTag: `<html lang="ar" dir="rtl">`,
+      },
+      {
+        language: null,
+        subject: / issued you a credential: /,
+        html: ["View your credential", "Hello ", dateIn("en-US")],
+        htmlTag: `<html lang="en" dir="ltr">`,
+      },
     ];
     for (const c of cases) {
       const group = await newGroup(api, { name, language: c.language });
@@ -450,11 +502,15 @@ test.describe("email without SMTP_URL", () => {
       for (const words of c.html) expect(htmlText(mail.html)).toContain(words);
       expect(mail.text).toContain(c.html[2]!);
       expect(mail.text).toContain(`/credentials/${made.publicId}?recipient=true`);
-      if (c.language !== null) for (const english of ["Hello", "View your credential", "Credential ID"]) expect(mail.text + mail.html).not.toContain(english);
+      if (c.language !== null)
+        for (const english of ["Hello", "View your credential", "Credential ID"]) expect(mail.text + mail.html).not.toContain(english);
     }
   });
 
-  test("a scheduled create-issue-send whose issue date is moved to today is issued and sends its email at once", async ({ api, server }) => {
+  test("a scheduled create-issue-send whose issue date is moved to today is issued and sends its email at once", async ({
+    api,
+    server,
+  }) => {
     const mailDir = path.join(server.dataDir, "mail");
     const group = await newGroup(api);
     const email = uniqueEmail("eml-sched");
@@ -462,7 +518,11 @@ test.describe("email without SMTP_URL", () => {
     expect(c.status).toBe("scheduled");
     // A plain issue of a future draft asks for no email.
     const quiet = uniqueEmail("eml-quiet");
-    const draft = await createCredential(api, { groupId: group.id, recipient: { name: "Quiet", email: quiet }, issueDate: addDays(todayUtc(), 3) });
+    const draft = await createCredential(api, {
+      groupId: group.id,
+      recipient: { name: "Quiet", email: quiet },
+      issueDate: addDays(todayUtc(), 3),
+    });
     expect((await issue(api, draft.id)).status).toBe("scheduled");
     await sleep(1500);
     expect(emlFilesContaining(mailDir, email)).toEqual([]);
@@ -472,10 +532,15 @@ test.describe("email without SMTP_URL", () => {
       expect(moved.status).toBe("issued");
     }
     // Moving the date issues it at once, so the email goes out without waiting for the scheduler's round.
-    const files = await waitFor(`an .eml for ${email}`, () => {
-      const found = emlFilesContaining(mailDir, email);
-      return found.length ? found : undefined;
-    }, 20_000, 250);
+    const files = await waitFor(
+      `an .eml for ${email}`,
+      () => {
+        const found = emlFilesContaining(mailDir, email);
+        return found.length ? found : undefined;
+      },
+      20_000,
+      250,
+    );
     await sleep(2000);
     expect(emlFilesContaining(mailDir, email).length).toBe(1);
     expect(files[0]!.mail.text).toContain(`/credentials/${c.publicId}?recipient=true`);
@@ -496,4 +561,3 @@ test.describe("email without SMTP_URL", () => {
     expect(emlFilesContaining(mailDir, email)).toEqual([]);
   });
 });
-

@@ -56,10 +56,25 @@ test.describe.configure({ timeout: 180_000 });
 
 // ---- the routes, from the served OpenAPI document --------------------------------------------------
 
-type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; required?: string[]; additionalProperties?: unknown; [k: string]: unknown };
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: unknown;
+  [k: string]: unknown;
+};
 type Operation = { method: string; path: string; query: string[]; body?: JsonSchema };
 type OpenApi = {
-  paths: Record<string, Record<string, { parameters?: ({ in?: string; name?: string } | { $ref: string })[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: ({ in?: string; name?: string } | { $ref: string })[];
+        requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+      }
+    >
+  >;
 };
 
 const DOC_METHODS = ["get", "post", "put", "patch", "delete"];
@@ -112,7 +127,16 @@ async function buildWorld(api: APIRequestContext): Promise<World> {
     }),
     201,
   );
-  return { certificate: certificate.id, badge: badge.id, group: group.id, draft: draft.id, issued: issued.id, recipient: draft.recipient!.id, email, interaction: interaction.id };
+  return {
+    certificate: certificate.id,
+    badge: badge.id,
+    group: group.id,
+    draft: draft.id,
+    issued: issued.id,
+    recipient: draft.recipient!.id,
+    email,
+    interaction: interaction.id,
+  };
 }
 
 /** Real ids for a path parameter: `{id}` takes the resource named by the segment before it. */
@@ -138,7 +162,17 @@ function designBody(): Record<string, Json> {
     type: "certificate",
     document: {
       ...(certificateDocument([
-        { type: "text", id: "awarded", x: 40, y: 120, width: 600, height: 40, text: "Awarded on [credential.issueDate]", font: { family: "Noto Serif", size: 18 }, align: "center" },
+        {
+          type: "text",
+          id: "awarded",
+          x: 40,
+          y: 120,
+          width: 600,
+          height: 40,
+          text: "Awarded on [credential.issueDate]",
+          font: { family: "Noto Serif", size: 18 },
+          align: "center",
+        },
         { type: "image", x: 700, y: 40, width: 60, height: 40, asset: "logo" },
       ]) as Record<string, Json>),
       locale: "en-GB",
@@ -186,11 +220,20 @@ function validBody(op: Operation, w: World): { body: Record<string, Json>; known
     },
     "POST /v1/credentials/{id}/send": { deliveryMethod: "email" },
     "POST /v1/credentials/search": {
-      filter: { "recipient.name": { contains: "Ada" }, recipient: { email: { endsWith: "@example.com" } }, OR: [{ status: "draft" }, { issueDate: { gte: "2020-01-01" } }] },
+      filter: {
+        "recipient.name": { contains: "Ada" },
+        recipient: { email: { endsWith: "@example.com" } },
+        OR: [{ status: "draft" }, { issueDate: { gte: "2020-01-01" } }],
+      },
       sort: { property: "createdAt", order: "desc" },
       limit: 10,
     },
-    "POST /v1/credential-interactions": { credentialId: w.issued, eventType: "credential_viewed", triggeredBy: "recipient", triggeredAt: `${TODAY}T12:00:00Z` },
+    "POST /v1/credential-interactions": {
+      credentialId: w.issued,
+      eventType: "credential_viewed",
+      triggeredBy: "recipient",
+      triggeredAt: `${TODAY}T12:00:00Z`,
+    },
     "POST /v1/groups": groupBody(w),
     "PATCH /v1/groups/{id}": groupBody(w),
     "POST /v1/designs": designBody(),
@@ -203,7 +246,13 @@ function validBody(op: Operation, w: World): { body: Record<string, Json>; known
 
 /** A plausible value for a JSON schema (for routes added after this spec): ids by field name, formats, enums. */
 function exampleOf(schema: JsonSchema, key: string, w: World, depth = 0): Json {
-  const ids: Record<string, Json> = { groupId: w.group, credentialId: w.issued, designIds: [w.certificate, w.badge], certificateDesignId: w.certificate, badgeDesignId: w.badge };
+  const ids: Record<string, Json> = {
+    groupId: w.group,
+    credentialId: w.issued,
+    designIds: [w.certificate, w.badge],
+    certificateDesignId: w.certificate,
+    badgeDesignId: w.badge,
+  };
   if (key in ids) return ids[key]!;
   if ("const" in schema) return schema.const as Json;
   if (Array.isArray(schema.enum)) return schema.enum[0] as Json;
@@ -218,7 +267,9 @@ function exampleOf(schema: JsonSchema, key: string, w: World, depth = 0): Json {
       return out;
     }
     case "array":
-      return Array.from({ length: Math.max(1, Number(schema.minItems ?? 1)) }, () => exampleOf((schema.items ?? {}) as JsonSchema, key, w, depth + 1));
+      return Array.from({ length: Math.max(1, Number(schema.minItems ?? 1)) }, () =>
+        exampleOf((schema.items ?? {}) as JsonSchema, key, w, depth + 1),
+      );
     case "integer":
     case "number":
       return Number(schema.minimum ?? 1);
@@ -238,7 +289,16 @@ function exampleOf(schema: JsonSchema, key: string, w: World, depth = 0): Json {
 
 // ---- one request ------------------------------------------------------------------------------------
 
-type FuzzCase = { method: string; target: string; body?: Buffer; contentType?: string; requestId?: string; certain: Mutation[]; extra: Mutation[]; mustFail: boolean };
+type FuzzCase = {
+  method: string;
+  target: string;
+  body?: Buffer;
+  contentType?: string;
+  requestId?: string;
+  certain: Mutation[];
+  extra: Mutation[];
+  mustFail: boolean;
+};
 
 const ODD_REQUEST_IDS = ["x".repeat(500), "../../etc", "<script>", "a b", "%00"];
 
@@ -252,7 +312,11 @@ function pathArb(op: Operation, w: World, hostile: boolean): fc.Arbitrary<{ targ
   const params = paramsOf(op.path);
   const real = params.map((p) => realIds(op.path, p, w));
   return fc
-    .record({ which: fc.nat(), id: fc.constantFrom(...HOSTILE_IDS), picks: fc.array(fc.nat(), { minLength: params.length, maxLength: params.length }) })
+    .record({
+      which: fc.nat(),
+      id: fc.constantFrom(...HOSTILE_IDS),
+      picks: fc.array(fc.nat(), { minLength: params.length, maxLength: params.length }),
+    })
     .map(({ which, id, picks }) => {
       const mutations: Mutation[] = [];
       const values = params.map((p, i) => {
@@ -296,7 +360,11 @@ type Parts = {
 function assemble(method: string, p: Parts): FuzzCase {
   const { target, used } = withQuery(p.path.target, [p.query ?? null, p.more ?? null]);
   const sent = p.body ?? p.stray ?? undefined;
-  const certain = [...p.path.mutations, ...(p.body?.mutations.slice(0, 1) ?? []), ...used.filter((q) => q.certain).flatMap((q) => q.mutations)];
+  const certain = [
+    ...p.path.mutations,
+    ...(p.body?.mutations.slice(0, 1) ?? []),
+    ...used.filter((q) => q.certain).flatMap((q) => q.mutations),
+  ];
   return {
     method,
     target,
@@ -331,7 +399,10 @@ function caseArb(op: Operation, w: World): fc.Arbitrary<FuzzCase> {
     return fc.record({ path, body, more, requestId }).map((p) => assemble(op.method, p));
   }
   const options: fc.WeightedArbitrary<FuzzCase>[] = [
-    { weight: 3, arbitrary: fc.record({ path: realPath, query: badQuery(op.query), more, stray, requestId }).map((p) => assemble(op.method, p)) },
+    {
+      weight: 3,
+      arbitrary: fc.record({ path: realPath, query: badQuery(op.query), more, stray, requestId }).map((p) => assemble(op.method, p)),
+    },
   ];
   if (params.length) {
     options.push({ weight: 3, arbitrary: fc.record({ path: hostilePath, more, stray, requestId }).map((p) => assemble(op.method, p)) });
@@ -339,7 +410,12 @@ function caseArb(op: Operation, w: World): fc.Arbitrary<FuzzCase> {
   if (op.method === "GET") {
     // Reads change nothing, so requests that may be valid (duplicated parameters, a stray body) are fine
     // here: they must still never get a 500 or a bare error.
-    options.push({ weight: 1, arbitrary: fc.record({ path: realPath, more: fc.option(extraQuery(op.query), { freq: 2 }), stray: fc.option(strayBody(), { freq: 2 }) }).map((p) => assemble(op.method, p)) });
+    options.push({
+      weight: 1,
+      arbitrary: fc
+        .record({ path: realPath, more: fc.option(extraQuery(op.query), { freq: 2 }), stray: fc.option(strayBody(), { freq: 2 }) })
+        .map((p) => assemble(op.method, p)),
+    });
   }
   return fc.oneof(...options);
 }
@@ -356,7 +432,14 @@ function headersFor(org: Org, c: { body?: Buffer; contentType?: string; requestI
 
 // ---- collecting what went wrong ---------------------------------------------------------------------
 
-type Finding = { route: string; answer: string; problems: string[]; count: number; injected: Map<string, Set<string>>; examples: Map<string, string> };
+type Finding = {
+  route: string;
+  answer: string;
+  problems: string[];
+  count: number;
+  injected: Map<string, Set<string>>;
+  examples: Map<string, string>;
+};
 
 /** Distinct problems: one entry per route, answer and problem, listing every defect class and field
  *  that led there, with one example request per class. */
@@ -426,7 +509,8 @@ async function fuzzOperation(baseURL: string, org: Org, op: Operation, w: World,
   await inParallel(cases, WIDTH, async (c, i) => {
     const answer = await sendPatiently(baseURL, { method: c.method, target: c.target, headers: headersFor(org, c), body: c.body });
     const problems = answerProblems(answer, { mustFail: c.mustFail });
-    const which = i < sweep.length ? `string sweep case ${i + 1} of ${sweep.length}` : `FUZZ_SEED=${SEED}, case ${i - sweep.length + 1} of ${RUNS}`;
+    const which =
+      i < sweep.length ? `string sweep case ${i + 1} of ${sweep.length}` : `FUZZ_SEED=${SEED}, case ${i - sweep.length + 1} of ${RUNS}`;
     if (problems.length) findings.add(route, c.certain, answer, problems, describeCase(c, answer, `${which} for ${route}`));
   });
   return cases.length;
@@ -442,7 +526,15 @@ async function probeMethods(baseURL: string, org: Org, path: string, allowed: st
   const odd = ["GET", "POST", "PUT", "PATCH", "DELETE", "TRACE", "PROPFIND", "FUZZ"].filter((m) => !allowed.includes(m));
   for (const method of odd) {
     const body = ["POST", "PUT", "PATCH"].includes(method) ? Buffer.from('{"name":"x"}') : undefined;
-    const c: FuzzCase = { method, target, body, contentType: body ? "application/json" : undefined, certain: [{ kind: `method ${method}`, detail: `method ${method}` }], extra: [], mustFail: true };
+    const c: FuzzCase = {
+      method,
+      target,
+      body,
+      contentType: body ? "application/json" : undefined,
+      certain: [{ kind: `method ${method}`, detail: `method ${method}` }],
+      extra: [],
+      mustFail: true,
+    };
     const answer = await sendPatiently(baseURL, { method, target, headers: headersFor(org, c), body });
     const problems = answerProblems(answer, { mustFail: true, allow: allowed });
     if (!("error" in answer)) {
@@ -483,7 +575,8 @@ function changes(before: Snapshot, after: Snapshot): string[] {
         continue;
       }
       for (const field of Object.keys({ ...was, ...r })) {
-        if (JSON.stringify(was[field]) !== JSON.stringify(r[field])) out.push(`${kind}: ${id} ${field} ${brief(was[field])} → ${brief(r[field])}`);
+        if (JSON.stringify(was[field]) !== JSON.stringify(r[field]))
+          out.push(`${kind}: ${id} ${field} ${brief(was[field])} → ${brief(r[field])}`);
       }
     }
     for (const id of old.keys()) if (!now.has(id)) out.push(`${kind}: ${id} deleted`);
@@ -501,7 +594,11 @@ function expectUnchanged(before: Snapshot, after: Snapshot, what: string): void 
 
 test.describe("fuzz: every /v1 route and method from the served OpenAPI document", () => {
   for (let shard = 0; shard < SHARDS; shard++) {
-    test(`shard ${shard + 1}/${SHARDS}: certainly invalid requests get the error envelope (never a 500) and write nothing`, async ({ api, org, server }) => {
+    test(`shard ${shard + 1}/${SHARDS}: certainly invalid requests get the error envelope (never a 500) and write nothing`, async ({
+      api,
+      org,
+      server,
+    }) => {
       const { operations, methodsByPath } = await readOperations(server.baseURL);
       expect(operations.length, "the OpenAPI document lists operations").toBeGreaterThan(10);
       const mine = operations.filter((_, i) => i % SHARDS === shard);
@@ -515,14 +612,20 @@ test.describe("fuzz: every /v1 route and method from the served OpenAPI document
       for (const [path, methods] of myPaths) sent += await probeMethods(server.baseURL, org, path, methods, world, findings);
       const after = await snapshot(api);
 
-      test.info().annotations.push({ type: "fuzz", description: `FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}: ${sent} requests over ${mine.map((o) => `${o.method} ${o.path}`).join(", ")}` });
+      test.info().annotations.push({
+        type: "fuzz",
+        description: `FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}: ${sent} requests over ${mine.map((o) => `${o.method} ${o.path}`).join(", ")}`,
+      });
       if (findings.size) await test.info().attach("fuzz-findings.txt", { body: findings.report(), contentType: "text/plain" });
       expect.soft(findings.size, `FUZZ_SEED=${SEED}: ${findings.size} distinct problems in ${sent} requests\n${findings.report()}`).toBe(0);
       expectUnchanged(before, after, `the fuzz wrote to the organization (FUZZ_SEED=${SEED})`);
     });
   }
 
-  test("the valid bodies the fuzz breaks are accepted as they are (so each refusal comes from what it injected)", async ({ api, server }) => {
+  test("the valid bodies the fuzz breaks are accepted as they are (so each refusal comes from what it injected)", async ({
+    api,
+    server,
+  }) => {
     const { operations } = await readOperations(server.baseURL);
     const world = await buildWorld(api);
     const derived: string[] = [];
@@ -533,14 +636,22 @@ test.describe("fuzz: every /v1 route and method from the served OpenAPI document
         continue;
       }
       // Only an issued credential can be sent; everything else takes the first of its kind (a draft).
-      const ids = paramsOf(op.path).map((p) => (op.path.endsWith("/send") ? world.issued : (realIds(op.path, p, world)[0] ?? "does-not-exist")));
+      const ids = paramsOf(op.path).map((p) =>
+        op.path.endsWith("/send") ? world.issued : (realIds(op.path, p, world)[0] ?? "does-not-exist"),
+      );
       const target = fill(op.path, ids);
       const res = await api.fetch(target, { method: op.method, data: toJsonText(body), headers: { "Content-Type": "application/json" } });
-      expect(res.status(), `${op.method} ${target} with ${toJsonText(body).slice(0, 300)} → ${(await res.text()).slice(0, 400)}`).toBeLessThan(300);
+      expect(
+        res.status(),
+        `${op.method} ${target} with ${toJsonText(body).slice(0, 300)} → ${(await res.text()).slice(0, 400)}`,
+      ).toBeLessThan(300);
     }
     // Routes added after this spec are fuzzed from a body derived from their schema, which may be refused
     // for reasons of its own (a pattern, a cross-field rule): a hand-made valid body here fuzzes them deeper.
-    if (derived.length) test.info().annotations.push({ type: "fuzz", description: `no hand-made valid body for ${derived.join(", ")}: derived from the schema` });
+    if (derived.length)
+      test
+        .info()
+        .annotations.push({ type: "fuzz", description: `no hand-made valid body for ${derived.join(", ")}: derived from the schema` });
   });
 });
 
@@ -548,79 +659,335 @@ test.describe("fuzz: every /v1 route and method from the served OpenAPI document
 
 /** `code: "*"`: any contract code of that status. */
 type Expected = { status: number; code: string; paths?: string[]; pathPrefix?: string; allow?: string[] };
-type Targeted = { title: string; method: string; target: (w: World) => string; body?: (w: World) => Json | Buffer; expected: Expected | Expected[] };
+type Targeted = {
+  title: string;
+  method: string;
+  target: (w: World) => string;
+  body?: (w: World) => Json | Buffer;
+  expected: Expected | Expected[];
+};
 
-const credentialWith = (name: string) => (w: World): Json => ({ groupId: w.group, recipient: { name, email: w.email } });
+const credentialWith =
+  (name: string) =>
+  (w: World): Json => ({ groupId: w.group, recipient: { name, email: w.email } });
 
 const TARGETED: Targeted[] = [
   // Lone surrogates in strings: names, ids, templates, search values.
-  { title: "a lone high surrogate in recipient.name", method: "POST", target: () => "/v1/credentials", body: credentialWith("Ada\ud800 Lovelace"), expected: { status: 400, code: "validation_error", paths: ["recipient.name"] } },
-  { title: "a lone low surrogate in recipient.name", method: "POST", target: () => "/v1/credentials", body: credentialWith("\udc00"), expected: { status: 400, code: "validation_error", paths: ["recipient.name"] } },
-  { title: "a lone surrogate in recipient.name", method: "POST", target: () => "/v1/credentials/create-issue-send", body: credentialWith("Ada\udfff"), expected: { status: 400, code: "validation_error", paths: ["recipient.name"] } },
-  { title: "a lone surrogate in recipient.name", method: "PATCH", target: (w) => `/v1/credentials/${w.draft}`, body: (w) => ({ recipient: { id: w.recipient, name: "Ada\ud800" } }), expected: { status: 400, code: "validation_error", paths: ["recipient.name"] } },
-  { title: "a lone surrogate in a group name", method: "POST", target: () => "/v1/groups", body: (w) => ({ name: "Course \ud800", designIds: [w.certificate] }), expected: { status: 400, code: "validation_error", paths: ["name"] } },
-  { title: "a lone surrogate in an email template", method: "PATCH", target: (w) => `/v1/groups/${w.group}`, body: () => ({ emailTemplate: { subject: "Hello", text: "Hi [recipient.name] \udfff" } }), expected: { status: 400, code: "validation_error", paths: ["emailTemplate.text"] } },
-  { title: "a lone surrogate in a design name", method: "POST", target: () => "/v1/designs", body: () => ({ name: "Certificate \ud800", type: "certificate" }), expected: { status: 400, code: "validation_error", paths: ["name"] } },
-  { title: "a lone surrogate in a body id (groupId)", method: "POST", target: () => "/v1/credentials", body: () => ({ groupId: "grp_\ud800", recipient: { name: "Ada" } }), expected: { status: 400, code: "validation_error", paths: ["groupId"] } },
-  { title: "a lone surrogate in an interaction's credentialId", method: "POST", target: () => "/v1/credential-interactions", body: () => ({ credentialId: "\ud800", eventType: "credential_viewed", triggeredBy: "guest", triggeredAt: `${TODAY}T10:00:00Z` }), expected: { status: 400, code: "validation_error", paths: ["credentialId"] } },
-  { title: "a lone surrogate in a search value", method: "POST", target: () => "/v1/credentials/search", body: () => ({ filter: { "recipient.name": { contains: "\ud800" } } }), expected: { status: 400, code: "validation_error", pathPrefix: "filter" } },
+  {
+    title: "a lone high surrogate in recipient.name",
+    method: "POST",
+    target: () => "/v1/credentials",
+    body: credentialWith("Ada\ud800 Lovelace"),
+    expected: { status: 400, code: "validation_error", paths: ["recipient.name"] },
+  },
+  {
+    title: "a lone low surrogate in recipient.name",
+    method: "POST",
+    target: () => "/v1/credentials",
+    body: credentialWith("\udc00"),
+    expected: { status: 400, code: "validation_error", paths: ["recipient.name"] },
+  },
+  {
+    title: "a lone surrogate in recipient.name",
+    method: "POST",
+    target: () => "/v1/credentials/create-issue-send",
+    body: credentialWith("Ada\udfff"),
+    expected: { status: 400, code: "validation_error", paths: ["recipient.name"] },
+  },
+  {
+    title: "a lone surrogate in recipient.name",
+    method: "PATCH",
+    target: (w) => `/v1/credentials/${w.draft}`,
+    body: (w) => ({ recipient: { id: w.recipient, name: "Ada\ud800" } }),
+    expected: { status: 400, code: "validation_error", paths: ["recipient.name"] },
+  },
+  {
+    title: "a lone surrogate in a group name",
+    method: "POST",
+    target: () => "/v1/groups",
+    body: (w) => ({ name: "Course \ud800", designIds: [w.certificate] }),
+    expected: { status: 400, code: "validation_error", paths: ["name"] },
+  },
+  {
+    title: "a lone surrogate in an email template",
+    method: "PATCH",
+    target: (w) => `/v1/groups/${w.group}`,
+    body: () => ({ emailTemplate: { subject: "Hello", text: "Hi [recipient.name] \udfff" } }),
+    expected: { status: 400, code: "validation_error", paths: ["emailTemplate.text"] },
+  },
+  {
+    title: "a lone surrogate in a design name",
+    method: "POST",
+    target: () => "/v1/designs",
+    body: () => ({ name: "Certificate \ud800", type: "certificate" }),
+    expected: { status: 400, code: "validation_error", paths: ["name"] },
+  },
+  {
+    title: "a lone surrogate in a body id (groupId)",
+    method: "POST",
+    target: () => "/v1/credentials",
+    body: () => ({ groupId: "grp_\ud800", recipient: { name: "Ada" } }),
+    expected: { status: 400, code: "validation_error", paths: ["groupId"] },
+  },
+  {
+    title: "a lone surrogate in an interaction's credentialId",
+    method: "POST",
+    target: () => "/v1/credential-interactions",
+    body: () => ({ credentialId: "\ud800", eventType: "credential_viewed", triggeredBy: "guest", triggeredAt: `${TODAY}T10:00:00Z` }),
+    expected: { status: 400, code: "validation_error", paths: ["credentialId"] },
+  },
+  {
+    title: "a lone surrogate in a search value",
+    method: "POST",
+    target: () => "/v1/credentials/search",
+    body: () => ({ filter: { "recipient.name": { contains: "\ud800" } } }),
+    expected: { status: 400, code: "validation_error", pathPrefix: "filter" },
+  },
   // NUL in body strings.
-  { title: "NUL in a design name", method: "POST", target: () => "/v1/designs", body: () => ({ name: "Certificate\u0000", type: "certificate" }), expected: { status: 400, code: "validation_error", paths: ["name"] } },
-  { title: "NUL in recipient.name", method: "POST", target: () => "/v1/credentials", body: credentialWith("Ada\u0000Lovelace"), expected: { status: 400, code: "validation_error", paths: ["recipient.name"] } },
-  { title: "NUL in a custom attribute value", method: "PATCH", target: (w) => `/v1/credentials/${w.draft}`, body: () => ({ customAttributes: { "custom.note": "a\u0000b" } }), expected: { status: 400, code: "validation_error", pathPrefix: "customAttributes" } },
-  { title: "NUL in a group's email subject", method: "PATCH", target: (w) => `/v1/groups/${w.group}`, body: () => ({ emailTemplate: { subject: "Hello\u0000" } }), expected: { status: 400, code: "validation_error", paths: ["emailTemplate.subject"] } },
-  { title: "NUL in a search value", method: "POST", target: () => "/v1/credentials/search", body: () => ({ filter: { "recipient.email": "ada\u0000@example.com" } }), expected: { status: 400, code: "validation_error", pathPrefix: "filter" } },
-  { title: "NUL in an interaction's credentialId", method: "POST", target: () => "/v1/credential-interactions", body: () => ({ credentialId: "\u0000", eventType: "credential_viewed", triggeredBy: "guest", triggeredAt: `${TODAY}T10:00:00Z` }), expected: { status: 400, code: "validation_error", paths: ["credentialId"] } },
+  {
+    title: "NUL in a design name",
+    method: "POST",
+    target: () => "/v1/designs",
+    body: () => ({ name: "Certificate\u0000", type: "certificate" }),
+    expected: { status: 400, code: "validation_error", paths: ["name"] },
+  },
+  {
+    title: "NUL in recipient.name",
+    method: "POST",
+    target: () => "/v1/credentials",
+    body: credentialWith("Ada\u0000Lovelace"),
+    expected: { status: 400, code: "validation_error", paths: ["recipient.name"] },
+  },
+  {
+    title: "NUL in a custom attribute value",
+    method: "PATCH",
+    target: (w) => `/v1/credentials/${w.draft}`,
+    body: () => ({ customAttributes: { "custom.note": "a\u0000b" } }),
+    expected: { status: 400, code: "validation_error", pathPrefix: "customAttributes" },
+  },
+  {
+    title: "NUL in a group's email subject",
+    method: "PATCH",
+    target: (w) => `/v1/groups/${w.group}`,
+    body: () => ({ emailTemplate: { subject: "Hello\u0000" } }),
+    expected: { status: 400, code: "validation_error", paths: ["emailTemplate.subject"] },
+  },
+  {
+    title: "NUL in a search value",
+    method: "POST",
+    target: () => "/v1/credentials/search",
+    body: () => ({ filter: { "recipient.email": "ada\u0000@example.com" } }),
+    expected: { status: 400, code: "validation_error", pathPrefix: "filter" },
+  },
+  {
+    title: "NUL in an interaction's credentialId",
+    method: "POST",
+    target: () => "/v1/credential-interactions",
+    body: () => ({ credentialId: "\u0000", eventType: "credential_viewed", triggeredBy: "guest", triggeredAt: `${TODAY}T10:00:00Z` }),
+    expected: { status: 400, code: "validation_error", paths: ["credentialId"] },
+  },
   // NUL in path ids and query values.
   { title: "NUL as a credential id", method: "GET", target: () => "/v1/credentials/%00", expected: { status: 404, code: "not_found" } },
-  { title: "NUL after a real credential id", method: "GET", target: (w) => `/v1/credentials/${w.draft}%00`, expected: { status: 404, code: "not_found" } },
+  {
+    title: "NUL after a real credential id",
+    method: "GET",
+    target: (w) => `/v1/credentials/${w.draft}%00`,
+    expected: { status: 404, code: "not_found" },
+  },
   { title: "NUL as a group id", method: "GET", target: () => "/v1/groups/%00", expected: { status: 404, code: "not_found" } },
-  { title: "NUL as a design id on PATCH", method: "PATCH", target: () => "/v1/designs/a%00b", body: () => ({ name: "Renamed" }), expected: { status: 404, code: "not_found" } },
-  { title: "NUL as the id to issue", method: "POST", target: () => "/v1/credentials/%00/issue", expected: { status: 404, code: "not_found" } },
+  {
+    title: "NUL as a design id on PATCH",
+    method: "PATCH",
+    target: () => "/v1/designs/a%00b",
+    body: () => ({ name: "Renamed" }),
+    expected: { status: 404, code: "not_found" },
+  },
+  {
+    title: "NUL as the id to issue",
+    method: "POST",
+    target: () => "/v1/credentials/%00/issue",
+    expected: { status: 404, code: "not_found" },
+  },
   { title: "NUL as the id to delete", method: "DELETE", target: () => "/v1/credentials/%00", expected: { status: 404, code: "not_found" } },
-  { title: "NUL as the credential of its designs", method: "GET", target: () => "/v1/credentials/%00/designs", expected: { status: 404, code: "not_found" } },
-  { title: "NUL as credentialId", method: "GET", target: () => "/v1/credential-interactions?credentialId=%00", expected: { status: 400, code: "validation_error", paths: ["credentialId"] } },
-  { title: "NUL as cursor", method: "GET", target: () => "/v1/groups?cursor=%00", expected: { status: 400, code: "validation_error", paths: ["cursor"] } },
-  { title: "NUL as limit", method: "GET", target: () => "/v1/designs?limit=%00", expected: { status: 400, code: "validation_error", paths: ["limit"] } },
+  {
+    title: "NUL as the credential of its designs",
+    method: "GET",
+    target: () => "/v1/credentials/%00/designs",
+    expected: { status: 404, code: "not_found" },
+  },
+  {
+    title: "NUL as credentialId",
+    method: "GET",
+    target: () => "/v1/credential-interactions?credentialId=%00",
+    expected: { status: 400, code: "validation_error", paths: ["credentialId"] },
+  },
+  {
+    title: "NUL as cursor",
+    method: "GET",
+    target: () => "/v1/groups?cursor=%00",
+    expected: { status: 400, code: "validation_error", paths: ["cursor"] },
+  },
+  {
+    title: "NUL as limit",
+    method: "GET",
+    target: () => "/v1/designs?limit=%00",
+    expected: { status: 400, code: "validation_error", paths: ["limit"] },
+  },
   // Malformed percent-encoding in the path.
-  { title: "malformed percent-encoding (%ff)", method: "GET", target: () => "/v1/credentials/%ff", expected: { status: 404, code: "not_found" } },
-  { title: "an encoded surrogate (%ED%A0%80)", method: "GET", target: () => "/v1/credentials/%ED%A0%80", expected: { status: 404, code: "not_found" } },
+  {
+    title: "malformed percent-encoding (%ff)",
+    method: "GET",
+    target: () => "/v1/credentials/%ff",
+    expected: { status: 404, code: "not_found" },
+  },
+  {
+    title: "an encoded surrogate (%ED%A0%80)",
+    method: "GET",
+    target: () => "/v1/credentials/%ED%A0%80",
+    expected: { status: 404, code: "not_found" },
+  },
   { title: "an overlong NUL (%C0%80)", method: "GET", target: () => "/v1/groups/%C0%80", expected: { status: 404, code: "not_found" } },
-  { title: "malformed percent-encoding (%zz)", method: "GET", target: () => "/v1/credentials/%zz", expected: { status: 404, code: "not_found" } },
-  { title: "malformed percent-encoding (%ff) before /designs", method: "GET", target: () => "/v1/credentials/%ff/designs", expected: { status: 404, code: "not_found" } },
-  { title: "malformed percent-encoding (%ff) on PATCH", method: "PATCH", target: () => "/v1/groups/%ff", body: () => ({ name: "x" }), expected: { status: 404, code: "not_found" } },
-  { title: "malformed percent-encoding (%ff) on an unknown route", method: "GET", target: () => "/v1/nope/%ff", expected: { status: 404, code: "not_found" } },
+  {
+    title: "malformed percent-encoding (%zz)",
+    method: "GET",
+    target: () => "/v1/credentials/%zz",
+    expected: { status: 404, code: "not_found" },
+  },
+  {
+    title: "malformed percent-encoding (%ff) before /designs",
+    method: "GET",
+    target: () => "/v1/credentials/%ff/designs",
+    expected: { status: 404, code: "not_found" },
+  },
+  {
+    title: "malformed percent-encoding (%ff) on PATCH",
+    method: "PATCH",
+    target: () => "/v1/groups/%ff",
+    body: () => ({ name: "x" }),
+    expected: { status: 404, code: "not_found" },
+  },
+  {
+    title: "malformed percent-encoding (%ff) on an unknown route",
+    method: "GET",
+    target: () => "/v1/nope/%ff",
+    expected: { status: 404, code: "not_found" },
+  },
   // Methods.
-  { title: "TRACE", method: "TRACE", target: () => "/v1/groups", expected: { status: 405, code: "method_not_allowed", allow: ["GET", "POST"] } },
-  { title: "TRACE on a resource", method: "TRACE", target: (w) => `/v1/credentials/${w.draft}`, expected: { status: 405, code: "method_not_allowed", allow: ["GET", "PATCH", "DELETE"] } },
-  { title: "PROPFIND (a WebDAV method)", method: "PROPFIND", target: () => "/v1/designs", expected: { status: 405, code: "method_not_allowed", allow: ["GET", "POST"] } },
-  { title: "a made-up method", method: "FUZZ", target: () => "/v1/groups", expected: [{ status: 405, code: "method_not_allowed", allow: ["GET", "POST"] }, { status: 400, code: "*" }] },
+  {
+    title: "TRACE",
+    method: "TRACE",
+    target: () => "/v1/groups",
+    expected: { status: 405, code: "method_not_allowed", allow: ["GET", "POST"] },
+  },
+  {
+    title: "TRACE on a resource",
+    method: "TRACE",
+    target: (w) => `/v1/credentials/${w.draft}`,
+    expected: { status: 405, code: "method_not_allowed", allow: ["GET", "PATCH", "DELETE"] },
+  },
+  {
+    title: "PROPFIND (a WebDAV method)",
+    method: "PROPFIND",
+    target: () => "/v1/designs",
+    expected: { status: 405, code: "method_not_allowed", allow: ["GET", "POST"] },
+  },
+  {
+    title: "a made-up method",
+    method: "FUZZ",
+    target: () => "/v1/groups",
+    expected: [
+      { status: 405, code: "method_not_allowed", allow: ["GET", "POST"] },
+      { status: 400, code: "*" },
+    ],
+  },
   // __proto__ and other unknown query parameters. Next.js rebuilds the query string from a plain object
   // before a route handler sees it (searchParamsToUrlQuery), and `query["__proto__"] = "1"` sets nothing:
   // a check in the route handler never sees the parameter, so it must look at the raw request URL.
-  { title: "?__proto__=1", method: "GET", target: () => "/v1/groups?__proto__=1", expected: { status: 400, code: "validation_error", paths: ["__proto__"] } },
-  { title: "?constructor=1", method: "GET", target: () => "/v1/credentials?constructor=1", expected: { status: 400, code: "validation_error", paths: ["constructor"] } },
-  { title: "?foo=1, like any unknown parameter", method: "GET", target: () => "/v1/groups?foo=1", expected: { status: 400, code: "validation_error", paths: ["foo"] } },
-  { title: "?__proto__=1 with a valid body", method: "POST", target: () => "/v1/groups?__proto__=1", body: (w) => ({ name: "Valid group", designIds: [w.certificate] }), expected: { status: 400, code: "validation_error", paths: ["__proto__"] } },
-  { title: "?__proto__=1 on a draft to issue", method: "POST", target: (w) => `/v1/credentials/${w.draft}/issue?__proto__=1`, expected: { status: 400, code: "validation_error", paths: ["__proto__"] } },
+  {
+    title: "?__proto__=1",
+    method: "GET",
+    target: () => "/v1/groups?__proto__=1",
+    expected: { status: 400, code: "validation_error", paths: ["__proto__"] },
+  },
+  {
+    title: "?constructor=1",
+    method: "GET",
+    target: () => "/v1/credentials?constructor=1",
+    expected: { status: 400, code: "validation_error", paths: ["constructor"] },
+  },
+  {
+    title: "?foo=1, like any unknown parameter",
+    method: "GET",
+    target: () => "/v1/groups?foo=1",
+    expected: { status: 400, code: "validation_error", paths: ["foo"] },
+  },
+  {
+    title: "?__proto__=1 with a valid body",
+    method: "POST",
+    target: () => "/v1/groups?__proto__=1",
+    body: (w) => ({ name: "Valid group", designIds: [w.certificate] }),
+    expected: { status: 400, code: "validation_error", paths: ["__proto__"] },
+  },
+  {
+    title: "?__proto__=1 on a draft to issue",
+    method: "POST",
+    target: (w) => `/v1/credentials/${w.draft}/issue?__proto__=1`,
+    expected: { status: 400, code: "validation_error", paths: ["__proto__"] },
+  },
   // Bodies that are not UTF-8 (RFC 8259 section 8.1: JSON text is UTF-8), so not JSON.
-  { title: "a body that is not UTF-8 (0xFF 0xFE in a string)", method: "POST", target: () => "/v1/designs", body: () => Buffer.concat([Buffer.from('{"name":"Cert'), Buffer.from([0xff, 0xfe]), Buffer.from('","type":"badge"}')]), expected: { status: 400, code: "invalid_json" } },
-  { title: "a body that is not UTF-8 (overlong NUL C0 80 in a string)", method: "POST", target: () => "/v1/groups", body: (w) => Buffer.concat([Buffer.from('{"name":"Course'), Buffer.from([0xc0, 0x80]), Buffer.from(`","designIds":["${w.certificate}"]}`)]), expected: { status: 400, code: "invalid_json" } },
-  { title: "a body that is not UTF-8 (CESU-8 surrogate ED A0 80 in a string)", method: "POST", target: () => "/v1/credentials", body: (w) => Buffer.concat([Buffer.from(`{"groupId":"${w.group}","recipient":{"name":"Ada`), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}}')]), expected: { status: 400, code: "invalid_json" } },
+  {
+    title: "a body that is not UTF-8 (0xFF 0xFE in a string)",
+    method: "POST",
+    target: () => "/v1/designs",
+    body: () => Buffer.concat([Buffer.from('{"name":"Cert'), Buffer.from([0xff, 0xfe]), Buffer.from('","type":"badge"}')]),
+    expected: { status: 400, code: "invalid_json" },
+  },
+  {
+    title: "a body that is not UTF-8 (overlong NUL C0 80 in a string)",
+    method: "POST",
+    target: () => "/v1/groups",
+    body: (w) =>
+      Buffer.concat([Buffer.from('{"name":"Course'), Buffer.from([0xc0, 0x80]), Buffer.from(`","designIds":["${w.certificate}"]}`)]),
+    expected: { status: 400, code: "invalid_json" },
+  },
+  {
+    title: "a body that is not UTF-8 (CESU-8 surrogate ED A0 80 in a string)",
+    method: "POST",
+    target: () => "/v1/credentials",
+    body: (w) =>
+      Buffer.concat([Buffer.from(`{"groupId":"${w.group}","recipient":{"name":"Ada`), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}}')]),
+    expected: { status: 400, code: "invalid_json" },
+  },
 ];
 
 /** A world whose ids read `{id}`, for test titles. */
-const NAMED: World = { certificate: "{id}", badge: "{id}", group: "{id}", draft: "{id}", issued: "{id}", recipient: "{id}", email: "ada@example.com", interaction: "{id}" };
+const NAMED: World = {
+  certificate: "{id}",
+  badge: "{id}",
+  group: "{id}",
+  draft: "{id}",
+  issued: "{id}",
+  recipient: "{id}",
+  email: "ada@example.com",
+  interaction: "{id}",
+};
 
 function titleOf(c: Targeted): string {
-  const expected = (Array.isArray(c.expected) ? c.expected : [c.expected]).map((e) => `${e.status} ${e.code === "*" ? "" : e.code}${e.paths ? ` (${e.paths.join(", ")})` : ""}`.trim());
+  const expected = (Array.isArray(c.expected) ? c.expected : [c.expected]).map((e) =>
+    `${e.status} ${e.code === "*" ? "" : e.code}${e.paths ? ` (${e.paths.join(", ")})` : ""}`.trim(),
+  );
   return `${c.method} ${c.target(NAMED)}: ${c.title} → ${expected.join(" or ")}`;
 }
 
 async function sendTargeted(baseURL: string, org: Org, c: Targeted, w: World): Promise<Answer> {
   const raw = c.body?.(w);
   const body = raw === undefined ? undefined : Buffer.isBuffer(raw) ? raw : Buffer.from(toJsonText(raw), "utf8");
-  return sendPatiently(baseURL, { method: c.method, target: c.target(w), headers: headersFor(org, { body, contentType: "application/json" }), body });
+  return sendPatiently(baseURL, {
+    method: c.method,
+    target: c.target(w),
+    headers: headersFor(org, { body, contentType: "application/json" }),
+    body,
+  });
 }
 
 /** The answer in a form two servers can be compared by: status, code, detail paths, Allow. */
@@ -650,9 +1017,15 @@ function expectTargeted(c: Targeted, answer: Answer): void {
   expect(matching, `${titleOf(c)}, got ${answer.status} ${answer.text.slice(0, 300)}`).toBeDefined();
   const paths = (body.error.details ?? []).map((d) => d.path);
   for (const p of matching!.paths ?? []) expect(paths, `detail paths of ${answer.text.slice(0, 300)}`).toContain(p);
-  if (matching!.pathPrefix) expect(paths.some((p) => p.startsWith(matching!.pathPrefix!)), `a detail path under ${matching!.pathPrefix} in ${answer.text.slice(0, 300)}`).toBe(true);
+  if (matching!.pathPrefix)
+    expect(
+      paths.some((p) => p.startsWith(matching!.pathPrefix!)),
+      `a detail path under ${matching!.pathPrefix} in ${answer.text.slice(0, 300)}`,
+    ).toBe(true);
   if (matching!.allow) {
-    const allow = String(answer.headers["allow"] ?? "").split(",").map((m) => m.trim());
+    const allow = String(answer.headers["allow"] ?? "")
+      .split(",")
+      .map((m) => m.trim());
     for (const m of matching!.allow) expect(allow, `Allow of ${c.title}`).toContain(m);
     expect(allow).not.toContain(c.method);
   }

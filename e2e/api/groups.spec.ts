@@ -60,19 +60,32 @@ test.describe("create with designIds", () => {
 
   test("designIds: empty, over 50, duplicates, unknown ids → validation_error at the path; nothing created", async ({ api }) => {
     const d = await designs(api);
-    await expectError(await api.post("/v1/groups", { data: { name: "g", designIds: [] } }), 400, "validation_error", { paths: ["designIds"] });
+    await expectError(await api.post("/v1/groups", { data: { name: "g", designIds: [] } }), 400, "validation_error", {
+      paths: ["designIds"],
+    });
     const fiftyOne = Array.from({ length: 51 }, (_, i) => `dsn_fake_${i}`);
-    await expectError(await api.post("/v1/groups", { data: { name: "g", designIds: fiftyOne } }), 400, "validation_error", { paths: ["designIds"] });
+    await expectError(await api.post("/v1/groups", { data: { name: "g", designIds: fiftyOne } }), 400, "validation_error", {
+      paths: ["designIds"],
+    });
     await expectError(await api.post("/v1/groups", { data: { name: "g", designIds: [d.c1, d.b1, d.c1] } }), 400, "validation_error", {
       paths: ["designIds[2]"],
       exactPaths: true,
     });
-    await expectError(await api.post("/v1/groups", { data: { name: "g", designIds: [d.c1, "dsn_unknown", d.b1, "also-unknown"] } }), 400, "validation_error", {
-      paths: ["designIds[1]", "designIds[3]"],
-      exactPaths: true,
+    await expectError(
+      await api.post("/v1/groups", { data: { name: "g", designIds: [d.c1, "dsn_unknown", d.b1, "also-unknown"] } }),
+      400,
+      "validation_error",
+      {
+        paths: ["designIds[1]", "designIds[3]"],
+        exactPaths: true,
+      },
+    );
+    await expectError(await api.post("/v1/groups", { data: { name: "g", designIds: "not-an-array" } }), 400, "validation_error", {
+      paths: ["designIds"],
     });
-    await expectError(await api.post("/v1/groups", { data: { name: "g", designIds: "not-an-array" } }), 400, "validation_error", { paths: ["designIds"] });
-    await expectError(await api.post("/v1/groups", { data: { name: "g", designIds: [d.c1, null] } }), 400, "validation_error", { paths: ["designIds[1]"] });
+    await expectError(await api.post("/v1/groups", { data: { name: "g", designIds: [d.c1, null] } }), 400, "validation_error", {
+      paths: ["designIds[1]"],
+    });
     expect(await listAll(api, "/v1/groups")).toEqual([]);
   });
 
@@ -84,9 +97,14 @@ test.describe("create with designIds", () => {
       paths: ["designIds[1]"],
       exactPaths: true,
     });
-    await expectError(await api.post("/v1/groups", { data: { name: "g", certificateDesignId: mine.id, badgeDesignId: theirs.id } }), 400, "validation_error", {
-      paths: ["badgeDesignId"],
-    });
+    await expectError(
+      await api.post("/v1/groups", { data: { name: "g", certificateDesignId: mine.id, badgeDesignId: theirs.id } }),
+      400,
+      "validation_error",
+      {
+        paths: ["badgeDesignId"],
+      },
+    );
     expect(await listAll(api, "/v1/groups")).toEqual([]);
     expect(await listAll(other, "/v1/groups")).toEqual([]);
   });
@@ -112,10 +130,25 @@ test.describe("create with designIds", () => {
 
   test("learningEventUrl not an absolute http(s) URL → validation_error; nothing created", async ({ api }) => {
     const d = await designs(api);
-    for (const url of ["example.com/course", "/courses/1", "ftp://example.com/x", "javascript:alert(1)", "mailto:a@example.com", "https://", "", "http//x.y", 7]) {
-      await expectError(await api.post("/v1/groups", { data: { name: "g", designIds: [d.c1], learningEventUrl: url } }), 400, "validation_error", {
-        paths: ["learningEventUrl"],
-      });
+    for (const url of [
+      "example.com/course",
+      "/courses/1",
+      "ftp://example.com/x",
+      "javascript:alert(1)",
+      "mailto:a@example.com",
+      "https://",
+      "",
+      "http//x.y",
+      7,
+    ]) {
+      await expectError(
+        await api.post("/v1/groups", { data: { name: "g", designIds: [d.c1], learningEventUrl: url } }),
+        400,
+        "validation_error",
+        {
+          paths: ["learningEventUrl"],
+        },
+      );
     }
     expect(await listAll(api, "/v1/groups")).toEqual([]);
   });
@@ -151,12 +184,22 @@ test.describe("legacy certificateDesignId / badgeDesignId", () => {
 
   test("both shapes in one request → validation_error; nothing created", async ({ api }) => {
     const d = await designs(api);
-    await expectError(await api.post("/v1/groups", { data: { name: "g", designIds: [d.c1], certificateDesignId: d.c1 } }), 400, "validation_error", {
-      paths: ["certificateDesignId"],
-    });
-    await expectError(await api.post("/v1/groups", { data: { name: "g", designIds: [d.b1], badgeDesignId: d.b1 } }), 400, "validation_error", {
-      paths: ["badgeDesignId"],
-    });
+    await expectError(
+      await api.post("/v1/groups", { data: { name: "g", designIds: [d.c1], certificateDesignId: d.c1 } }),
+      400,
+      "validation_error",
+      {
+        paths: ["certificateDesignId"],
+      },
+    );
+    await expectError(
+      await api.post("/v1/groups", { data: { name: "g", designIds: [d.b1], badgeDesignId: d.b1 } }),
+      400,
+      "validation_error",
+      {
+        paths: ["badgeDesignId"],
+      },
+    );
     expect(await listAll(api, "/v1/groups")).toEqual([]);
   });
 
@@ -170,10 +213,15 @@ test.describe("legacy certificateDesignId / badgeDesignId", () => {
       paths: ["badgeDesignId"],
       exactPaths: true,
     });
-    await expectError(await api.post("/v1/groups", { data: { name: "g", certificateDesignId: d.c1, badgeDesignId: "dsn_nope" } }), 400, "validation_error", {
-      paths: ["badgeDesignId"],
-      exactPaths: true,
-    });
+    await expectError(
+      await api.post("/v1/groups", { data: { name: "g", certificateDesignId: d.c1, badgeDesignId: "dsn_nope" } }),
+      400,
+      "validation_error",
+      {
+        paths: ["badgeDesignId"],
+        exactPaths: true,
+      },
+    );
     await expectError(await api.post("/v1/groups", { data: { name: "g", certificateDesignId: null } }), 400, "validation_error", {
       paths: ["certificateDesignId"],
     });
@@ -190,10 +238,16 @@ test.describe("update", () => {
     expect(renamed).toEqual({ ...created, name: "Renamed", updatedAt: renamed.updatedAt });
     expect(Date.parse(renamed.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt));
 
-    const moved: Group = await expectStatus(await api.patch(`/v1/groups/${created.id}`, { data: { learningEventUrl: "http://example.org/b" } }), 200);
+    const moved: Group = await expectStatus(
+      await api.patch(`/v1/groups/${created.id}`, { data: { learningEventUrl: "http://example.org/b" } }),
+      200,
+    );
     expect(moved).toEqual({ ...renamed, learningEventUrl: "http://example.org/b", updatedAt: moved.updatedAt });
 
-    const redesigned: Group = await expectStatus(await api.patch(`/v1/groups/${created.id}`, { data: { designIds: [d.b2, d.c2, d.c1] } }), 200);
+    const redesigned: Group = await expectStatus(
+      await api.patch(`/v1/groups/${created.id}`, { data: { designIds: [d.b2, d.c2, d.c1] } }),
+      200,
+    );
     expect(redesigned).toEqual({ ...moved, designIds: [d.b2, d.c2, d.c1], updatedAt: redesigned.updatedAt });
     expectShape(redesigned, false);
 
@@ -308,9 +362,14 @@ test.describe("delete (docs/api.md, Groups and designs)", () => {
     // A second delete: gone.
     await expectError(await api.delete(`/v1/groups/${group.id}`), 404, "not_found");
     // A credential cannot name it any more.
-    await expectError(await api.post("/v1/credentials", { data: { groupId: group.id, recipient: { name: "x" } } }), 400, "validation_error", {
-      paths: ["groupId"],
-    });
+    await expectError(
+      await api.post("/v1/credentials", { data: { groupId: group.id, recipient: { name: "x" } } }),
+      400,
+      "validation_error",
+      {
+        paths: ["groupId"],
+      },
+    );
   });
 
   test("a group credentials use → 409 conflict saying how many; nothing deleted", async ({ api }) => {
@@ -337,7 +396,9 @@ test.describe("delete (docs/api.md, Groups and designs)", () => {
     const d = await designs(api);
     for (let round = 0; round < 3; round++) {
       const group = await createGroup(api, { designIds: [d.c1] });
-      const creates = Array.from({ length: 4 }, () => api.post("/v1/credentials", { data: { groupId: group.id, recipient: { name: "Racer" } } }));
+      const creates = Array.from({ length: 4 }, () =>
+        api.post("/v1/credentials", { data: { groupId: group.id, recipient: { name: "Racer" } } }),
+      );
       const [deleted, ...created] = await Promise.all([api.delete(`/v1/groups/${group.id}`), ...creates]);
       const made = created.filter((r) => r.status() === 201).length;
       for (const r of created) if (r.status() !== 201) await expectError(r, 400, "validation_error", { paths: ["groupId"] });
@@ -384,7 +445,9 @@ test.describe("description and criteria (docs/api.md, Verifiable credentials)", 
     ];
     const before = await expectStatus(await api.get("/v1/groups?limit=100"), 200);
     for (const [body, path] of bad) {
-      await expectError(await api.post("/v1/groups", { data: { name: "Bad", designIds: [c1], ...body } }), 400, "validation_error", { paths: [path] });
+      await expectError(await api.post("/v1/groups", { data: { name: "Bad", designIds: [c1], ...body } }), 400, "validation_error", {
+        paths: [path],
+      });
       await expectError(await api.patch(`/v1/groups/${group.id}`, { data: body }), 400, "validation_error", { paths: [path] });
     }
     expect(await get(api, group.id)).toEqual(group);
@@ -411,7 +474,9 @@ test.describe("language (issue 19: the group fixes the language of its email and
     const arabic = await expectStatus(await api.patch(`/v1/groups/${german.id}`, { data: { language: "ar" } }), 200);
     expect(arabic).toMatchObject({ language: "ar", name: german.name, designIds: german.designIds });
     // A PATCH that does not name the language leaves it as it is.
-    expect(await expectStatus(await api.patch(`/v1/groups/${german.id}`, { data: { name: "Renamed" } }), 200)).toMatchObject({ language: "ar" });
+    expect(await expectStatus(await api.patch(`/v1/groups/${german.id}`, { data: { name: "Renamed" } }), 200)).toMatchObject({
+      language: "ar",
+    });
     const reset = await expectStatus(await api.patch(`/v1/groups/${german.id}`, { data: { language: null } }), 200);
     expect(reset.language).toBeNull();
     const withNull = await createGroup(api, { designIds: [c1], language: null });

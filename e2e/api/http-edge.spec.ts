@@ -40,10 +40,20 @@ async function expectNoHangAfter(connection: RawConnection, first: RawResponse, 
 test.describe("a response that finishes before its request body was read", () => {
   const body = Buffer.alloc(TWO_MIB, "a");
 
-  test("a chunked 2 MiB body → 413, then the connection serves the next request or closes, without hanging", async ({ server, org, api }) => {
+  test("a chunked 2 MiB body → 413, then the connection serves the next request or closes, without hanging", async ({
+    server,
+    org,
+    api,
+  }) => {
     const connection = await RawConnection.open(server.baseURL);
     try {
-      connection.write(requestHead("POST", "/v1/designs", { ...apiHeaders(org.token), "Content-Type": "application/json", "Transfer-Encoding": "chunked" }));
+      connection.write(
+        requestHead("POST", "/v1/designs", {
+          ...apiHeaders(org.token),
+          "Content-Type": "application/json",
+          "Transfer-Encoding": "chunked",
+        }),
+      );
       const piece = 64 * 1024;
       for (let at = 0; at < body.length; at += piece) {
         connection.write(`${piece.toString(16)}\r\n`);
@@ -67,7 +77,13 @@ test.describe("a response that finishes before its request body was read", () =>
   test("a declared Content-Length over 1 MiB → 413, then no hang", async ({ server, org, api }) => {
     const connection = await RawConnection.open(server.baseURL);
     try {
-      connection.write(requestHead("POST", "/v1/designs", { ...apiHeaders(org.token), "Content-Type": "application/json", "Content-Length": String(body.length) }));
+      connection.write(
+        requestHead("POST", "/v1/designs", {
+          ...apiHeaders(org.token),
+          "Content-Type": "application/json",
+          "Content-Length": String(body.length),
+        }),
+      );
       connection.write(body);
       const first = await connection.readResponse(30_000);
       expect(first).not.toBe("closed");
@@ -84,7 +100,9 @@ test.describe("a response that finishes before its request body was read", () =>
   test("a refusal before the body is read (401 without a token) → then no hang", async ({ server, org }) => {
     const connection = await RawConnection.open(server.baseURL);
     try {
-      connection.write(requestHead("POST", "/v1/designs", { ...apiHeaders(), "Content-Type": "application/json", "Content-Length": String(body.length) }));
+      connection.write(
+        requestHead("POST", "/v1/designs", { ...apiHeaders(), "Content-Type": "application/json", "Content-Length": String(body.length) }),
+      );
       connection.write(body);
       const first = (await connection.readResponse(30_000)) as RawResponse;
       expect(first.status).toBe(401);
@@ -98,7 +116,13 @@ test.describe("a response that finishes before its request body was read", () =>
     const connection = await RawConnection.open(server.baseURL);
     try {
       const small = JSON.stringify({ name: "x", type: "badge", unknown: true });
-      connection.write(requestHead("POST", "/v1/designs", { ...apiHeaders(org.token), "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(small)) }));
+      connection.write(
+        requestHead("POST", "/v1/designs", {
+          ...apiHeaders(org.token),
+          "Content-Type": "application/json",
+          "Content-Length": String(Buffer.byteLength(small)),
+        }),
+      );
       connection.write(small);
       const first = (await connection.readResponse(10_000)) as RawResponse;
       expect(first.status).toBe(400);
@@ -223,7 +247,10 @@ test.describe("security headers", () => {
 
   test("preview files may be embedded; their 404s carry the headers too", async ({ api, client }) => {
     const group = await createGroup(api, { name: "Headers", designIds: [(await createDesign(api, "badge")).id] });
-    const credential = await expectStatus(await api.post("/v1/credentials", { data: { groupId: group.id, recipient: { name: "Ada", email: "ada.headers@example.com" } } }), 201);
+    const credential = await expectStatus(
+      await api.post("/v1/credentials", { data: { groupId: group.id, recipient: { name: "Ada", email: "ada.headers@example.com" } } }),
+      201,
+    );
     const designs = await expectStatus(await api.get(`/v1/credentials/${credential.id}/designs`), 200);
     const http = await client({ version: null });
     for (const preview of (designs.data ?? designs)[0].previews as { url: string }[]) {
@@ -241,7 +268,11 @@ test.describe("security headers", () => {
   test("HSTS only when the request came over HTTPS (here: a trusted proxy's X-Forwarded-Proto)", async ({ client, org }) => {
     const secure = await client({ token: org.token });
     expect((await secure.get("/v1/groups")).headers()["strict-transport-security"]).toBe("max-age=31536000");
-    const plain = await client({ token: org.token, https: false, headers: { "X-Forwarded-Proto": "http", "X-Forwarded-For": "127.0.0.1" } });
+    const plain = await client({
+      token: org.token,
+      https: false,
+      headers: { "X-Forwarded-Proto": "http", "X-Forwarded-For": "127.0.0.1" },
+    });
     const response = await plain.get("/v1/groups");
     expect(response.status()).toBe(200);
     expect(response.headers()["strict-transport-security"]).toBeUndefined();
@@ -257,7 +288,11 @@ test.describe("security headers", () => {
   });
 });
 
-test("every line the server process writes is a JSON line without a stack, Next's own errors included", async ({ startServer, client, org }) => {
+test("every line the server process writes is a JSON line without a stack, Next's own errors included", async ({
+  startServer,
+  client,
+  org,
+}) => {
   const server = await startServer({ LOG_LEVEL: "debug" });
   const http = await client({ baseURL: server.baseURL, version: null });
   // Next's own errors: server actions that do not exist, a body it cannot parse.

@@ -25,7 +25,10 @@ async function groupsNamed(api: APIRequestContext, name: string): Promise<Group[
 }
 
 test.describe("Idempotency-Key", () => {
-  test("create-issue-send sent twice with one key makes one credential and one email, and the retry gets the same answer", async ({ api, server }) => {
+  test("create-issue-send sent twice with one key makes one credential and one email, and the retry gets the same answer", async ({
+    api,
+    server,
+  }) => {
     const group = await newGroup(api);
     const email = uniqueEmail("idem-cis");
     const key = newKey("cis");
@@ -60,11 +63,19 @@ test.describe("Idempotency-Key", () => {
     await expectStatus(await api.post("/v1/groups", { data: { name, designIds: [design] }, ...withKey(key) }), 201);
 
     const otherName = `${name} changed`;
-    await expectError(await api.post("/v1/groups", { data: { name: otherName, designIds: [design] }, ...withKey(key) }), 422, "idempotency_key_reused");
+    await expectError(
+      await api.post("/v1/groups", { data: { name: otherName, designIds: [design] }, ...withKey(key) }),
+      422,
+      "idempotency_key_reused",
+    );
     expect(await groupsNamed(api, otherName)).toEqual([]);
 
     const designName = `Design ${newKey()}`;
-    await expectError(await api.post("/v1/designs", { data: { name: designName, type: "certificate" }, ...withKey(key) }), 422, "idempotency_key_reused");
+    await expectError(
+      await api.post("/v1/designs", { data: { name: designName, type: "certificate" }, ...withKey(key) }),
+      422,
+      "idempotency_key_reused",
+    );
     expect((await listAll<{ name: string }>(api, "/v1/designs")).filter((d) => d.name === designName)).toEqual([]);
     expect(await groupsNamed(api, name)).toHaveLength(1);
   });
@@ -137,7 +148,10 @@ test.describe("Idempotency-Key", () => {
   test("GET ignores the header; another organization may use the same key", async ({ api, client, newOrg }) => {
     const key = newKey("shared");
     const design = (await newGroup(api)).designIds[0]!;
-    const created: Group = await expectStatus(await api.post("/v1/groups", { data: { name: `Org A ${key}`, designIds: [design] }, ...withKey(key) }), 201);
+    const created: Group = await expectStatus(
+      await api.post("/v1/groups", { data: { name: `Org A ${key}`, designIds: [design] }, ...withKey(key) }),
+      201,
+    );
 
     const got = await api.get(`/v1/groups/${created.id}`, withKey(key));
     expect(got.status()).toBe(200);
@@ -156,11 +170,15 @@ test.describe("Idempotency-Key", () => {
     const c = await createCredential(api, { groupId: group.id, recipient: { name: "Patch Me" } });
 
     const patchKey = newKey("patch");
-    const patched = await answer(await api.patch(`/v1/credentials/${c.id}`, { data: { customAttributes: { "custom.step": "one" } }, ...withKey(patchKey) }));
+    const patched = await answer(
+      await api.patch(`/v1/credentials/${c.id}`, { data: { customAttributes: { "custom.step": "one" } }, ...withKey(patchKey) }),
+    );
     expect(patched.status, patched.body).toBe(200);
     // Changed by another request since: the retry still answers what the first request did, and changes nothing.
     await expectStatus(await api.patch(`/v1/credentials/${c.id}`, { data: { customAttributes: { "custom.step": "two" } } }), 200);
-    const retried = await answer(await api.patch(`/v1/credentials/${c.id}`, { data: { customAttributes: { "custom.step": "one" } }, ...withKey(patchKey) }));
+    const retried = await answer(
+      await api.patch(`/v1/credentials/${c.id}`, { data: { customAttributes: { "custom.step": "one" } }, ...withKey(patchKey) }),
+    );
     expect(retried).toEqual({ ...patched, replayed: "true" });
     const now: Credential = await expectStatus(await api.get(`/v1/credentials/${c.id}`), 200);
     expect(now.customAttributes).toMatchObject({ "custom.step": "two" });

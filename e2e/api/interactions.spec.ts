@@ -85,7 +85,12 @@ test.describe("POST /v1/credential-interactions", () => {
     expect(new Set(made.map((e) => e.id)).size).toBe(13);
     // Both actors for the same event type.
     for (const triggeredBy of ["recipient", "guest"]) {
-      const e = await record(api, { credentialId: c.id, eventType: "credential_verified", triggeredBy, triggeredAt: "2026-02-01T00:00:00Z" });
+      const e = await record(api, {
+        credentialId: c.id,
+        eventType: "credential_verified",
+        triggeredBy,
+        triggeredAt: "2026-02-01T00:00:00Z",
+      });
       expect(e.triggeredBy).toBe(triggeredBy);
     }
     const listed = await all(api, c.id);
@@ -110,7 +115,12 @@ test.describe("POST /v1/credential-interactions", () => {
 
   test("a draft's events are recorded too (no status rule)", async ({ api }) => {
     const c = await credential(api, false);
-    const e = await record(api, { credentialId: c.id, eventType: "credential_viewed", triggeredBy: "recipient", triggeredAt: "2026-01-01T00:00:00Z" });
+    const e = await record(api, {
+      credentialId: c.id,
+      eventType: "credential_viewed",
+      triggeredBy: "recipient",
+      triggeredAt: "2026-01-01T00:00:00Z",
+    });
     expect(e.credentialId).toBe(c.id);
   });
 });
@@ -169,7 +179,11 @@ test.describe("POST /v1/credential-interactions: bad input writes nothing", () =
     expect(await all(api, c.id)).toEqual([]);
   });
 
-  test("credentialId unknown, another organization's, deleted, or of the wrong type → validation_error at credentialId (not 404)", async ({ api, newOrg, client }) => {
+  test("credentialId unknown, another organization's, deleted, or of the wrong type → validation_error at credentialId (not 404)", async ({
+    api,
+    newOrg,
+    client,
+  }) => {
     const mine = await credential(api);
     const other = await client({ token: (await newOrg()).token });
     const theirs = await credential(other);
@@ -186,7 +200,10 @@ test.describe("POST /v1/credential-interactions: bad input writes nothing", () =
 
   test("a body that is not a JSON object → 400 invalid_json", async ({ api }) => {
     for (const data of ["[]", '"credential_viewed"', "1", "null", "{nope", ""]) {
-      const res = await api.post("/v1/credential-interactions", { headers: { "Content-Type": "application/json" }, data: Buffer.from(data) });
+      const res = await api.post("/v1/credential-interactions", {
+        headers: { "Content-Type": "application/json" },
+        data: Buffer.from(data),
+      });
       await expectError(res, 400, "invalid_json");
     }
     expect(await all(api)).toEqual([]);
@@ -210,7 +227,12 @@ test.describe("GET /v1/credential-interactions", () => {
         }),
       );
     }
-    const onB = await record(api, { credentialId: b.id, eventType: "credential_viewed", triggeredBy: "guest", triggeredAt: "2030-01-01T00:00:00Z" });
+    const onB = await record(api, {
+      credentialId: b.id,
+      eventType: "credential_viewed",
+      triggeredBy: "guest",
+      triggeredAt: "2030-01-01T00:00:00Z",
+    });
 
     const pages = await walk(api, a.id, 4);
     expect(pages.map((p) => p.data.length)).toEqual([4, 4, 3]);
@@ -239,7 +261,12 @@ test.describe("GET /v1/credential-interactions", () => {
     const c = await credential(api);
     await Promise.all(
       Array.from({ length: 23 }, (_, i) =>
-        record(api, { credentialId: c.id, eventType: "credential_viewed", triggeredBy: "guest", triggeredAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString() }),
+        record(api, {
+          credentialId: c.id,
+          eventType: "credential_viewed",
+          triggeredBy: "guest",
+          triggeredAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+        }),
       ),
     );
     const first = await page(api, { credentialId: c.id });
@@ -248,17 +275,28 @@ test.describe("GET /v1/credential-interactions", () => {
     expect(rest.data.length).toBe(3);
     expect(rest.pagination.next).toBeNull();
     for (const limit of ["0", "101", "-5", "ten", "2.5", ""]) {
-      await expectError(await api.get(`/v1/credential-interactions?credentialId=${c.id}&limit=${limit}`), 400, "validation_error", { paths: ["limit"] });
+      await expectError(await api.get(`/v1/credential-interactions?credentialId=${c.id}&limit=${limit}`), 400, "validation_error", {
+        paths: ["limit"],
+      });
     }
     for (const cursor of ["garbage", first.pagination.next!.slice(0, -4) + "AAAA"]) {
-      await expectError(await api.get(`/v1/credential-interactions?cursor=${encodeURIComponent(cursor)}`), 400, "validation_error", { paths: ["cursor"] });
+      await expectError(await api.get(`/v1/credential-interactions?cursor=${encodeURIComponent(cursor)}`), 400, "validation_error", {
+        paths: ["cursor"],
+      });
     }
-    await expectError(await api.get(`/v1/credential-interactions?eventType=credential_viewed`), 400, "validation_error", { paths: ["eventType"] });
+    await expectError(await api.get(`/v1/credential-interactions?eventType=credential_viewed`), 400, "validation_error", {
+      paths: ["eventType"],
+    });
   });
 
   test("organizations never see each other's events", async ({ api, newOrg, client }) => {
     const mine = await credential(api);
-    const e = await record(api, { credentialId: mine.id, eventType: "credential_downloaded", triggeredBy: "recipient", triggeredAt: "2026-04-04T04:04:04Z" });
+    const e = await record(api, {
+      credentialId: mine.id,
+      eventType: "credential_downloaded",
+      triggeredBy: "recipient",
+      triggeredAt: "2026-04-04T04:04:04Z",
+    });
     const other = await client({ token: (await newOrg()).token });
     expect(await all(other)).toEqual([]);
     // Asking for this organization's credential by id: rejected like an unknown credential, or an empty page; never its events.
@@ -274,7 +312,12 @@ test.describe("GET /v1/credential-interactions", () => {
   test("a deleted credential's events are gone", async ({ api }) => {
     const keep = await credential(api);
     const drop = await credential(api);
-    const kept = await record(api, { credentialId: keep.id, eventType: "credential_viewed", triggeredBy: "guest", triggeredAt: "2026-01-01T00:00:00Z" });
+    const kept = await record(api, {
+      credentialId: keep.id,
+      eventType: "credential_viewed",
+      triggeredBy: "guest",
+      triggeredAt: "2026-01-01T00:00:00Z",
+    });
     for (const t of ["2026-01-02T00:00:00Z", "2026-01-03T00:00:00Z"]) {
       await record(api, { credentialId: drop.id, eventType: "credential_link_copied", triggeredBy: "recipient", triggeredAt: t });
     }

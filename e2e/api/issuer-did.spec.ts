@@ -20,7 +20,10 @@ function lastLine(result: CommandResult): string {
   return result.stdout.trim().split("\n").at(-1)!.trim();
 }
 
-async function fetchDidDocument(request: { get: (url: string) => Promise<import("@playwright/test").APIResponse> }, slug: string): Promise<DidDocument> {
+async function fetchDidDocument(
+  request: { get: (url: string) => Promise<import("@playwright/test").APIResponse> },
+  slug: string,
+): Promise<DidDocument> {
   const res = await request.get(`/organizations/${slug}/did.json`);
   const text = await res.text();
   expect(res.status(), text).toBe(200);
@@ -49,7 +52,11 @@ function expectWellFormed(doc: DidDocument, did: string): void {
   expect(doc.authentication).toEqual(ids);
 }
 
-test("the DID document: did:web for the public URL (port colon percent-encoded), one Ed25519 Multikey, no secrets", async ({ client, newOrg, server }) => {
+test("the DID document: did:web for the public URL (port colon percent-encoded), one Ed25519 Multikey, no secrets", async ({
+  client,
+  newOrg,
+  server,
+}) => {
   const org = await newOrg();
   const anonymous = await client();
   const doc = await fetchDidDocument(anonymous, org.slug);
@@ -99,7 +106,11 @@ test("concurrent rotations each add a key and leave the document consistent", as
   const org = await newOrg();
   const anonymous = await client();
   await fetchDidDocument(anonymous, org.slug);
-  const results = await Promise.all([cli(["org", "rotate-key", org.slug]), cli(["org", "rotate-key", org.slug]), cli(["org", "rotate-key", org.slug])]);
+  const results = await Promise.all([
+    cli(["org", "rotate-key", org.slug]),
+    cli(["org", "rotate-key", org.slug]),
+    cli(["org", "rotate-key", org.slug]),
+  ]);
   for (const r of results) expect(r.code, r.stderr).toBe(0);
   const fragments = results.map((r) => lastLine(r).split("#")[1]);
   expect(new Set(fragments).size).toBe(3);

@@ -23,7 +23,10 @@ function logLinesOf(logFile: string, requestId: string): Record<string, unknown>
 }
 
 test.describe("JSON nested too deeply", () => {
-  test("POST /api/verify: a credential object 3,000 and 5,000 levels deep → 400 naming `credential`, no error logged", async ({ client, server }) => {
+  test("POST /api/verify: a credential object 3,000 and 5,000 levels deep → 400 naming `credential`, no error logged", async ({
+    client,
+    server,
+  }) => {
     const visitor = await client({ version: null, headers: { "X-Forwarded-For": uniqueAddress() } });
     for (const depth of [MAX_DEPTH, 3_000, 5_000]) {
       const requestId = `json-depth-verify-${depth}-${Date.now()}`;
@@ -39,9 +42,17 @@ test.describe("JSON nested too deeply", () => {
     const res = await visitor.post("/api/verify", { data: { json: nested(5_000) } });
     await expectError(res, 400, "validation_error", { paths: ["json"], exactPaths: true, message: TOO_DEEP });
     // Arrays count like objects, and brackets inside strings do not count at all.
-    await expectError(await visitor.post("/api/verify", { headers: { "Content-Type": "application/json" }, data: `{"credential":{"a":${"[".repeat(5_000)}${"]".repeat(5_000)}}}` }), 400, "validation_error", {
-      paths: ["credential"],
-    });
+    await expectError(
+      await visitor.post("/api/verify", {
+        headers: { "Content-Type": "application/json" },
+        data: `{"credential":{"a":${"[".repeat(5_000)}${"]".repeat(5_000)}}}`,
+      }),
+      400,
+      "validation_error",
+      {
+        paths: ["credential"],
+      },
+    );
     const strings = await visitor.post("/api/verify", { data: { credential: { note: "[{".repeat(10_000) } } });
     expect(strings.status()).toBe(200);
   });
@@ -77,7 +88,10 @@ test.describe("JSON nested too deeply", () => {
   test("the wallet's public endpoints: a deep body → 400 naming the field", async ({ client }) => {
     const visitor = await client({ version: null, headers: { "X-Forwarded-For": uniqueAddress() } });
     for (const path of ["/api/wallet/events", "/api/wallet/verify"]) {
-      const res = await visitor.post(path, { headers: { "Content-Type": "application/json" }, data: `{"publicId":${"[".repeat(1_000)}${"]".repeat(1_000)}}` });
+      const res = await visitor.post(path, {
+        headers: { "Content-Type": "application/json" },
+        data: `{"publicId":${"[".repeat(1_000)}${"]".repeat(1_000)}}`,
+      });
       await expectError(res, 400, "validation_error", { paths: ["publicId"], exactPaths: true, message: TOO_DEEP });
     }
   });

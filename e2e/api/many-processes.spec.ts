@@ -47,17 +47,20 @@ test.describe("several processes on one PostgreSQL database", () => {
     };
     const servers: OwnServer[] = [];
     const start = async (name: string, env: Record<string, string>) => {
-      const s = await startOwnServer({ ...shared, DATA_DIR: newDataDir(e2eState.runDir, `${label}-${name}`), ...env }, path.join(e2eState.runDir, `${label}-${name}-${testInfo.project.name}.log`));
+      const s = await startOwnServer(
+        { ...shared, DATA_DIR: newDataDir(e2eState.runDir, `${label}-${name}`), ...env },
+        path.join(e2eState.runDir, `${label}-${name}-${testInfo.project.name}.log`),
+      );
       servers.push(s);
       return s;
     };
     try {
-      const [webA, webB, worker1, worker2] = await allStarted([
+      const [webA, webB, worker1, worker2] = (await allStarted([
         start("web-a", { CIS_BACKGROUND: "off" }),
         start("web-b", { CIS_BACKGROUND: "off" }),
         start("worker-1", { CIS_BACKGROUND: "only" }),
         start("worker-2", { CIS_BACKGROUND: "only" }),
-      ]) as [OwnServer, OwnServer, OwnServer, OwnServer];
+      ])) as [OwnServer, OwnServer, OwnServer, OwnServer];
       const apiA = await client({ baseURL: webA.baseURL, token: org!.token });
       const apiB = await client({ baseURL: webB.baseURL, token: org!.token });
 
@@ -82,7 +85,14 @@ test.describe("several processes on one PostgreSQL database", () => {
       try {
         for (const [i, email] of emails.entries()) {
           const api = i % 2 ? apiB : apiA;
-          made.push(await expectStatus(await api.post("/v1/credentials/create-issue-send", { data: { groupId: group.id, recipient: { name: `Multi ${i}`, email } } }), 201));
+          made.push(
+            await expectStatus(
+              await api.post("/v1/credentials/create-issue-send", {
+                data: { groupId: group.id, recipient: { name: `Multi ${i}`, email } },
+              }),
+              201,
+            ),
+          );
         }
         await waitFor("worker 1 has messages in flight", () => sink.rcptAttempts.length > 0, 30_000, 50);
         await sleep(300);
@@ -99,10 +109,17 @@ test.describe("several processes on one PostgreSQL database", () => {
       // Each message kept one Message-ID across its attempts.
       expect(new Set(sink.received.map((r) => r.mail.messageId)).size).toBe(emails.length);
       const survivor = await client({ baseURL: worker2.baseURL });
-      await waitFor("no email waiting", async () => ((await expectStatus(await survivor.get("/healthz"), 200)) as { mailLagSeconds: number }).mailLagSeconds === 0, 10_000, 500);
+      await waitFor(
+        "no email waiting",
+        async () => ((await expectStatus(await survivor.get("/healthz"), 200)) as { mailLagSeconds: number }).mailLagSeconds === 0,
+        10_000,
+        500,
+      );
 
       // Previews and wallet pages: the same answer from either web process.
-      const designs = (await expectStatus(await apiA.get(`/v1/credentials/${made[0]!.id}/designs`), 200)) as { previews: { format: string; url: string }[] }[];
+      const designs = (await expectStatus(await apiA.get(`/v1/credentials/${made[0]!.id}/designs`), 200)) as {
+        previews: { format: string; url: string }[];
+      }[];
       const png = new URL(designs[0]!.previews.find((p) => p.format === "png")!.url).pathname;
       const fromA = await (await client({ baseURL: webA.baseURL })).get(png);
       const fromB = await (await client({ baseURL: webB.baseURL })).get(png);
@@ -111,7 +128,8 @@ test.describe("several processes on one PostgreSQL database", () => {
       expect(Buffer.compare(await fromA.body(), await fromB.body())).toBe(0);
       // Each process keeps the file in its own DATA_DIR; deleting the credential through one makes both answer 404.
       await expectStatus(await apiA.delete(`/v1/credentials/${made[0]!.id}`), 204);
-      for (const web of [webA, webB]) expect((await (await client({ baseURL: web.baseURL })).get(png)).status(), `${web.baseURL}${png} after the delete`).toBe(404);
+      for (const web of [webA, webB])
+        expect((await (await client({ baseURL: web.baseURL })).get(png)).status(), `${web.baseURL}${png} after the delete`).toBe(404);
       for (const web of [webA, webB]) {
         const page = await (await client({ baseURL: web.baseURL })).get(`/credentials/${made[1]!.publicId}`);
         expect(page.status()).toBe(200);
@@ -125,7 +143,11 @@ test.describe("several processes on one PostgreSQL database", () => {
       await sink.stop();
     }
   });
-  test("two web processes share the sign-in lock-out and the per-address limit of the public routes", async ({ scratchDatabase, e2eState, client }, testInfo) => {
+  test("two web processes share the sign-in lock-out and the per-address limit of the public routes", async ({
+    scratchDatabase,
+    e2eState,
+    client,
+  }, testInfo) => {
     test.setTimeout(240_000);
     const databaseUrl = await scratchDatabase();
     const label = `limits-${randomBytes(3).toString("hex")}`;
@@ -166,7 +188,13 @@ test.describe("several processes on one PostgreSQL database", () => {
     try {
       const [webA, webB] = await startWebProcesses(
         servers,
-        { DATABASE_URL: databaseUrl, APP_SECRET: appSecret, REDIS_URL: redis.url, RATE_LIMIT_PER_SECOND: String(PER_SECOND), RATE_LIMIT_BURST: String(BURST) },
+        {
+          DATABASE_URL: databaseUrl,
+          APP_SECRET: appSecret,
+          REDIS_URL: redis.url,
+          RATE_LIMIT_PER_SECOND: String(PER_SECOND),
+          RATE_LIMIT_BURST: String(BURST),
+        },
         (name) => ({
           dataDir: newDataDir(e2eState.runDir, `${label}-${name}`),
           logFile: path.join(e2eState.runDir, `${label}-${name}-${testInfo.project.name}.log`),
@@ -185,10 +213,14 @@ test.describe("several processes on one PostgreSQL database", () => {
       // the health check says so.
       await redis.stop();
       await expectStatus(await apiB.get("/v1/groups?limit=1"), 200);
-      await waitFor("/healthz to report Redis unavailable", async () => {
-        const health = (await (await apiA.get("/healthz")).json()) as { status: string; redis?: { status: string } };
-        return health.status === "degraded" && health.redis?.status === "unavailable";
-      }, 10_000);
+      await waitFor(
+        "/healthz to report Redis unavailable",
+        async () => {
+          const health = (await (await apiA.get("/healthz")).json()) as { status: string; redis?: { status: string } };
+          return health.status === "degraded" && health.redis?.status === "unavailable";
+        },
+        10_000,
+      );
       await expectStatus(await apiA.get("/v1/groups?limit=1"), 200);
     } catch (error) {
       await attachServerLogs(testInfo, servers);
@@ -206,7 +238,13 @@ type ClientFactory = (options?: ClientOptions) => Promise<APIRequestContext>;
  * Each web process keeps the callers of the tokens it has seen (lib/organizations/caller-cache.ts); a
  * revocation written by anyone else (here straight into the database, as the CLI does) must reach both.
  */
-async function revocationReachesBothProcesses(databaseUrl: string, token: string, webA: OwnServer, webB: OwnServer, client: ClientFactory): Promise<void> {
+async function revocationReachesBothProcesses(
+  databaseUrl: string,
+  token: string,
+  webA: OwnServer,
+  webB: OwnServer,
+  client: ClientFactory,
+): Promise<void> {
   const apis = [await client({ baseURL: webA.baseURL, token }), await client({ baseURL: webB.baseURL, token })];
   for (const api of apis) for (let i = 0; i < 3; i++) await expectStatus(await api.get("/v1/groups"), 200);
   await queryRows(databaseUrl, `UPDATE "ApiToken" SET "revokedAt" = now() WHERE "prefix" = '${token.slice(0, 12)}'`);
@@ -274,7 +312,9 @@ async function rateLimitHoldsAcrossProcesses(apiA: APIRequestContext, apiB: APIR
   const allowance = BURST + PER_SECOND * elapsed;
   expect(limited, "some requests were limited").toBeGreaterThan(0);
   expect(accepted, `accepted of an allowance of ${allowance.toFixed(1)}`).toBeLessThanOrEqual(Math.ceil(allowance));
-  expect(accepted, `accepted of an allowance of ${allowance.toFixed(1)}`).toBeGreaterThanOrEqual(Math.floor(0.9 * (BURST + PER_SECOND * 3)));
+  expect(accepted, `accepted of an allowance of ${allowance.toFixed(1)}`).toBeGreaterThanOrEqual(
+    Math.floor(0.9 * (BURST + PER_SECOND * 3)),
+  );
 }
 
 /**
@@ -293,10 +333,17 @@ async function signInLockOutHoldsAcrossProcesses(webA: OwnServer, webB: OwnServe
 }
 
 /** The wallet's public events: one address gets its burst (30) plus the refill (5/s) over both processes together. */
-async function walletEventLimitHoldsAcrossProcesses(api: APIRequestContext, webA: OwnServer, webB: OwnServer, client: ClientFactory): Promise<void> {
+async function walletEventLimitHoldsAcrossProcesses(
+  api: APIRequestContext,
+  webA: OwnServer,
+  webB: OwnServer,
+  client: ClientFactory,
+): Promise<void> {
   const credential = await issueCredential(api, (await walletGroup(api)).id, { name: "Ada Lovelace" });
   const visitorAddress = uniqueAddress();
-  const visitors = await Promise.all([webA, webB].map((web) => client({ baseURL: web.baseURL, version: null, headers: { "X-Forwarded-For": visitorAddress } })));
+  const visitors = await Promise.all(
+    [webA, webB].map((web) => client({ baseURL: web.baseURL, version: null, headers: { "X-Forwarded-For": visitorAddress } })),
+  );
   const body = { publicId: credential.publicId, eventType: "credential_viewed", triggeredBy: "guest" };
   const started = Date.now();
   const statuses: number[] = [];
@@ -306,7 +353,10 @@ async function walletEventLimitHoldsAcrossProcesses(api: APIRequestContext, webA
   }
   const elapsed = (Date.now() - started) / 1000;
   const accepted = statuses.filter((s) => s === 201).length;
-  expect(statuses.filter((s) => s !== 201 && s !== 429), "only 201 and 429").toEqual([]);
+  expect(
+    statuses.filter((s) => s !== 201 && s !== 429),
+    "only 201 and 429",
+  ).toEqual([]);
   expect(statuses).toContain(429);
   expect(accepted, `accepted over both processes in ${elapsed.toFixed(1)} s`).toBeLessThanOrEqual(30 + Math.ceil(elapsed * 5) + 1);
   expect(accepted).toBeGreaterThanOrEqual(27);

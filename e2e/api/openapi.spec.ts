@@ -67,14 +67,22 @@ test("served without a token or version, as OpenAPI 3.1 with resolvable $refs", 
     for (const [method, op] of Object.entries(item)) {
       if (!["get", "post", "put", "patch", "delete", "head", "options", "trace"].includes(method)) continue;
       const statuses = Object.keys(op.responses ?? {});
-      expect(statuses.some((s) => /^2\d\d$/.test(s)), `${method} ${p} has a success response`).toBe(true);
+      expect(
+        statuses.some((s) => /^2\d\d$/.test(s)),
+        `${method} ${p} has a success response`,
+      ).toBe(true);
       if (op.operationId) {
         expect(operationIds.has(op.operationId), `duplicate operationId ${op.operationId}`).toBe(false);
         operationIds.add(op.operationId);
       }
-      const declared = (op.parameters ?? []).filter((x): x is { in: string; name: string } => typeof x === "object" && x !== null && "in" in x);
+      const declared = (op.parameters ?? []).filter(
+        (x): x is { in: string; name: string } => typeof x === "object" && x !== null && "in" in x,
+      );
       for (const name of params) {
-        expect(declared.some((d) => d.in === "path" && d.name === name), `${method} ${p} declares path parameter ${name}`).toBe(true);
+        expect(
+          declared.some((d) => d.in === "path" && d.name === name),
+          `${method} ${p} declares path parameter ${name}`,
+        ).toBe(true);
       }
     }
   }
@@ -94,7 +102,8 @@ test("served without a token or version, as OpenAPI 3.1 with resolvable $refs", 
   for (const ref of refs) {
     expect(ref.startsWith("#/"), ref).toBe(true);
     let target: unknown = doc;
-    for (const part of ref.slice(2).split("/")) target = (target as Record<string, unknown> | undefined)?.[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+    for (const part of ref.slice(2).split("/"))
+      target = (target as Record<string, unknown> | undefined)?.[part.replace(/~1/g, "/").replace(/~0/g, "~")];
     expect(target, `$ref ${ref} resolves`).toBeDefined();
   }
 });
@@ -103,7 +112,11 @@ test("lists every /v1 route file with exactly the methods it answers", async ({ 
   const doc = await fetchDoc(client);
   const routes = routePaths();
   expect(routes.length).toBeGreaterThan(0);
-  expect(Object.keys(doc.paths).filter((p) => p.startsWith("/v1/")).sort()).toEqual(routes);
+  expect(
+    Object.keys(doc.paths)
+      .filter((p) => p.startsWith("/v1/"))
+      .sort(),
+  ).toEqual(routes);
 
   for (const route of routes) {
     const concrete = route.replace(/\{\w+\}/g, "e2e-probe-id");
@@ -112,7 +125,9 @@ test("lists every /v1 route file with exactly the methods it answers", async ({ 
       const res = await api.fetch(concrete, { method });
       const answers = res.status() !== 405;
       const listed = Boolean(doc.paths[route]?.[method.toLowerCase()]);
-      expect(listed, `${method} ${route}: answered ${res.status()}, ${listed ? "listed" : "not listed"} in the OpenAPI document`).toBe(answers);
+      expect(listed, `${method} ${route}: answered ${res.status()}, ${listed ? "listed" : "not listed"} in the OpenAPI document`).toBe(
+        answers,
+      );
     }
   }
 });
@@ -120,7 +135,8 @@ test("lists every /v1 route file with exactly the methods it answers", async ({ 
 test("info names the MIT license; GET /v1/openapi.json documents itself", async ({ client }) => {
   const doc = (await fetchDoc(client)) as Doc & { info: { license?: unknown } };
   expect(doc.info.license).toEqual({ name: "MIT", identifier: "MIT" });
-  const self = doc.paths["/v1/openapi.json"]?.get as { security?: unknown[]; responses: Record<string, { content?: Record<string, unknown> }> } | undefined;
+  const self = doc.paths["/v1/openapi.json"]?.get as
+    { security?: unknown[]; responses: Record<string, { content?: Record<string, unknown> }> } | undefined;
   expect(self?.security).toEqual([]);
   expect(Object.keys(self?.responses["200"]?.content ?? {})).toEqual(["application/json"]);
 });
@@ -181,8 +197,15 @@ test.describe("the conformance check every API spec's answers go through", () =>
     const notFound = { error: { code: "not_found", message: "Not found." } };
     expect(await check.problems("GET", answer(`${base}/v1/groups/g1`, 404, notFound))).toEqual([]);
     expect(await check.problems("POST", answer(`${base}/v1/no-such-thing`, 404, notFound))).toEqual([]);
-    expect(await check.problems("GET", answer(`${base}/v1/credentials/search`, 405, { error: { code: "method_not_allowed", message: "POST only." } }))).toEqual([]);
-    expect(await check.problems("POST", answer(`${base}/v1/credentials/search`, 200, { data: [], pagination: { prev: null, next: null } }))).toEqual([]);
+    expect(
+      await check.problems(
+        "GET",
+        answer(`${base}/v1/credentials/search`, 405, { error: { code: "method_not_allowed", message: "POST only." } }),
+      ),
+    ).toEqual([]);
+    expect(
+      await check.problems("POST", answer(`${base}/v1/credentials/search`, 200, { data: [], pagination: { prev: null, next: null } })),
+    ).toEqual([]);
     expect(await check.problems("GET", answer(`${base}/not-v1/anything`, 418, "teapot", "text/plain"))).toEqual([]);
   });
 });

@@ -138,14 +138,18 @@ for (const list of Object.values(LISTS)) {
         "",
       ];
       for (const cursor of bad) {
-        await expectError(await api.get(`${list.path}?cursor=${encodeURIComponent(cursor)}`), 400, "validation_error", { paths: ["cursor"] });
+        await expectError(await api.get(`${list.path}?cursor=${encodeURIComponent(cursor)}`), 400, "validation_error", {
+          paths: ["cursor"],
+        });
       }
       // A cursor of the other list.
       const otherPath = list.path === "/v1/groups" ? "/v1/designs" : "/v1/groups";
       await (list.path === "/v1/groups" ? LISTS.designs : LISTS.groups).make(api, 2);
       const foreign = (await page(api, otherPath, { limit: "1" })).pagination.next!;
       expect(foreign).toEqual(expect.any(String));
-      await expectError(await api.get(`${list.path}?cursor=${encodeURIComponent(foreign)}`), 400, "validation_error", { paths: ["cursor"] });
+      await expectError(await api.get(`${list.path}?cursor=${encodeURIComponent(foreign)}`), 400, "validation_error", {
+        paths: ["cursor"],
+      });
       // The good cursor still works.
       expect((await page(api, list.path, { cursor: good, limit: "1" })).data.length).toBe(1);
     });

@@ -18,7 +18,9 @@ function pdfText(pdf: Buffer): string {
   try {
     const file = path.join(dir, "preview.pdf");
     writeFileSync(file, pdf);
-    return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"]).toString("utf8").replace(/[\u202a-\u202e\u2066-\u2069]/g, "");
+    return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"])
+      .toString("utf8")
+      .replace(/[\u202a-\u202e\u2066-\u2069]/g, "");
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -38,8 +40,26 @@ async function group(api: APIRequestContext) {
       version: 1,
       canvas: { size: "A4", orientation: "landscape" },
       elements: [
-        { type: "text", x: 40, y: 40, width: 700, height: 60, text: "[recipient.name]", font: { family: "Great Vibes", size: 40 }, align: "center" },
-        { type: "text", x: 40, y: 140, width: 700, height: 40, text: "Award: [custom.award]", font: { family: "Inter", size: 18 }, align: "center" },
+        {
+          type: "text",
+          x: 40,
+          y: 40,
+          width: 700,
+          height: 60,
+          text: "[recipient.name]",
+          font: { family: "Great Vibes", size: 40 },
+          align: "center",
+        },
+        {
+          type: "text",
+          x: 40,
+          y: 140,
+          width: 700,
+          height: 40,
+          text: "Award: [custom.award]",
+          font: { family: "Inter", size: 18 },
+          align: "center",
+        },
       ],
     },
   });
@@ -84,7 +104,10 @@ test.describe("previews in every script", () => {
 
   test("a character no bundled font has → 422 unsupported_text naming it", async ({ api, client }) => {
     const g = await group(api);
-    const credential = await expectStatus(await api.post("/v1/credentials", { data: { groupId: g.id, recipient: { name: "ሰላም Abebe" } } }), 201);
+    const credential = await expectStatus(
+      await api.post("/v1/credentials", { data: { groupId: g.id, recipient: { name: "ሰላም Abebe" } } }),
+      201,
+    );
     const designs = await designsOf(api, credential.id);
     const http = await client({ version: null });
     const res = await http.get(pathOf(designs[0]!.previews.find((p) => p.format === "png")!.url));

@@ -83,12 +83,30 @@ function pngSize(body: Buffer): { width: number; height: number } {
 async function pdfInfo(body: Buffer) {
   const pdf = await PDFDocument.load(body, { updateMetadata: false });
   const { width, height } = pdf.getPage(0).getSize();
-  return { pages: pdf.getPageCount(), width, height, title: pdf.getTitle() ?? "", author: pdf.getAuthor() ?? "", subject: pdf.getSubject() ?? "" };
+  return {
+    pages: pdf.getPageCount(),
+    width,
+    height,
+    title: pdf.getTitle() ?? "",
+    author: pdf.getAuthor() ?? "",
+    subject: pdf.getSubject() ?? "",
+  };
 }
 
-async function newCredential(api: APIRequestContext, groupId: string, name: string, extra: Record<string, unknown> = {}): Promise<Credential> {
+async function newCredential(
+  api: APIRequestContext,
+  groupId: string,
+  name: string,
+  extra: Record<string, unknown> = {},
+): Promise<Credential> {
   return expectStatus(
-    await api.post("/v1/credentials", { data: { groupId, recipient: { name, email: `${name.toLowerCase().replace(/[^a-z]+/g, ".")}.${Math.random().toString(36).slice(2, 8)}@example.com` }, ...extra } }),
+    await api.post("/v1/credentials", {
+      data: {
+        groupId,
+        recipient: { name, email: `${name.toLowerCase().replace(/[^a-z]+/g, ".")}.${Math.random().toString(36).slice(2, 8)}@example.com` },
+        ...extra,
+      },
+    }),
     201,
   );
 }
@@ -240,7 +258,10 @@ test.describe("preview files", () => {
     expect((await http.get(`/previews/${digest}.png`)).status()).toBe(200);
   });
 
-  test("?download= saves under the link's name, always with the served format's extension and nothing disguising it", async ({ api, client }) => {
+  test("?download= saves under the link's name, always with the served format's extension and nothing disguising it", async ({
+    api,
+    client,
+  }) => {
     const { credential } = await setup(api);
     const http = await publicClient(client);
     const design = (await credentialDesigns(api, credential.id))[0]!;
@@ -261,7 +282,11 @@ test.describe("preview files", () => {
     expect((await http.get(pathOf(urlOf(design, "png")))).headers()["content-disposition"]).toBeUndefined();
   });
 
-  test("preview URLs are public: no token, another organization's token and the owner get the same bytes", async ({ api, client, newOrg }) => {
+  test("preview URLs are public: no token, another organization's token and the owner get the same bytes", async ({
+    api,
+    client,
+    newOrg,
+  }) => {
     const { credential } = await setup(api);
     const url = urlOf((await credentialDesigns(api, credential.id))[1]!, "png");
     const anonymous = await publicClient(client);
@@ -301,14 +326,20 @@ test.describe("preview files", () => {
 });
 
 test.describe("versions", () => {
-  test("PATCH of the recipient name: new URLs; old URLs keep the old bytes, even one first fetched after the change", async ({ api, client }) => {
+  test("PATCH of the recipient name: new URLs; old URLs keep the old bytes, even one first fetched after the change", async ({
+    api,
+    client,
+  }) => {
     const { credential } = await setup(api, "Ada Lovelace");
     const http = await publicClient(client);
     const before = await credentialDesigns(api, credential.id);
     // The badge's PNG is rendered before the change; the certificate's PDF only after it.
     const oldBadgePng = await expectPreview(http, urlOf(before[0]!, "png"));
 
-    await expectStatus(await api.patch(`/v1/credentials/${credential.id}`, { data: { recipient: { id: credential.recipient!.id, name: "Ada King" } } }), 200);
+    await expectStatus(
+      await api.patch(`/v1/credentials/${credential.id}`, { data: { recipient: { id: credential.recipient!.id, name: "Ada King" } } }),
+      200,
+    );
     const after = await credentialDesigns(api, credential.id);
     expect(after.map((d) => d.id)).toEqual(before.map((d) => d.id));
     for (const [i, d] of after.entries()) {
@@ -326,14 +357,20 @@ test.describe("versions", () => {
     expect(newPdf.title).toContain("Ada King");
 
     // Back to the old name: the same inputs again, so the very same URLs.
-    await expectStatus(await api.patch(`/v1/credentials/${credential.id}`, { data: { recipient: { id: credential.recipient!.id, name: "Ada Lovelace" } } }), 200);
+    await expectStatus(
+      await api.patch(`/v1/credentials/${credential.id}`, { data: { recipient: { id: credential.recipient!.id, name: "Ada Lovelace" } } }),
+      200,
+    );
     expect(await credentialDesigns(api, credential.id)).toEqual(before);
   });
 
   test("PATCH of a custom attribute: same URLs for designs that do not show it, a new URL for one that does", async ({ api, client }) => {
     const { certificate, credential, group } = await setup(api);
     const before = await credentialDesigns(api, credential.id);
-    await expectStatus(await api.patch(`/v1/credentials/${credential.id}`, { data: { customAttributes: { "custom.note": "not on any design" } } }), 200);
+    await expectStatus(
+      await api.patch(`/v1/credentials/${credential.id}`, { data: { customAttributes: { "custom.note": "not on any design" } } }),
+      200,
+    );
     expect(await credentialDesigns(api, credential.id)).toEqual(before);
 
     // A design showing [custom.grade], in a group of its own with the plain certificate.
@@ -367,7 +404,10 @@ test.describe("versions", () => {
     expect(await credentialDesigns(api, c2.id)).toEqual(v2);
   });
 
-  test("PATCH /v1/designs/{id}: that design's URLs change, the others' do not; old URLs keep the old revision's bytes", async ({ api, client }) => {
+  test("PATCH /v1/designs/{id}: that design's URLs change, the others' do not; old URLs keep the old revision's bytes", async ({
+    api,
+    client,
+  }) => {
     const { certificate, credential } = await setup(api);
     const http = await publicClient(client);
     const before = await credentialDesigns(api, credential.id);

@@ -59,7 +59,9 @@ test("a connector's whole flow with Certifier-Version only", async ({ client, or
   const got = await expectStatus(await c.get(`/v1/credentials/${credential.id}`), 200);
   expect(got.id).toBe(credential.id);
   const byEmail = await expectStatus(
-    await c.post("/v1/credentials/search", { data: { filter: { recipient: { email: { equals: credential.recipient.email } } }, limit: 10 } }),
+    await c.post("/v1/credentials/search", {
+      data: { filter: { recipient: { email: { equals: credential.recipient.email } } }, limit: 10 },
+    }),
     200,
   );
   expect(byEmail.data.map((x: { id: string }) => x.id)).toEqual([credential.id]);
@@ -75,11 +77,18 @@ test("a connector's whole flow with Certifier-Version only", async ({ client, or
   expect((await c.get(`/v1/groups/${spare.id}`)).status()).toBe(404);
 });
 
-test("the LMS plug-in's `recipient: {id: null, ...}` creates on both create routes; any other id is refused, nothing written", async ({ client, org, api }) => {
+test("the LMS plug-in's `recipient: {id: null, ...}` creates on both create routes; any other id is refused, nothing written", async ({
+  client,
+  org,
+  api,
+}) => {
   const c = await connector(client, org.token);
   const group = await newGroup(api);
   const email = uniqueEmail("lms");
-  const draft = await expectStatus(await c.post("/v1/credentials", { data: { groupId: group.id, recipient: { id: null, name: "Lin Learner", email } } }), 201);
+  const draft = await expectStatus(
+    await c.post("/v1/credentials", { data: { groupId: group.id, recipient: { id: null, name: "Lin Learner", email } } }),
+    201,
+  );
   expect(draft.status).toBe("draft");
   expect(draft.recipient).toEqual({ id: expect.any(String), name: "Lin Learner", email });
   // The null is ignored: the recipient is still found again by its email.
@@ -90,30 +99,50 @@ test("the LMS plug-in's `recipient: {id: null, ...}` creates on both create rout
   expect(sent.status).toBe("issued");
   expect(sent.recipient.id).toBe(draft.recipient.id);
   // Without an email too.
-  const nameOnly = await expectStatus(await c.post("/v1/credentials", { data: { groupId: group.id, recipient: { id: null, name: "No Mail" } } }), 201);
+  const nameOnly = await expectStatus(
+    await c.post("/v1/credentials", { data: { groupId: group.id, recipient: { id: null, name: "No Mail" } } }),
+    201,
+  );
   expect(nameOnly.recipient).toBeNull();
 
   const before = (await allCredentials(api)).map((x) => x.id).sort();
   for (const path of ["/v1/credentials", "/v1/credentials/create-issue-send"]) {
     for (const id of [draft.recipient.id, "", 42, 0, false, {}, { id: draft.recipient.id }, [null]]) {
-      await expectError(await c.post(path, { data: { groupId: group.id, recipient: { id, name: "Lin Learner", email } } }), 400, "validation_error", {
-        paths: ["recipient.id"],
-        exactPaths: true,
-      });
+      await expectError(
+        await c.post(path, { data: { groupId: group.id, recipient: { id, name: "Lin Learner", email } } }),
+        400,
+        "validation_error",
+        {
+          paths: ["recipient.id"],
+          exactPaths: true,
+        },
+      );
     }
   }
   expect((await allCredentials(api)).map((x) => x.id).sort()).toEqual(before);
 
   // Other bodies keep refusing fields they do not know, null or not.
-  await expectError(await c.post("/v1/groups", { data: { id: null, name: "G", designIds: group.designIds } }), 400, "validation_error", { paths: ["id"], exactPaths: true });
-  await expectError(await c.patch(`/v1/credentials/${draft.id}`, { data: { recipient: { id: null, name: "X" } } }), 400, "validation_error", {
-    paths: ["recipient.id"],
+  await expectError(await c.post("/v1/groups", { data: { id: null, name: "G", designIds: group.designIds } }), 400, "validation_error", {
+    paths: ["id"],
     exactPaths: true,
   });
-  await expectError(await c.post("/v1/credentials", { data: { groupId: group.id, recipient: { id: null, name: "A", phone: null } } }), 400, "validation_error", {
-    paths: ["recipient.phone"],
-    exactPaths: true,
-  });
+  await expectError(
+    await c.patch(`/v1/credentials/${draft.id}`, { data: { recipient: { id: null, name: "X" } } }),
+    400,
+    "validation_error",
+    {
+      paths: ["recipient.id"],
+      exactPaths: true,
+    },
+  );
+  await expectError(
+    await c.post("/v1/credentials", { data: { groupId: group.id, recipient: { id: null, name: "A", phone: null } } }),
+    400,
+    "validation_error",
+    {
+      paths: ["recipient.phone"],
+      exactPaths: true,
+    },
+  );
   expect((await allCredentials(api)).map((x) => x.id).sort()).toEqual(before);
 });
-

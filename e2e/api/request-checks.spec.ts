@@ -36,7 +36,11 @@ test.describe("1. HTTPS is required from non-loopback clients", () => {
   });
 
   test("the last X-Forwarded-For entry is the client: a spoofed loopback first entry does not help", async ({ client, org }) => {
-    const spoof = await client({ token: org.token, https: false, headers: { "X-Forwarded-Proto": "http", "X-Forwarded-For": `127.0.0.1, ${REMOTE}` } });
+    const spoof = await client({
+      token: org.token,
+      https: false,
+      headers: { "X-Forwarded-Proto": "http", "X-Forwarded-For": `127.0.0.1, ${REMOTE}` },
+    });
     await expectError(await spoof.get("/v1/groups"), 403, "forbidden");
   });
 
@@ -47,11 +51,22 @@ test.describe("1. HTTPS is required from non-loopback clients", () => {
 
   test("ALLOW_HTTP=1 accepts plain HTTP from anywhere", async ({ startServer, client, org }) => {
     const server = await startServer({ ALLOW_HTTP: "1" });
-    const plain = await client({ baseURL: server.baseURL, token: org.token, https: false, headers: { "X-Forwarded-Proto": "http", "X-Forwarded-For": REMOTE } });
+    const plain = await client({
+      baseURL: server.baseURL,
+      token: org.token,
+      https: false,
+      headers: { "X-Forwarded-Proto": "http", "X-Forwarded-For": REMOTE },
+    });
     await expectStatus(await plain.get("/v1/groups"), 200);
     await expectStatus(await plain.get("/v1/designs"), 200);
     // Still checked in order after that: a missing version is refused.
-    const noVersion = await client({ baseURL: server.baseURL, token: org.token, https: false, version: null, headers: { "X-Forwarded-Proto": "http", "X-Forwarded-For": REMOTE } });
+    const noVersion = await client({
+      baseURL: server.baseURL,
+      token: org.token,
+      https: false,
+      version: null,
+      headers: { "X-Forwarded-Proto": "http", "X-Forwarded-For": REMOTE },
+    });
     await expectError(await noVersion.get("/v1/groups"), 400, "missing_version");
   });
 });
@@ -80,7 +95,11 @@ test.describe("2-3. Service-Version", () => {
 
   test("an invalid version beats a bad or missing token", async ({ client }) => {
     await expectError(await (await client({ version: "1999-01-01" })).get("/v1/groups"), 400, "invalid_version");
-    await expectError(await (await client({ version: "1999-01-01", token: VALID_LOOKING_TOKEN })).get("/v1/groups"), 400, "invalid_version");
+    await expectError(
+      await (await client({ version: "1999-01-01", token: VALID_LOOKING_TOKEN })).get("/v1/groups"),
+      400,
+      "invalid_version",
+    );
   });
 });
 
@@ -110,7 +129,11 @@ test.describe("2-3. Certifier-Version, the version header's other name (section 
   test("a wrong Certifier-Version alone → 400 invalid_version, before the token", async ({ client, org }) => {
     const wrong = await client({ token: org.token, version: null, headers: { "Certifier-Version": "v1" } });
     await expectError(await wrong.get("/v1/groups"), 400, "invalid_version");
-    await expectError(await (await client({ version: null, headers: { "Certifier-Version": "v1" } })).get("/v1/groups"), 400, "invalid_version");
+    await expectError(
+      await (await client({ version: null, headers: { "Certifier-Version": "v1" } })).get("/v1/groups"),
+      400,
+      "invalid_version",
+    );
   });
 
   test("neither header → 400 missing_version", async ({ client, org }) => {
@@ -156,10 +179,17 @@ test.describe("4. Bearer token", () => {
 
   test("a bad token beats a bad JSON body, a too-large body and validation", async ({ client }) => {
     const bad = await client({ token: VALID_LOOKING_TOKEN });
-    await expectError(await bad.post("/v1/groups", { data: "{not json", headers: { "Content-Type": "application/json" } }), 401, "unauthorized");
+    await expectError(
+      await bad.post("/v1/groups", { data: "{not json", headers: { "Content-Type": "application/json" } }),
+      401,
+      "unauthorized",
+    );
     await expectError(await bad.post("/v1/groups", { data: { bogus: true } }), 401, "unauthorized");
     await expectError(
-      await bad.post("/v1/groups", { data: JSON.stringify({ name: "x".repeat(1024 * 1024 + 10) }), headers: { "Content-Type": "application/json" } }),
+      await bad.post("/v1/groups", {
+        data: JSON.stringify({ name: "x".repeat(1024 * 1024 + 10) }),
+        headers: { "Content-Type": "application/json" },
+      }),
       401,
       "unauthorized",
     );
@@ -167,7 +197,12 @@ test.describe("4. Bearer token", () => {
 });
 
 test.describe("5. Rate limit", () => {
-  test("over the limit → 429 rate_limited with Retry-After and RateLimit-* headers; per token", async ({ startServer, client, newOrg, org }) => {
+  test("over the limit → 429 rate_limited with Retry-After and RateLimit-* headers; per token", async ({
+    startServer,
+    client,
+    newOrg,
+    org,
+  }) => {
     const server = await startServer({ RATE_LIMIT_PER_SECOND: "0.1", RATE_LIMIT_BURST: "3" });
     const limited = await client({ baseURL: server.baseURL, token: org.token });
     const remaining: number[] = [];
@@ -190,10 +225,17 @@ test.describe("5. Rate limit", () => {
     expect(res.headers()["ratelimit-reset"]).toMatch(/^\d+$/);
 
     // Rate limiting comes before body checks (rows 6-8) and creates nothing.
-    await expectError(await limited.post("/v1/groups", { data: "{oops", headers: { "Content-Type": "application/json" } }), 429, "rate_limited");
+    await expectError(
+      await limited.post("/v1/groups", { data: "{oops", headers: { "Content-Type": "application/json" } }),
+      429,
+      "rate_limited",
+    );
     await expectError(await limited.post("/v1/designs", { data: { name: "x", type: "badge" } }), 429, "rate_limited");
     await expectError(
-      await limited.post("/v1/groups", { data: JSON.stringify({ name: "x".repeat(1024 * 1024 + 10) }), headers: { "Content-Type": "application/json" } }),
+      await limited.post("/v1/groups", {
+        data: JSON.stringify({ name: "x".repeat(1024 * 1024 + 10) }),
+        headers: { "Content-Type": "application/json" },
+      }),
       429,
       "rate_limited",
     );
@@ -222,9 +264,17 @@ test.describe("5. Rate limit", () => {
 test.describe("6. Body size", () => {
   test("a body over 1 MiB → 413 payload_too_large, nothing created", async ({ api }) => {
     const big = JSON.stringify({ name: "x".repeat(1024 * 1024), type: "badge" });
-    await expectError(await api.post("/v1/designs", { data: big, headers: { "Content-Type": "application/json" } }), 413, "payload_too_large");
+    await expectError(
+      await api.post("/v1/designs", { data: big, headers: { "Content-Type": "application/json" } }),
+      413,
+      "payload_too_large",
+    );
     // Size beats JSON syntax (row 6 before row 7).
-    await expectError(await api.post("/v1/groups", { data: "[".repeat(1024 * 1024 + 1), headers: { "Content-Type": "application/json" } }), 413, "payload_too_large");
+    await expectError(
+      await api.post("/v1/groups", { data: "[".repeat(1024 * 1024 + 1), headers: { "Content-Type": "application/json" } }),
+      413,
+      "payload_too_large",
+    );
     expect(await listAll(api, "/v1/designs")).toEqual([]);
   });
 
@@ -249,7 +299,9 @@ test.describe("6. Body size", () => {
           res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
         },
       );
-      req.on("error", (e) => ((e as NodeJS.ErrnoException).code === "EPIPE" || (e as NodeJS.ErrnoException).code === "ECONNRESET" ? undefined : reject(e)));
+      req.on("error", (e) =>
+        (e as NodeJS.ErrnoException).code === "EPIPE" || (e as NodeJS.ErrnoException).code === "ECONNRESET" ? undefined : reject(e),
+      );
       req.write('{"type":"badge","name":"');
       const piece = "y".repeat(64 * 1024);
       for (let i = 0; i < 20; i++) req.write(piece); // 1.25 MiB
@@ -262,7 +314,12 @@ test.describe("6. Body size", () => {
   test("a body just under 1 MiB is not rejected for its size", async ({ api }) => {
     const body = JSON.stringify({ name: "n", type: "badge", pad: "x".repeat(1000 * 1000) });
     // Unknown field → validation_error (not 413): the size check passed.
-    await expectError(await api.post("/v1/designs", { data: body, headers: { "Content-Type": "application/json" } }), 400, "validation_error", { paths: ["pad"] });
+    await expectError(
+      await api.post("/v1/designs", { data: body, headers: { "Content-Type": "application/json" } }),
+      400,
+      "validation_error",
+      { paths: ["pad"] },
+    );
   });
 });
 
@@ -290,7 +347,11 @@ test.describe("7. Invalid JSON", () => {
   test("PATCH with a non-object body → 400 invalid_json, nothing changed", async ({ api }) => {
     const design = await expectStatus(await api.post("/v1/designs", { data: { name: "Before", type: "badge" } }), 201);
     for (const raw of ["", "[]", '"Before"', "{,}"]) {
-      await expectError(await api.patch(`/v1/designs/${design.id}`, { data: raw, headers: { "Content-Type": "application/json" } }), 400, "invalid_json");
+      await expectError(
+        await api.patch(`/v1/designs/${design.id}`, { data: raw, headers: { "Content-Type": "application/json" } }),
+        400,
+        "invalid_json",
+      );
     }
     expect(await expectStatus(await api.get(`/v1/designs/${design.id}`), 200)).toEqual(design);
   });
@@ -300,26 +361,44 @@ test.describe("7. Invalid JSON", () => {
   });
 
   test("invalid JSON beats validation and not_found", async ({ api }) => {
-    await expectError(await api.patch("/v1/groups/grp_does_not_exist", { data: "nope", headers: { "Content-Type": "application/json" } }), 400, "invalid_json");
+    await expectError(
+      await api.patch("/v1/groups/grp_does_not_exist", { data: "nope", headers: { "Content-Type": "application/json" } }),
+      400,
+      "invalid_json",
+    );
   });
 });
 
 test.describe("8. Validation", () => {
   test("unknown top-level fields → validation_error naming each, nothing created", async ({ api }) => {
-    const body = await expectError(await api.post("/v1/designs", { data: { name: "x", type: "badge", color: "red", extra: 1 } }), 400, "validation_error", {
-      paths: ["color", "extra"],
-    });
+    const body = await expectError(
+      await api.post("/v1/designs", { data: { name: "x", type: "badge", color: "red", extra: 1 } }),
+      400,
+      "validation_error",
+      {
+        paths: ["color", "extra"],
+      },
+    );
     expect(body.error.details!.length).toBe(2);
-    await expectError(await api.post("/v1/groups", { data: { name: "x", designIds: ["a"], template: "y" } }), 400, "validation_error", { paths: ["template"] });
+    await expectError(await api.post("/v1/groups", { data: { name: "x", designIds: ["a"], template: "y" } }), 400, "validation_error", {
+      paths: ["template"],
+    });
     expect(await listAll(api, "/v1/designs")).toEqual([]);
     expect(await listAll(api, "/v1/groups")).toEqual([]);
   });
 
   test("wrong types and missing required fields → validation_error with each path", async ({ api }) => {
-    await expectError(await api.post("/v1/designs", { data: { name: 5, type: "poster" } }), 400, "validation_error", { paths: ["name", "type"], exactPaths: true });
+    await expectError(await api.post("/v1/designs", { data: { name: 5, type: "poster" } }), 400, "validation_error", {
+      paths: ["name", "type"],
+      exactPaths: true,
+    });
     await expectError(await api.post("/v1/designs", { data: {} }), 400, "validation_error", { paths: ["name", "type"], exactPaths: true });
-    await expectError(await api.post("/v1/groups", { data: { name: ["x"], designIds: "dsn_1" } }), 400, "validation_error", { paths: ["name", "designIds"] });
-    await expectError(await api.post("/v1/groups", { data: { name: "x", designIds: [1, "ok"] } }), 400, "validation_error", { paths: ["designIds[0]"] });
+    await expectError(await api.post("/v1/groups", { data: { name: ["x"], designIds: "dsn_1" } }), 400, "validation_error", {
+      paths: ["name", "designIds"],
+    });
+    await expectError(await api.post("/v1/groups", { data: { name: "x", designIds: [1, "ok"] } }), 400, "validation_error", {
+      paths: ["designIds[0]"],
+    });
     expect(await listAll(api, "/v1/designs")).toEqual([]);
   });
 
@@ -328,8 +407,12 @@ test.describe("8. Validation", () => {
   });
 
   test("validation beats not_found (row 8 before row 9)", async ({ api }) => {
-    await expectError(await api.patch("/v1/groups/grp_does_not_exist", { data: { name: 5 } }), 400, "validation_error", { paths: ["name"] });
-    await expectError(await api.patch("/v1/designs/dsn_does_not_exist", { data: { colour: "red" } }), 400, "validation_error", { paths: ["colour"] });
+    await expectError(await api.patch("/v1/groups/grp_does_not_exist", { data: { name: 5 } }), 400, "validation_error", {
+      paths: ["name"],
+    });
+    await expectError(await api.patch("/v1/designs/dsn_does_not_exist", { data: { colour: "red" } }), 400, "validation_error", {
+      paths: ["colour"],
+    });
   });
 });
 
@@ -396,7 +479,13 @@ test.describe("Unknown routes and methods", () => {
 });
 
 test.describe("X-Request-Id and RateLimit-* on every /v1 response", () => {
-  type Case = [label: string, status: number, method: string, path: string, opts: { token?: boolean; version?: string | null; data?: string }];
+  type Case = [
+    label: string,
+    status: number,
+    method: string,
+    path: string,
+    opts: { token?: boolean; version?: string | null; data?: string },
+  ];
   const kinds: Case[] = [
     ["200 list", 200, "GET", "/v1/groups", { token: true }],
     ["400 missing_version", 400, "GET", "/v1/groups", { token: true, version: null }],
@@ -410,7 +499,11 @@ test.describe("X-Request-Id and RateLimit-* on every /v1 response", () => {
     test(`${label}: X-Request-Id generated, and echoed when sent`, async ({ client, org }) => {
       const c = await client({ token: opts.token ? org.token : undefined, version: opts.version });
       const send = (headers: Record<string, string> = {}) =>
-        c.fetch(path, { method, headers: { "Content-Type": "application/json", ...headers }, ...(opts.data !== undefined ? { data: opts.data } : {}) });
+        c.fetch(path, {
+          method,
+          headers: { "Content-Type": "application/json", ...headers },
+          ...(opts.data !== undefined ? { data: opts.data } : {}),
+        });
       const a = await send();
       const b = await send();
       expect(a.status()).toBe(status);
@@ -426,7 +519,11 @@ test.describe("X-Request-Id and RateLimit-* on every /v1 response", () => {
 
     test(`${label}: RateLimit-Limit/-Remaining/-Reset present`, async ({ client, org }) => {
       const c = await client({ token: opts.token ? org.token : undefined, version: opts.version });
-      const res = await c.fetch(path, { method, headers: { "Content-Type": "application/json" }, ...(opts.data !== undefined ? { data: opts.data } : {}) });
+      const res = await c.fetch(path, {
+        method,
+        headers: { "Content-Type": "application/json" },
+        ...(opts.data !== undefined ? { data: opts.data } : {}),
+      });
       expect(res.status()).toBe(status);
       for (const h of ["ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"]) {
         expect(res.headers()[h], `${h} on ${method} ${path} (${status})`).toMatch(/^\d+$/);

@@ -31,7 +31,7 @@ async function revoke(api: APIRequestContext, id: string, body?: Record<string, 
 
 async function issuedCredential(api: APIRequestContext, groupId: string, extra: Record<string, unknown> = {}): Promise<Revoked> {
   const draft = await createCredential(api, { groupId, recipient: { name: "Ada Lovelace", email: uniqueEmail("rev") }, ...extra });
-  return (await issue(api, draft.id));
+  return await issue(api, draft.id);
 }
 
 test.describe("POST /v1/credentials/{id}/revoke", () => {
@@ -67,10 +67,14 @@ test.describe("POST /v1/credentials/{id}/revoke", () => {
 
     // No body at all.
     const r1: Revoked = await expectStatus(await api.post(revokePath(scheduled.id)), 200);
-    expect(r1).toEqual(expect.objectContaining({ status: "scheduled", revokedAt: expect.stringMatching(ISO_DATE_TIME), revocationReason: null }));
+    expect(r1).toEqual(
+      expect.objectContaining({ status: "scheduled", revokedAt: expect.stringMatching(ISO_DATE_TIME), revocationReason: null }),
+    );
     // An empty JSON object.
     const r2 = await revoke(api, expired.id, {});
-    expect(r2).toEqual(expect.objectContaining({ status: "expired", revokedAt: expect.stringMatching(ISO_DATE_TIME), revocationReason: null }));
+    expect(r2).toEqual(
+      expect.objectContaining({ status: "expired", revokedAt: expect.stringMatching(ISO_DATE_TIME), revocationReason: null }),
+    );
   });
 
   test("a draft → 409 conflict, nothing changed", async ({ api }) => {
@@ -84,7 +88,9 @@ test.describe("POST /v1/credentials/{id}/revoke", () => {
     const group = await newGroup(api);
     const credential = await issuedCredential(api, group.id);
     const revoked = await revoke(api, credential.id, { reason: "First reason" });
-    await expectError(await api.post(revokePath(credential.id), { data: { reason: "Second reason" } }), 409, "conflict", { message: /revoked/i });
+    await expectError(await api.post(revokePath(credential.id), { data: { reason: "Second reason" } }), 409, "conflict", {
+      message: /revoked/i,
+    });
     await expectError(await api.post(revokePath(credential.id)), 409, "conflict");
     expect(await getCredential(api, credential.id)).toEqual(revoked);
   });
@@ -104,11 +110,20 @@ test.describe("POST /v1/credentials/{id}/revoke", () => {
     ];
     for (const [what, reason] of bad) {
       await test.step(what, async () => {
-        await expectError(await api.post(revokePath(credential.id), { data: { reason } }), 400, "validation_error", { paths: ["reason"], exactPaths: true });
+        await expectError(await api.post(revokePath(credential.id), { data: { reason } }), 400, "validation_error", {
+          paths: ["reason"],
+          exactPaths: true,
+        });
       });
     }
-    await expectError(await api.post(revokePath(credential.id), { data: { reason: "ok", extra: 1 } }), 400, "validation_error", { paths: ["extra"] });
-    await expectError(await api.post(revokePath(credential.id), { data: "[1]", headers: { "content-type": "application/json" } }), 400, "invalid_json");
+    await expectError(await api.post(revokePath(credential.id), { data: { reason: "ok", extra: 1 } }), 400, "validation_error", {
+      paths: ["extra"],
+    });
+    await expectError(
+      await api.post(revokePath(credential.id), { data: "[1]", headers: { "content-type": "application/json" } }),
+      400,
+      "invalid_json",
+    );
     expect(await getCredential(api, credential.id)).toEqual(credential);
     // 500 characters is the limit, not past it.
     expect((await revoke(api, credential.id, { reason: "y".repeat(500) })).revocationReason).toBe("y".repeat(500));
@@ -130,8 +145,14 @@ test.describe("POST /v1/credentials/{id}/revoke", () => {
       Array.from({ length: 20 }, (_, i) => withRateLimit(() => api.post(revokePath(credential.id), { data: { reason: `Reason ${i}` } }))),
     );
     const statuses = responses.map((r) => r.status());
-    expect(statuses.filter((s) => s === 200), statuses.join(",")).toHaveLength(1);
-    expect(statuses.filter((s) => s === 409), statuses.join(",")).toHaveLength(19);
+    expect(
+      statuses.filter((s) => s === 200),
+      statuses.join(","),
+    ).toHaveLength(1);
+    expect(
+      statuses.filter((s) => s === 409),
+      statuses.join(","),
+    ).toHaveLength(19);
     const winner: Revoked = await responses.find((r) => r.status() === 200)!.json();
     // The stored reason is the winner's, not one of a loser's.
     expect(await getCredential(api, credential.id)).toEqual(winner);
@@ -144,9 +165,14 @@ test.describe("POST /v1/credentials/{id}/revoke", () => {
     await expectError(await api.post(`/v1/credentials/${credential.id}/send`, { data: { deliveryMethod: "email" } }), 409, "conflict", {
       message: /revoked/i,
     });
-    await expectError(await api.patch(`/v1/credentials/${credential.id}`, { data: { issueDate: addDays(todayUtc(), -2) } }), 409, "conflict", {
-      message: /revoked/i,
-    });
+    await expectError(
+      await api.patch(`/v1/credentials/${credential.id}`, { data: { issueDate: addDays(todayUtc(), -2) } }),
+      409,
+      "conflict",
+      {
+        message: /revoked/i,
+      },
+    );
     await expectError(await api.post(`/v1/credentials/${credential.id}/issue`), 409, "conflict");
     expect(await getCredential(api, credential.id)).toEqual(revoked);
   });
@@ -160,7 +186,8 @@ test.describe("POST /v1/credentials/{id}/revoke", () => {
     const kept = await issuedCredential(api, group.id, { recipient: { name: "Kept", email: keptEmail } });
     // A send waits a second for repeats to coalesce with it before the worker takes it: the revoke
     // right after comes while it is still queued.
-    for (const c of [toRevoke, kept]) await expectStatus(await api.post(`/v1/credentials/${c.id}/send`, { data: { deliveryMethod: "email" } }), 200);
+    for (const c of [toRevoke, kept])
+      await expectStatus(await api.post(`/v1/credentials/${c.id}/send`, { data: { deliveryMethod: "email" } }), 200);
     await revoke(api, toRevoke.id);
     await waitFor("the kept credential's .eml", () => emlFilesContaining(mailDir, keptEmail).length > 0, 20_000, 200);
     await sleep(1500);
@@ -217,7 +244,11 @@ test.describe("revokedAt in search", () => {
     await expectError(await api.post("/v1/credentials/search", { data: { filter: { revokedAt: "yesterday" } } }), 400, "validation_error", {
       paths: ["filter.revokedAt"],
     });
-    await expectError(await api.post("/v1/credentials/search", { data: { sort: { property: "revokedAt", order: "asc" } } }), 400, "validation_error");
+    await expectError(
+      await api.post("/v1/credentials/search", { data: { sort: { property: "revokedAt", order: "asc" } } }),
+      400,
+      "validation_error",
+    );
   });
 });
 

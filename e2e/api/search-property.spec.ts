@@ -8,7 +8,18 @@ import type { APIRequestContext } from "@playwright/test";
 import fc from "fast-check";
 import { test, expect } from "../fixtures";
 import { addDays, allCredentials, newGroup, todayUtc, type Credential } from "../support/credentials";
-import { SORT_PROPERTIES, formatInstant, instantNs, postJson, searchPage, sortCredentials, walkForward, withRateLimit, type SearchPage, type Sort } from "../support/search";
+import {
+  SORT_PROPERTIES,
+  formatInstant,
+  instantNs,
+  postJson,
+  searchPage,
+  sortCredentials,
+  walkForward,
+  withRateLimit,
+  type SearchPage,
+  type Sort,
+} from "../support/search";
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -150,7 +161,16 @@ const EMAILS = [
 ];
 
 type Kindness = "draft" | "issued" | "scheduled" | "expired";
-type Spec = { group: number; name: string; email: string | null; kind: Kindness; issue: number | null; expiry: number | null; patch: boolean; remove: boolean };
+type Spec = {
+  group: number;
+  name: string;
+  email: string | null;
+  kind: Kindness;
+  issue: number | null;
+  expiry: number | null;
+  patch: boolean;
+  remove: boolean;
+};
 
 /** Issue / expiry offsets in days from today that make each status; `null` issue means "leave it to the default". */
 const specArb = (groups: number): fc.Arbitrary<Spec> =>
@@ -272,7 +292,10 @@ function valueArb(field: Field, pool: string[], op: string): fc.Arbitrary<string
   const from = pool.length ? fc.constantFrom(...pool) : fc.constant("2026-01-01");
   switch (kind) {
     case "identifier":
-      return fc.oneof({ weight: 9, arbitrary: from }, { weight: 1, arbitrary: fc.constantFrom("cred_unknown", "00000000-0000-4000-8000-000000000000") });
+      return fc.oneof(
+        { weight: 9, arbitrary: from },
+        { weight: 1, arbitrary: fc.constantFrom("cred_unknown", "00000000-0000-4000-8000-000000000000") },
+      );
     case "enum":
       return from;
     case "string":
@@ -280,7 +303,9 @@ function valueArb(field: Field, pool: string[], op: string): fc.Arbitrary<string
         const chars = [...s];
         const piece =
           op === "contains"
-            ? fc.tuple(fc.nat({ max: chars.length - 1 }), fc.integer({ min: 1, max: chars.length })).map(([i, n]) => chars.slice(i, i + n).join("") || s)
+            ? fc
+                .tuple(fc.nat({ max: chars.length - 1 }), fc.integer({ min: 1, max: chars.length }))
+                .map(([i, n]) => chars.slice(i, i + n).join("") || s)
             : op === "startsWith"
               ? fc.integer({ min: 1, max: chars.length }).map((n) => chars.slice(0, n).join(""))
               : op === "endsWith"
@@ -292,7 +317,12 @@ function valueArb(field: Field, pool: string[], op: string): fc.Arbitrary<string
       return fc.tuple(from, fc.constantFrom(0, 0, 0, -1, 1)).map(([d, delta]) => addDays(d, delta));
     case "datetime":
       return fc
-        .tuple(from, fc.constantFrom(0, 0, 0, 1, -1, 1000, -1000, 999, -999_000), fc.constantFrom(...OFFSETS), fc.constantFrom<3 | 6>(3, 6, 6))
+        .tuple(
+          from,
+          fc.constantFrom(0, 0, 0, 1, -1, 1000, -1000, 999, -999_000),
+          fc.constantFrom(...OFFSETS),
+          fc.constantFrom<3 | 6>(3, 6, 6),
+        )
         .map(([t, micros, offset, digits]) => formatInstant(t, { deltaMicros: micros, offset, digits: micros % 1000 === 0 ? digits : 6 }));
   }
 }
@@ -303,9 +333,13 @@ function conditionArb(field: Field, pool: string[]): fc.Arbitrary<unknown> {
   const ops = OPS[kind];
   const operand = (op: string): fc.Arbitrary<unknown> => {
     if (op === "in" || op === "notIn") {
-      return fc.oneof({ weight: 12, arbitrary: fc.array(valueArb(field, pool, op), { minLength: 1, maxLength: 3 }) }, { weight: 1, arbitrary: fc.constant([]) });
+      return fc.oneof(
+        { weight: 12, arbitrary: fc.array(valueArb(field, pool, op), { minLength: 1, maxLength: 3 }) },
+        { weight: 1, arbitrary: fc.constant([]) },
+      );
     }
-    if (nullable && (op === "equals" || op === "not")) return fc.oneof({ weight: 4, arbitrary: valueArb(field, pool, op) }, { weight: 1, arbitrary: fc.constant(null) });
+    if (nullable && (op === "equals" || op === "not"))
+      return fc.oneof({ weight: 4, arbitrary: valueArb(field, pool, op) }, { weight: 1, arbitrary: fc.constant(null) });
     return valueArb(field, pool, op);
   };
   const one: fc.Arbitrary<string[]> = fc.constantFrom(...ops).map((op) => [op]);
@@ -314,7 +348,9 @@ function conditionArb(field: Field, pool: string[]): fc.Arbitrary<unknown> {
     .oneof({ weight: 3, arbitrary: one }, { weight: 1, arbitrary: two })
     .chain((chosen) => fc.tuple(...chosen.map((op) => operand(op).map((v) => [op, v] as const))))
     .map((pairs) => Object.fromEntries(pairs));
-  const literal = nullable ? fc.oneof({ weight: 5, arbitrary: valueArb(field, pool, "equals") }, { weight: 1, arbitrary: fc.constant(null) }) : valueArb(field, pool, "equals");
+  const literal = nullable
+    ? fc.oneof({ weight: 5, arbitrary: valueArb(field, pool, "equals") }, { weight: 1, arbitrary: fc.constant(null) })
+    : valueArb(field, pool, "equals");
   return fc.oneof({ weight: 1, arbitrary: literal }, { weight: 3, arbitrary: object });
 }
 
@@ -338,7 +374,8 @@ function filterArb(p: Record<Field, string[]>, depth: number): fc.Arbitrary<Filt
   const leaf = fc.oneof({ weight: 6, arbitrary: conditions(1, 2) }, { weight: 1, arbitrary: conditions(0, 0) });
   if (depth === 0) return leaf;
   const sub = filterArb(p, depth - 1);
-  const list = (max: number) => fc.oneof({ weight: 10, arbitrary: fc.array(sub, { minLength: 1, maxLength: max }) }, { weight: 1, arbitrary: fc.constant([]) });
+  const list = (max: number) =>
+    fc.oneof({ weight: 10, arbitrary: fc.array(sub, { minLength: 1, maxLength: max }) }, { weight: 1, arbitrary: fc.constant([]) });
   const combinator = fc.oneof(
     fc.record({ AND: list(3) }),
     fc.record({ OR: list(3) }),
@@ -386,11 +423,16 @@ async function checkRun(api: APIRequestContext, data: Dataset, run: Run, seed: n
   const body = { filter: run.filter, ...(run.sort ? { sort: run.sort } : {}), ...(run.limit !== undefined ? { limit: run.limit } : {}) };
   const context = `seed ${seed}\nbody ${JSON.stringify(body)}${run.repeat ? "" : " (cursor requests without filter/sort)"}`;
   const walk = await walkForward(api, body, { repeat: run.repeat ? "all" : "none", maxPages: 200 });
-  expect(explain(data, walk.ids), `${context}\nexpected ids ${JSON.stringify(expected)}\nactual ids ${JSON.stringify(walk.ids)}`).toEqual(explain(data, expected));
+  expect(explain(data, walk.ids), `${context}\nexpected ids ${JSON.stringify(expected)}\nactual ids ${JSON.stringify(walk.ids)}`).toEqual(
+    explain(data, expected),
+  );
 
   const limit = run.limit ?? 20;
   const sizes = walk.pages.map((p) => p.data.length);
-  expect(sizes.slice(0, -1).every((n) => n === limit) && sizes.at(-1)! <= limit && (sizes.length === 1 || sizes.at(-1)! > 0), `${context}\npage sizes ${sizes.join(",")}`).toBe(true);
+  expect(
+    sizes.slice(0, -1).every((n) => n === limit) && sizes.at(-1)! <= limit && (sizes.length === 1 || sizes.at(-1)! > 0),
+    `${context}\npage sizes ${sizes.join(",")}`,
+  ).toBe(true);
   expect(walk.pages[0]!.pagination.prev, context).toBeNull();
   for (const p of walk.pages.slice(1)) expect(p.pagination.prev, `${context}: prev after the first page`).toEqual(expect.any(String));
 
@@ -402,10 +444,9 @@ async function checkRun(api: APIRequestContext, data: Dataset, run: Run, seed: n
       cursor = back.at(-1)!.pagination.prev;
       expect(back.length, context).toBeLessThanOrEqual(walk.pages.length);
     }
-    expect(
-      back.map((p) => p.data.map((c) => c.id)).reverse(),
-      `${context}: walking prev from the last page gives the same pages`,
-    ).toEqual(walk.pages.map((p) => p.data.map((c) => c.id)));
+    expect(back.map((p) => p.data.map((c) => c.id)).reverse(), `${context}: walking prev from the last page gives the same pages`).toEqual(
+      walk.pages.map((p) => p.data.map((c) => c.id)),
+    );
   }
 }
 
@@ -495,6 +536,9 @@ test.describe("POST /v1/credentials/search: random filters against a reference e
     expect(matches(base, { createdAt: { lt: "2026-01-31T12:00:00.123001Z" } })).toBe(true);
     expect(sortCredentials([base, withR], { property: "expiryDate", order: "asc" }).map((c) => c.id)).toEqual(["cred_2", "cred_1"]);
     expect(sortCredentials([base, withR], { property: "expiryDate", order: "desc" }).map((c) => c.id)).toEqual(["cred_2", "cred_1"]);
-    expect(sortCredentials([base, { ...base, id: "cred_0" }], { property: "issueDate", order: "desc" }).map((c) => c.id)).toEqual(["cred_1", "cred_0"]);
+    expect(sortCredentials([base, { ...base, id: "cred_0" }], { property: "issueDate", order: "desc" }).map((c) => c.id)).toEqual([
+      "cred_1",
+      "cred_0",
+    ]);
   });
 });

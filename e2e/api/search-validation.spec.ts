@@ -99,9 +99,11 @@ test.describe("POST /v1/credentials/search: bad input → 400 validation_error w
   test("operators not available for the field's kind", async ({ api }) => {
     const cases: Case[] = [];
     for (const field of ["id", "publicId", "groupId", "recipientId"]) {
-      for (const op of ["contains", "startsWith", "endsWith", "gt", "gte", "lt", "lte"]) cases.push(f({ [field]: { [op]: "cred" } }, [`filter.${field}.${op}`]));
+      for (const op of ["contains", "startsWith", "endsWith", "gt", "gte", "lt", "lte"])
+        cases.push(f({ [field]: { [op]: "cred" } }, [`filter.${field}.${op}`]));
     }
-    for (const op of ["contains", "startsWith", "endsWith", "gt", "gte", "lt", "lte"]) cases.push(f({ status: { [op]: "draft" } }, [`filter.status.${op}`]));
+    for (const op of ["contains", "startsWith", "endsWith", "gt", "gte", "lt", "lte"])
+      cases.push(f({ status: { [op]: "draft" } }, [`filter.status.${op}`]));
     for (const field of ["issueDate", "expiryDate"]) {
       for (const op of ["contains", "startsWith", "endsWith"]) cases.push(f({ [field]: { [op]: "2026" } }, [`filter.${field}.${op}`]));
     }
@@ -227,12 +229,27 @@ test.describe("POST /v1/credentials/search: bad input → 400 validation_error w
     await expectCases(api, [
       {
         body: {
-          filter: { foo: 1, issueDate: { gt: "x" }, AND: [{ status: "y" }, { "recipient.name": { gt: "a" } }], NOT: { id: { in: [null] } } },
+          filter: {
+            foo: 1,
+            issueDate: { gt: "x" },
+            AND: [{ status: "y" }, { "recipient.name": { gt: "a" } }],
+            NOT: { id: { in: [null] } },
+          },
           sort: { property: "name", order: "up" },
           limit: 0,
           extra: true,
         },
-        paths: ["filter.foo", "filter.issueDate.gt", "filter.AND[0].status", "filter.AND[1].recipient.name.gt", "filter.NOT.id.in[0]", "sort.property", "sort.order", "limit", "extra"],
+        paths: [
+          "filter.foo",
+          "filter.issueDate.gt",
+          "filter.AND[0].status",
+          "filter.AND[1].recipient.name.gt",
+          "filter.NOT.id.in[0]",
+          "sort.property",
+          "sort.order",
+          "limit",
+          "extra",
+        ],
         exact: false,
       },
       f({ status: { in: ["draft", "x", "issued", "y"] } }, ["filter.status.in[1]", "filter.status.in[3]"]),
@@ -270,13 +287,17 @@ test.describe("POST /v1/credentials/search: bad input → 400 validation_error w
   test("limit: integers 1..100 only", async ({ api }) => {
     await expectCases(
       api,
-      [0, 101, -1, 1.5, 1e3, "20", "", false, [20], { n: 20 }, Number.MAX_SAFE_INTEGER + 2].map((limit) => ({ body: { limit }, paths: ["limit"] })),
+      [0, 101, -1, 1.5, 1e3, "20", "", false, [20], { n: 20 }, Number.MAX_SAFE_INTEGER + 2].map((limit) => ({
+        body: { limit },
+        paths: ["limit"],
+      })),
     );
   });
 
   test("cursor: garbled, tampered, foreign, or from another search → validation_error at cursor", async ({ api }) => {
     const group = await newGroup(api);
-    for (let i = 0; i < 4; i++) await postJson(api, "/v1/credentials", { groupId: group.id, recipient: { name: `N${i}`, email: `n${i}@example.com` } }, 201);
+    for (let i = 0; i < 4; i++)
+      await postJson(api, "/v1/credentials", { groupId: group.id, recipient: { name: `N${i}`, email: `n${i}@example.com` } }, 201);
     const filter = { groupId: group.id, "recipient.name": { startsWith: "n" } };
     const sort = { property: "issueDate", order: "asc" };
     const first = await searchPage(api, { filter, sort, limit: 1 });
@@ -337,7 +358,9 @@ test.describe("POST /v1/credentials/search: bad input → 400 validation_error w
     expect(next.length).toBe(1);
     expect((await searchPage(api, { filter, sort, cursor: good, limit: 1 })).data).toEqual(next);
     const nested = { recipient: { name: { startsWith: "n" } }, groupId: group.id };
-    expect((await searchPage(api, { filter: nested, sort: { order: "asc", property: "issueDate" }, cursor: good, limit: 1 })).data).toEqual(next);
+    expect((await searchPage(api, { filter: nested, sort: { order: "asc", property: "issueDate" }, cursor: good, limit: 1 })).data).toEqual(
+      next,
+    );
   });
 
   test("bad input reads nothing and writes nothing: a 400 has no data", async ({ api }) => {
@@ -351,7 +374,10 @@ test.describe("POST /v1/credentials/search: bad input → 400 validation_error w
 });
 
 test.describe("POST /v1/credentials/search: the checks of every /v1 request", () => {
-  test("Service-Version missing → 400 missing_version; wrong → invalid_version (before the token and the body)", async ({ client, org }) => {
+  test("Service-Version missing → 400 missing_version; wrong → invalid_version (before the token and the body)", async ({
+    client,
+    org,
+  }) => {
     await expectError(await (await client({ version: null, token: org.token })).post(SEARCH, { data: {} }), 400, "missing_version");
     await expectError(await (await client({ version: null })).post(SEARCH, { data: { foo: 1 } }), 400, "missing_version");
     await expectError(await (await client({ version: "2024-01-01", token: org.token })).post(SEARCH, { data: {} }), 400, "invalid_version");

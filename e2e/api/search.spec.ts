@@ -80,23 +80,41 @@ class Data {
 }
 
 test.describe("POST /v1/credentials/search: response and scope", () => {
-  test("{data, pagination} of the same objects GET returns; only the caller's live credentials; search writes nothing", async ({ api, newOrg, client }) => {
+  test("{data, pagination} of the same objects GET returns; only the caller's live credentials; search writes nothing", async ({
+    api,
+    newOrg,
+    client,
+  }) => {
     const group = await newGroup(api);
     const d = new Data(api);
     await d.create("ada", { groupId: group.id, recipient: { name: "Ada Lovelace", email: "ada@example.com" } });
-    await d.create("nomail", { groupId: group.id, recipient: { name: "No Mail" }, issueDate: "2024-05-01", expiryDate: "2030-01-01" }, { issue: true });
+    await d.create(
+      "nomail",
+      { groupId: group.id, recipient: { name: "No Mail" }, issueDate: "2024-05-01", expiryDate: "2030-01-01" },
+      { issue: true },
+    );
     const gone = await d.create("gone", { groupId: group.id, recipient: { name: "Gone" } });
     expect((await api.delete(`/v1/credentials/${gone.id}`)).status()).toBe(204);
     d.made.splice(d.made.indexOf(gone), 1);
 
     const other = await client({ token: (await newOrg()).token });
     const otherGroup = await newGroup(other);
-    const foreign: Credential = await postJson(other, "/v1/credentials", { groupId: otherGroup.id, recipient: { name: "Ada Lovelace", email: "ada@example.com" } }, 201);
+    const foreign: Credential = await postJson(
+      other,
+      "/v1/credentials",
+      { groupId: otherGroup.id, recipient: { name: "Ada Lovelace", email: "ada@example.com" } },
+      201,
+    );
 
     const before = sortCredentials(await allCredentials(api));
     expect(before.map((c) => c.id)).toEqual(sortCredentials(d.made).map((c) => c.id));
 
-    for (const body of [{}, { filter: {} }, { cursor: null }, { filter: {}, sort: { property: "createdAt", order: "desc" }, limit: 20, cursor: null }]) {
+    for (const body of [
+      {},
+      { filter: {} },
+      { cursor: null },
+      { filter: {}, sort: { property: "createdAt", order: "desc" }, limit: 20, cursor: null },
+    ]) {
       const page = await searchPage(api, body);
       expect(page.data, JSON.stringify(body)).toEqual(before); // the very objects GET /v1/credentials/{id} returns
       expect(page.pagination).toEqual({ prev: null, next: null });
@@ -305,13 +323,30 @@ test.describe("POST /v1/credentials/search: fields and operators", () => {
     const d = new Data(api);
     const base = { groupId: group.id };
     await d.create("draft", { ...base, recipient: { name: "Draft" } });
-    await d.create("draft-past", { ...base, recipient: { name: "Draft past" }, issueDate: addDays(today, -30), expiryDate: addDays(today, -2) });
+    await d.create("draft-past", {
+      ...base,
+      recipient: { name: "Draft past" },
+      issueDate: addDays(today, -30),
+      expiryDate: addDays(today, -2),
+    });
     await d.create("issued", { ...base, recipient: { name: "Issued" }, issueDate: addDays(today, -3) }, { issue: true });
     await d.create("issued-today", { ...base, recipient: { name: "Issued today" }, expiryDate: today }, { issue: true });
     await d.create("scheduled", { ...base, recipient: { name: "Scheduled" }, issueDate: addDays(today, 10) }, { issue: true });
-    await d.create("scheduled-exp", { ...base, recipient: { name: "Scheduled with expiry" }, issueDate: addDays(today, 5), expiryDate: addDays(today, 6) }, { issue: true });
-    await d.create("expired", { ...base, recipient: { name: "Expired" }, issueDate: addDays(today, -30), expiryDate: addDays(today, -1) }, { issue: true });
-    await d.create("expired-old", { ...base, recipient: { name: "Expired old" }, issueDate: "2020-01-01", expiryDate: "2020-12-31" }, { issue: true });
+    await d.create(
+      "scheduled-exp",
+      { ...base, recipient: { name: "Scheduled with expiry" }, issueDate: addDays(today, 5), expiryDate: addDays(today, 6) },
+      { issue: true },
+    );
+    await d.create(
+      "expired",
+      { ...base, recipient: { name: "Expired" }, issueDate: addDays(today, -30), expiryDate: addDays(today, -1) },
+      { issue: true },
+    );
+    await d.create(
+      "expired-old",
+      { ...base, recipient: { name: "Expired old" }, issueDate: "2020-01-01", expiryDate: "2020-12-31" },
+      { issue: true },
+    );
     await d.refresh();
     const statuses = Object.fromEntries(d.made.map((m) => [m.label, m.status]));
     expect(statuses).toEqual({
@@ -340,7 +375,9 @@ test.describe("POST /v1/credentials/search: fields and operators", () => {
     for (const m of d.made) expect((await getCredential(api, m.id)).status).toBe(m.status);
   });
 
-  test("recipient.name / recipient.email are the recipient's current ones: shared by its credentials, changed by PATCH", async ({ api }) => {
+  test("recipient.name / recipient.email are the recipient's current ones: shared by its credentials, changed by PATCH", async ({
+    api,
+  }) => {
     const group = await newGroup(api);
     const d = new Data(api);
     const first = await d.create("first", { groupId: group.id, recipient: { name: "Ada Lovelace", email: "ada@example.com" } });
@@ -354,7 +391,9 @@ test.describe("POST /v1/credentials/search: fields and operators", () => {
     await d.expect({ recipientId: first.recipient!.id }, ["first", "second"]);
 
     const patched = await withRateLimit(() =>
-      api.patch(`/v1/credentials/${first.id}`, { data: { recipient: { id: first.recipient!.id, name: "Augusta ÅDA King", email: "Augusta@Example.net" } } }),
+      api.patch(`/v1/credentials/${first.id}`, {
+        data: { recipient: { id: first.recipient!.id, name: "Augusta ÅDA King", email: "Augusta@Example.net" } },
+      }),
     );
     expect(patched.status(), await patched.text()).toBe(200);
     await d.refresh();
@@ -366,14 +405,20 @@ test.describe("POST /v1/credentials/search: fields and operators", () => {
     await d.expect({ "recipient.email": { endsWith: "@example.com" } }, ["other"]);
   });
 
-  test("status after PATCHing dates agrees with what reads show (scheduled moved to the past, issued moved past its expiry)", async ({ api }) => {
+  test("status after PATCHing dates agrees with what reads show (scheduled moved to the past, issued moved past its expiry)", async ({
+    api,
+  }) => {
     const group = await newGroup(api);
     const today = todayUtc();
     const d = new Data(api);
     const base = { groupId: group.id };
     const sched = await d.create("was-scheduled", { ...base, recipient: { name: "S" }, issueDate: addDays(today, 10) }, { issue: true });
     const issued = await d.create("was-issued", { ...base, recipient: { name: "I" }, issueDate: addDays(today, -10) }, { issue: true });
-    const expired = await d.create("was-expired", { ...base, recipient: { name: "E" }, issueDate: addDays(today, -10), expiryDate: addDays(today, -1) }, { issue: true });
+    const expired = await d.create(
+      "was-expired",
+      { ...base, recipient: { name: "E" }, issueDate: addDays(today, -10), expiryDate: addDays(today, -1) },
+      { issue: true },
+    );
     await d.create("draft", { ...base, recipient: { name: "D" }, issueDate: addDays(today, 3) });
     expect([sched.status, issued.status, expired.status]).toEqual(["scheduled", "issued", "expired"]);
     const patch = async (id: string, data: Record<string, unknown>) => {
@@ -385,7 +430,10 @@ test.describe("POST /v1/credentials/search: fields and operators", () => {
       await patch(issued.id, { expiryDate: addDays(today, -1) }),
       await patch(expired.id, { expiryDate: addDays(today, 30) }),
     ];
-    test.skip(changes.every((s) => s !== 200), "PATCH does not change dates of issued credentials");
+    test.skip(
+      changes.every((s) => s !== 200),
+      "PATCH does not change dates of issued credentials",
+    );
     await d.refresh();
     for (const status of ["draft", "scheduled", "issued", "expired"]) {
       const want = d.made.filter((m) => m.status === status).map((m) => m.label);
@@ -497,14 +545,26 @@ test.describe("POST /v1/credentials/search: fields and operators", () => {
     await d.expect({ createdAt: { lte: nanos } }, ["c1", "c2"]);
     await d.expect({ createdAt: `${t.slice(0, 23)}000000Z` }, ["c2"]);
     const tenth = `${t.slice(0, 21)}Z`; // one digit: t's tenth of a second, at or before t
-    await d.expect({ createdAt: { gte: tenth } }, d.made.filter((c) => instantNs(c.createdAt) >= instantNs(tenth)));
+    await d.expect(
+      { createdAt: { gte: tenth } },
+      d.made.filter((c) => instantNs(c.createdAt) >= instantNs(tenth)),
+    );
     // Whole seconds (no fraction): computed from the instants.
     const second = `${t.slice(0, 19)}Z`;
     const at = (c: Credential) => instantNs(c.createdAt);
     const s = instantNs(second);
-    await d.expect({ createdAt: { gte: second } }, d.made.filter((c) => at(c) >= s));
-    await d.expect({ createdAt: { lt: second } }, d.made.filter((c) => at(c) < s));
-    await d.expect({ createdAt: { lt: `${t.slice(0, 19)}+00:00` } }, d.made.filter((c) => at(c) < s));
+    await d.expect(
+      { createdAt: { gte: second } },
+      d.made.filter((c) => at(c) >= s),
+    );
+    await d.expect(
+      { createdAt: { lt: second } },
+      d.made.filter((c) => at(c) < s),
+    );
+    await d.expect(
+      { createdAt: { lt: `${t.slice(0, 19)}+00:00` } },
+      d.made.filter((c) => at(c) < s),
+    );
 
     // updatedAt: c1 was issued last.
     const u = c1.updatedAt;
@@ -547,12 +607,20 @@ test.describe("POST /v1/credentials/search: AND, OR, NOT", () => {
     await d.expect({ NOT: { groupId: A, status: "draft" } }, ["a2", "b1", "b2"]); // object: not (A and draft)
     await d.expect({ NOT: { NOT: { groupId: A } } }, ["a1", "a2", "a3"]);
     await d.expect({ NOT: { OR: [{ groupId: B }, { status: "issued" }] } }, ["a1", "a3"]);
-    await d.expect({ OR: [{ AND: [{ groupId: A }, { NOT: { status: "draft" } }] }, { "recipient.name": { startsWith: "d" } }] }, ["a2", "b1"]);
+    await d.expect({ OR: [{ AND: [{ groupId: A }, { NOT: { status: "draft" } }] }, { "recipient.name": { startsWith: "d" } }] }, [
+      "a2",
+      "b1",
+    ]);
     await d.expect(
-      { AND: [{ OR: [{ status: "issued" }, { NOT: { recipient: { email: { equals: null } } } }] }, { NOT: [{ "recipient.name": "EVE" }] }] },
+      {
+        AND: [{ OR: [{ status: "issued" }, { NOT: { recipient: { email: { equals: null } } } }] }, { NOT: [{ "recipient.name": "EVE" }] }],
+      },
       ["a1", "a2", "b1"],
     );
-    await d.expect({ OR: [{ NOT: [{ groupId: A }, { status: "draft" }] }, { AND: [{ NOT: { groupId: B } }, { recipientId: null }] }] }, ["b1", "a3"]);
+    await d.expect({ OR: [{ NOT: [{ groupId: A }, { status: "draft" }] }, { AND: [{ NOT: { groupId: B } }, { recipientId: null }] }] }, [
+      "b1",
+      "a3",
+    ]);
     await d.expect({ groupId: A, OR: [{ status: "issued" }, { recipientId: null }], NOT: { "recipient.name": "bob" } }, ["a3"]);
     await d.expect({ AND: [{ AND: [{ AND: [{ groupId: A }] }] }] }, ["a1", "a2", "a3"]);
 
@@ -575,7 +643,9 @@ test.describe("POST /v1/credentials/search: AND, OR, NOT", () => {
     await d.expect({ OR: [{ expiryDate: { gte: "2030-01-01" } }, { NOT: { expiryDate: { gte: "2030-01-01" } } }] }, d.all());
   });
 
-  test("large filters: in lists of 1,000 values and 500 OR branches work; larger ones work or are a validation_error, never a 500", async ({ api }) => {
+  test("large filters: in lists of 1,000 values and 500 OR branches work; larger ones work or are a validation_error, never a 500", async ({
+    api,
+  }) => {
     const group = await newGroup(api);
     const d = new Data(api);
     const c = await d.create("one", { groupId: group.id, recipient: { name: "One" } });
@@ -592,7 +662,10 @@ test.describe("POST /v1/credentials/search: AND, OR, NOT", () => {
 
     // 70,000 values (past both engines' bound-parameter limits, within the 1 MiB body): the contract sets
     // no limit, so either the right answer or a validation_error naming the list.
-    for (const [op, want] of [["in", ["one"]], ["notIn", ["two"]]] as const) {
+    for (const [op, want] of [
+      ["in", ["one"]],
+      ["notIn", ["two"]],
+    ] as const) {
       const res = await postSearch(api, { filter: { id: { [op]: ids(70_000) } } });
       const text = await res.text();
       expect([200, 400], `${op}: ${text.slice(0, 300)}`).toContain(res.status());
@@ -615,7 +688,9 @@ test.describe("POST /v1/credentials/search: AND, OR, NOT", () => {
     // 10,000 levels (about 100 kB), written out by hand: the client's serializer recurses.
     let deep = '{"status":"draft"}';
     for (let i = 0; i < 10_000; i++) deep = i % 2 ? `{"NOT":${deep}}` : `{"AND":[${deep}]}`;
-    const res = await withRateLimit(() => api.post(SEARCH, { data: `{"filter":${deep}}`, headers: { "Content-Type": "application/json" } }));
+    const res = await withRateLimit(() =>
+      api.post(SEARCH, { data: `{"filter":${deep}}`, headers: { "Content-Type": "application/json" } }),
+    );
     const text = await res.text();
     expect([200, 400], text.slice(0, 300)).toContain(res.status());
     if (res.status() === 400) expect(JSON.parse(text).error.code).toBe("validation_error");
@@ -637,17 +712,30 @@ test.describe("POST /v1/credentials/search: sort", () => {
       ["s7", "2024-01-03", null, false],
     ];
     for (const [label, issueDate, expiryDate, issue] of rows) {
-      await d.create(label, { groupId: groupA.id, recipient: { name: label }, issueDate, ...(expiryDate ? { expiryDate } : {}) }, { issue });
+      await d.create(
+        label,
+        { groupId: groupA.id, recipient: { name: label }, issueDate, ...(expiryDate ? { expiryDate } : {}) },
+        { issue },
+      );
     }
     // Made at once: likely the same createdAt millisecond, then only the id breaks the tie.
     await Promise.all(
       ["t1", "t2", "t3"].map((label, i) =>
-        d.create(label, { groupId: i === 2 ? groupB.id : groupA.id, recipient: { name: label }, issueDate: "2024-01-02", expiryDate: "2025-01-01" }),
+        d.create(label, {
+          groupId: i === 2 ? groupB.id : groupA.id,
+          recipient: { name: label },
+          issueDate: "2024-01-02",
+          expiryDate: "2025-01-01",
+        }),
       ),
     );
     // Later updates reorder updatedAt.
     await postJson(api, `/v1/credentials/${d.get("s3").id}/issue`, undefined, 200);
-    expect((await withRateLimit(() => api.patch(`/v1/credentials/${d.get("s7").id}`, { data: { customAttributes: { "custom.note": "x" } } }))).status()).toBe(200);
+    expect(
+      (
+        await withRateLimit(() => api.patch(`/v1/credentials/${d.get("s7").id}`, { data: { customAttributes: { "custom.note": "x" } } }))
+      ).status(),
+    ).toBe(200);
     await d.refresh();
     return d;
   }
@@ -665,8 +753,16 @@ test.describe("POST /v1/credentials/search: sort", () => {
         }
         // With a filter, the same order among what matches.
         const groupA = d.get("s1").groupId;
-        await d.expect({ groupId: groupA }, d.made.filter((c) => c.groupId === groupA), sort);
-        await d.expect({ NOT: { expiryDate: { gt: "2024-12-31" } } }, d.made.filter((c) => c.expiryDate === null || c.expiryDate <= "2024-12-31"), sort);
+        await d.expect(
+          { groupId: groupA },
+          d.made.filter((c) => c.groupId === groupA),
+          sort,
+        );
+        await d.expect(
+          { NOT: { expiryDate: { gt: "2024-12-31" } } },
+          d.made.filter((c) => c.expiryDate === null || c.expiryDate <= "2024-12-31"),
+          sort,
+        );
       }
     });
   }
@@ -706,7 +802,9 @@ test.describe("POST /v1/credentials/search: pagination and limit", () => {
   }
 
   for (const sort of [undefined, { property: "issueDate", order: "asc" } as Sort, { property: "expiryDate", order: "desc" } as Sort]) {
-    test(`limit 1..3: next to the end gives every match once, in order; prev walks back (sort ${JSON.stringify(sort ?? "default")})`, async ({ api }) => {
+    test(`limit 1..3: next to the end gives every match once, in order; prev walks back (sort ${JSON.stringify(sort ?? "default")})`, async ({
+      api,
+    }) => {
       const { d, groupA } = await pagingData(api);
       const filter = { groupId: groupA };
       const matching = d.made.filter((c) => c.groupId === groupA);
@@ -717,7 +815,10 @@ test.describe("POST /v1/credentials/search: pagination and limit", () => {
         const walk = await walkForward(api, body);
         const label = `limit ${limit}`;
         expect(d.labels(walk.ids), label).toEqual(expected);
-        expect(walk.pages.map((p) => p.data.length), label).toEqual([...Array(Math.floor(7 / limit)).fill(limit), ...(7 % limit ? [7 % limit] : [])]);
+        expect(
+          walk.pages.map((p) => p.data.length),
+          label,
+        ).toEqual([...Array(Math.floor(7 / limit)).fill(limit), ...(7 % limit ? [7 % limit] : [])]);
         expect(walk.pages[0]!.pagination.prev, label).toBeNull();
         for (const p of walk.pages.slice(1)) expect(p.pagination.prev, label).toEqual(expect.any(String));
         for (const p of walk.pages.slice(0, -1)) expect(p.pagination.next, label).toEqual(expect.any(String));
@@ -725,16 +826,24 @@ test.describe("POST /v1/credentials/search: pagination and limit", () => {
 
         // Back from the last page: the same pages in reverse; prev is null on the first.
         const back = await walkBack(api, walk.pages.at(-1)!, body);
-        expect(back.map((p) => d.labels(p.data.map((c) => c.id))).reverse(), label).toEqual(walk.pages.map((p) => d.labels(p.data.map((c) => c.id))));
+        expect(back.map((p) => d.labels(p.data.map((c) => c.id))).reverse(), label).toEqual(
+          walk.pages.map((p) => d.labels(p.data.map((c) => c.id))),
+        );
         expect(back.at(-1)!.pagination.prev, label).toBeNull();
         expect(back.at(-1)!.pagination.next, label).toEqual(expect.any(String));
         // ... also without repeating filter and sort.
         const backBare = await walkBack(api, walk.pages.at(-1)!, { limit });
-        expect(backBare.map((p) => p.data.map((c) => c.id)), label).toEqual(back.map((p) => p.data.map((c) => c.id)));
+        expect(
+          backBare.map((p) => p.data.map((c) => c.id)),
+          label,
+        ).toEqual(back.map((p) => p.data.map((c) => c.id)));
         // A prev page's next leads forward again.
         if (back.length > 1) {
           const again = await searchPage(api, { limit, cursor: back[1]!.pagination.next });
-          expect(again.data.map((c) => c.id), label).toEqual(back[0]!.data.map((c) => c.id));
+          expect(
+            again.data.map((c) => c.id),
+            label,
+          ).toEqual(back[0]!.data.map((c) => c.id));
         }
 
         // The cursor alone (filter and sort omitted) continues the same search.
@@ -744,7 +853,9 @@ test.describe("POST /v1/credentials/search: pagination and limit", () => {
     });
   }
 
-  test("a cursor carries its search: nested spelling of the same filter is the same search; limit may change; cursor null is the first page", async ({ api }) => {
+  test("a cursor carries its search: nested spelling of the same filter is the same search; limit may change; cursor null is the first page", async ({
+    api,
+  }) => {
     const { d, groupA } = await pagingData(api);
     const sort: Sort = { property: "issueDate", order: "desc" };
     const filter = { groupId: groupA, "recipient.email": { endsWith: "@example.com" } };
@@ -773,12 +884,18 @@ test.describe("POST /v1/credentials/search: pagination and limit", () => {
     // Over 10 kB of filter: 300 unknown ids beside the real ones, and a long OR.
     const filler = Array.from({ length: 300 }, (_, i) => `cred_${i.toString().padStart(30, "0")}`);
     const filter = {
-      OR: [{ id: { in: [...filler, ...d.made.map((c) => c.id)] } }, ...Array.from({ length: 40 }, (_, i) => ({ "recipient.name": `nobody number ${i}` }))],
+      OR: [
+        { id: { in: [...filler, ...d.made.map((c) => c.id)] } },
+        ...Array.from({ length: 40 }, (_, i) => ({ "recipient.name": `nobody number ${i}` })),
+      ],
       groupId: groupA,
     };
     expect(JSON.stringify(filter).length).toBeGreaterThan(10_000);
     const sort: Sort = { property: "issueDate", order: "desc" };
-    const expected = sortCredentials(d.made.filter((c) => c.groupId === groupA), sort).map((c) => c.id);
+    const expected = sortCredentials(
+      d.made.filter((c) => c.groupId === groupA),
+      sort,
+    ).map((c) => c.id);
     const repeated = await walkForward(api, { filter, sort, limit: 2 });
     expect(repeated.ids).toEqual(expected);
     const bare = await walkForward(api, { filter, sort, limit: 2 }, { repeat: "none" });
@@ -787,8 +904,15 @@ test.describe("POST /v1/credentials/search: pagination and limit", () => {
     expect(back.data.map((c) => c.id)).toEqual(bare.pages.at(-2)!.data.map((c) => c.id));
   });
 
-  for (const sort of [undefined, { property: "createdAt", order: "asc" } as Sort, { property: "issueDate", order: "asc" } as Sort, { property: "id", order: "desc" } as Sort]) {
-    test(`credentials created between pages cause no duplicates or misses of the others (sort ${JSON.stringify(sort ?? "default")})`, async ({ api }) => {
+  for (const sort of [
+    undefined,
+    { property: "createdAt", order: "asc" } as Sort,
+    { property: "issueDate", order: "asc" } as Sort,
+    { property: "id", order: "desc" } as Sort,
+  ]) {
+    test(`credentials created between pages cause no duplicates or misses of the others (sort ${JSON.stringify(sort ?? "default")})`, async ({
+      api,
+    }) => {
       const { d, groupA } = await pagingData(api);
       const body = { filter: { groupId: groupA }, limit: 2, ...(sort ? { sort } : {}) };
       const original = sortCredentials(
@@ -831,7 +955,10 @@ test.describe("POST /v1/credentials/search: pagination and limit", () => {
 
     for (const limit of [1, 2, 20, 21, 22, 99, 100]) {
       const p = await searchPage(api, { limit });
-      expect(p.data.map((c) => c.id), `limit ${limit}`).toEqual(expected.slice(0, limit));
+      expect(
+        p.data.map((c) => c.id),
+        `limit ${limit}`,
+      ).toEqual(expected.slice(0, limit));
       if (limit >= 21) expect(p.pagination, `limit ${limit}`).toEqual({ prev: null, next: null });
       else expect(p.pagination.next, `limit ${limit}`).toEqual(expect.any(String));
     }

@@ -7,13 +7,23 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { test, expect } from "../fixtures";
 import { emlFilesContaining } from "../support/mail";
-import { createAccount, DEVICE_COOKIE, emailedLinkToken, SIGN_IN_PASSWORD, SignInClient, spendWrongPasswordCount } from "../support/sign-in-http";
+import {
+  createAccount,
+  DEVICE_COOKIE,
+  emailedLinkToken,
+  SIGN_IN_PASSWORD,
+  SignInClient,
+  spendWrongPasswordCount,
+} from "../support/sign-in-http";
 
 test.describe.configure({ timeout: 300_000 });
 
 const PASSWORD = SIGN_IN_PASSWORD;
 
-test("after an account's wrong-password count is spent, 130 fresh addresses get no guess evaluated; the owner still gets in", async ({ server, baseURL }) => {
+test("after an account's wrong-password count is spent, 130 fresh addresses get no guess evaluated; the owner still gets in", async ({
+  server,
+  baseURL,
+}) => {
   const email = `owner.${randomUUID()}@example.com`;
   const other = `other.${randomUUID()}@example.com`;
   const [userId] = await Promise.all([createAccount(server, email), createAccount(server, other)]);

@@ -23,7 +23,10 @@ test.describe("text rules", () => {
       [`{"groupId":"${group.id}","recipient":{"name":"A\\ud800b"}}`, "recipient.name"],
       [`{"groupId":"${group.id}","recipient":{"name":"A\\udc00"}}`, "recipient.name"],
       [`{"groupId":"${group.id}","recipient":{"name":"A\\u0000b"}}`, "recipient.name"],
-      [`{"groupId":"${group.id}","recipient":{"name":"Ada"},"customAttributes":{"custom.note":"x\\u0000"}}`, "customAttributes.custom.note"],
+      [
+        `{"groupId":"${group.id}","recipient":{"name":"Ada"},"customAttributes":{"custom.note":"x\\u0000"}}`,
+        "customAttributes.custom.note",
+      ],
       [`{"groupId":"${group.id}\\u0000","recipient":{"name":"Ada"}}`, "groupId"],
     ];
     for (const [body, field] of cases) {
@@ -32,7 +35,12 @@ test.describe("text rules", () => {
     }
     // A field name that is not valid text is reported at its object.
     await expectError(
-      await rawJson(api, "post", "/v1/credentials", `{"groupId":"${group.id}","recipient":{"name":"Ada"},"customAttributes":{"custom.\\ud800":"x"}}`),
+      await rawJson(
+        api,
+        "post",
+        "/v1/credentials",
+        `{"groupId":"${group.id}","recipient":{"name":"Ada"},"customAttributes":{"custom.\\ud800":"x"}}`,
+      ),
       400,
       "validation_error",
       { paths: ["customAttributes"] },
@@ -47,7 +55,9 @@ test.describe("text rules", () => {
       "validation_error",
       { paths: ["filter.recipient.name.contains"] },
     );
-    await expectError(await rawJson(api, "post", "/v1/credentials/search", `{"filter":{"id":"a\\u0000"}}`), 400, "validation_error", { paths: ["filter.id"] });
+    await expectError(await rawJson(api, "post", "/v1/credentials/search", `{"filter":{"id":"a\\u0000"}}`), 400, "validation_error", {
+      paths: ["filter.id"],
+    });
     const group = await newGroup(api);
     await expectError(
       await rawJson(api, "patch", `/v1/groups/${group.id}`, `{"emailTemplate":{"subject":"Hi","text":"a\\ud800"}}`),
@@ -66,7 +76,9 @@ test.describe("text rules", () => {
       await expectError(res, 400, "validation_error", { paths: ["recipient.name"], exactPaths: true });
     }
     for (const field of ["name"]) {
-      await expectError(await api.patch(`/v1/groups/${group.id}`, { data: { [field]: "Course\u202e" } }), 400, "validation_error", { paths: [field] });
+      await expectError(await api.patch(`/v1/groups/${group.id}`, { data: { [field]: "Course\u202e" } }), 400, "validation_error", {
+        paths: [field],
+      });
     }
     expect(await allCredentials(api)).toEqual([]);
 
@@ -103,10 +115,19 @@ test.describe("text rules", () => {
 
   test("a body that is not UTF-8 is invalid_json; nothing written", async ({ api }) => {
     const group = await newGroup(api);
-    const body = Buffer.concat([Buffer.from(`{"groupId":"${group.id}","recipient":{"name":"A`), Buffer.from([0xff, 0xfe]), Buffer.from(`"}}`)]);
-    await expectError(await api.post("/v1/credentials", { data: body, headers: { "Content-Type": "application/json" } }), 400, "invalid_json", {
-      message: /UTF-8/,
-    });
+    const body = Buffer.concat([
+      Buffer.from(`{"groupId":"${group.id}","recipient":{"name":"A`),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(`"}}`),
+    ]);
+    await expectError(
+      await api.post("/v1/credentials", { data: body, headers: { "Content-Type": "application/json" } }),
+      400,
+      "invalid_json",
+      {
+        message: /UTF-8/,
+      },
+    );
     expect(await allCredentials(api)).toEqual([]);
   });
 });
@@ -153,7 +174,12 @@ test.describe("dates and URLs", () => {
     expect(await allCredentials(api)).toEqual([]);
 
     // An explicit expiry needs no period.
-    const fine = await createCredential(api, { groupId: group.id, recipient: { name: "Far" }, issueDate: "9500-01-01", expiryDate: "9999-12-31" });
+    const fine = await createCredential(api, {
+      groupId: group.id,
+      recipient: { name: "Far" },
+      issueDate: "9500-01-01",
+      expiryDate: "9999-12-31",
+    });
     expect(fine.expiryDate).toBe("9999-12-31");
     // PATCH expiryDate: null re-applies the period: refused, on the field sent.
     await expectError(await api.patch(`/v1/credentials/${fine.id}`, { data: { expiryDate: null } }), 400, "validation_error", {
@@ -180,12 +206,22 @@ test.describe("dates and URLs", () => {
       expect(group.learningEventUrl).toBe(stored);
     }
     const group = await newGroup(api);
-    await expectError(await api.patch(`/v1/groups/${group.id}`, { data: { learningEventUrl: "https://user:secret@example.com/" } }), 400, "validation_error", {
-      paths: ["learningEventUrl"],
-    });
-    await expectError(await api.patch(`/v1/groups/${group.id}`, { data: { learningEventUrl: "https://example.com/\n" } }), 400, "validation_error", {
-      paths: ["learningEventUrl"],
-    });
+    await expectError(
+      await api.patch(`/v1/groups/${group.id}`, { data: { learningEventUrl: "https://user:secret@example.com/" } }),
+      400,
+      "validation_error",
+      {
+        paths: ["learningEventUrl"],
+      },
+    );
+    await expectError(
+      await api.patch(`/v1/groups/${group.id}`, { data: { learningEventUrl: "https://example.com/\n" } }),
+      400,
+      "validation_error",
+      {
+        paths: ["learningEventUrl"],
+      },
+    );
     expect((await expectStatus(await api.get(`/v1/groups/${group.id}`), 200)).learningEventUrl).toBeNull();
   });
 });
@@ -196,7 +232,9 @@ test.describe("repeated sends", () => {
     const group = await newGroup(api);
     const email = uniqueEmail("parallel-send");
     const c: Credential = await issue(api, (await createCredential(api, { groupId: group.id, recipient: { name: "Parallel", email } })).id);
-    const answers = await Promise.all(Array.from({ length: 50 }, () => api.post(`/v1/credentials/${c.id}/send`, { data: { deliveryMethod: "email" } })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => api.post(`/v1/credentials/${c.id}/send`, { data: { deliveryMethod: "email" } })),
+    );
     for (const res of answers) expect(res.status()).toBe(200);
     await waitFor("the email", () => emlFilesContaining(mailDir, email).length > 0);
     await sleep(3000);

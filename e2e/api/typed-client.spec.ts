@@ -12,7 +12,14 @@ test("the typed client's sample issues, finds and verifies a credential", async 
     const response = await fetch(request);
     const body = Buffer.from(await response.clone().arrayBuffer());
     const headers = Object.fromEntries(response.headers);
-    problems.push(...(await conformance.problems(method, { url: () => response.url, status: () => response.status, headers: () => headers, body: async () => body })));
+    problems.push(
+      ...(await conformance.problems(method, {
+        url: () => response.url,
+        status: () => response.status,
+        headers: () => headers,
+        body: async () => body,
+      })),
+    );
     return response;
   };
   const email = `typed-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;

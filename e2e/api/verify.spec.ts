@@ -6,9 +6,22 @@ import type { APIRequestContext } from "@playwright/test";
 import extractPngChunks from "png-chunks-extract";
 import { test, expect } from "../fixtures";
 import { expectError, expectStatus } from "../support/api-helpers";
-import { draftCredential, expiredCredential, issueCredential, uniqueAddress, walletGroup, walletUrl, type Credential } from "../support/wallet-helpers";
+import {
+  draftCredential,
+  expiredCredential,
+  issueCredential,
+  uniqueAddress,
+  walletGroup,
+  walletUrl,
+  type Credential,
+} from "../support/wallet-helpers";
 
-type Report = { verdict: string; headline: string; checks: { id: string; outcome: string; summary: string; detail: string | null }[]; facts: Record<string, string | null> };
+type Report = {
+  verdict: string;
+  headline: string;
+  checks: { id: string; outcome: string; summary: string; detail: string | null }[];
+  facts: Record<string, string | null>;
+};
 
 async function visitor(client: (o: { version?: string | null; headers?: Record<string, string> }) => Promise<APIRequestContext>) {
   return client({ version: null, headers: { "X-Forwarded-For": uniqueAddress() } });
@@ -27,14 +40,21 @@ async function credentialJson(http: APIRequestContext, credential: Credential): 
 }
 
 function bakedText(png: Buffer): string {
-  const chunk = extractPngChunks(png).find((c) => c.name === "iTXt" && Buffer.from(c.data).subarray(0, 20).toString("latin1") === "openbadgecredential\0");
+  const chunk = extractPngChunks(png).find(
+    (c) => c.name === "iTXt" && Buffer.from(c.data).subarray(0, 20).toString("latin1") === "openbadgecredential\0",
+  );
   expect(chunk, "an iTXt openbadgecredential chunk").toBeTruthy();
   const data = Buffer.from(chunk!.data);
   expect([...data.subarray(20, 24)]).toEqual([0, 0, 0, 0]); // uncompressed, no language tag, no translated keyword
   return data.subarray(24).toString("utf8");
 }
 
-test("a credential verifies by its wallet URL, its credential.json URL, its JSON and as an object; the report names each check", async ({ api, org, client, server }) => {
+test("a credential verifies by its wallet URL, its credential.json URL, its JSON and as an object; the report names each check", async ({
+  api,
+  org,
+  client,
+  server,
+}) => {
   const group = await walletGroup(api);
   const credential = await issueCredential(api, group.id, { name: "Grace Hopper" });
   const url = walletUrl(server, credential.publicId);
@@ -62,7 +82,9 @@ test("tampered, revoked, expired and forged documents each get their verdict and
   const forged = await verify(pub, { credential: { ...doc, issuer: { ...doc.issuer, id: "did:web:university.example" } } });
   expect(forged).toMatchObject({ verdict: "invalid", headline: "Not valid: it was signed by someone other than the issuer it names." });
 
-  const unknownContext = await verify(pub, { credential: { ...doc, "@context": [...doc["@context"], "https://contexts.example/unknown.jsonld"] } });
+  const unknownContext = await verify(pub, {
+    credential: { ...doc, "@context": [...doc["@context"], "https://contexts.example/unknown.jsonld"] },
+  });
   expect(unknownContext.verdict).toBe("invalid");
   expect(unknownContext.checks[0]).toMatchObject({ outcome: "failed", detail: expect.stringContaining("never fetched") });
 
@@ -87,22 +109,41 @@ test("tampered, revoked, expired and forged documents each get their verdict and
 
   const draft = await draftCredential(api, group.id, { name: "Draft Person" });
   const unknown = await verify(pub, { url: walletUrl(server, draft.publicId) });
-  expect(unknown).toMatchObject({ verdict: "unverifiable", headline: "Could not be verified: No credential is published at this address." });
+  expect(unknown).toMatchObject({
+    verdict: "unverifiable",
+    headline: "Could not be verified: No credential is published at this address.",
+  });
 });
 
 test("requests that name nothing to verify get the error envelope; oversized bodies 413", async ({ client }) => {
   const pub = await visitor(client);
   await expectError(await pub.post("/api/verify", { data: {} }), 400, "validation_error");
   await expectError(await pub.post("/api/verify", { data: { url: "https://a.example", json: "{}" } }), 400, "validation_error");
-  await expectError(await pub.post("/api/verify", { headers: { "Content-Type": "text/plain" }, data: "hello" }), 400, "validation_error", { paths: ["Content-Type"] });
-  await expectError(await pub.post("/api/verify", { headers: { "Content-Type": "application/json" }, data: "{not json" }), 400, "invalid_json");
+  await expectError(await pub.post("/api/verify", { headers: { "Content-Type": "text/plain" }, data: "hello" }), 400, "validation_error", {
+    paths: ["Content-Type"],
+  });
+  await expectError(
+    await pub.post("/api/verify", { headers: { "Content-Type": "application/json" }, data: "{not json" }),
+    400,
+    "invalid_json",
+  );
   await expectError(await pub.post("/api/verify", { data: { json: "x".repeat(10 * 1024 * 1024) } }), 413, "payload_too_large");
-  await expectError(await pub.post("/api/verify", { headers: { "Content-Type": "image/png" }, data: Buffer.alloc(9 * 1024 * 1024) }), 413, "payload_too_large");
-  const notPng = (await expectStatus(await pub.post("/api/verify", { headers: { "Content-Type": "image/png" }, data: Buffer.from("GIF89a") }), 200)) as Report;
+  await expectError(
+    await pub.post("/api/verify", { headers: { "Content-Type": "image/png" }, data: Buffer.alloc(9 * 1024 * 1024) }),
+    413,
+    "payload_too_large",
+  );
+  const notPng = (await expectStatus(
+    await pub.post("/api/verify", { headers: { "Content-Type": "image/png" }, data: Buffer.from("GIF89a") }),
+    200,
+  )) as Report;
   expect(notPng).toMatchObject({ verdict: "unverifiable", headline: "Could not be verified: The file is not a PNG image." });
 });
 
-test("the wallet's PNG download carries the signed credential; it verifies; none for revoked, draft or unknown designs", async ({ api, client }) => {
+test("the wallet's PNG download carries the signed credential; it verifies; none for revoked, draft or unknown designs", async ({
+  api,
+  client,
+}) => {
   const group = await walletGroup(api);
   const credential = await issueCredential(api, group.id, { name: "Katherine Johnson" });
   const pub = await visitor(client);
@@ -116,7 +157,10 @@ test("the wallet's PNG download carries the signed credential; it verifies; none
   expect(bakedText(png)).toBe(await credentialJson(pub, credential));
 
   // Dropped on /verify (the same route the page posts to), the file verifies.
-  const report = (await expectStatus(await pub.post("/api/verify", { headers: { "Content-Type": "image/png" }, data: png }), 200)) as Report;
+  const report = (await expectStatus(
+    await pub.post("/api/verify", { headers: { "Content-Type": "image/png" }, data: png }),
+    200,
+  )) as Report;
   expect(report.verdict).toBe("valid");
   // The wallet page links its PNG button here (a recipient's tool, drawn in the browser from the page's data).
   const page = await (await pub.get(`/credentials/${credential.publicId}`)).text();

@@ -39,7 +39,10 @@ const EVENT_TYPES = [
 ] as const;
 
 /** A client without token or version header, from an address of its own. */
-async function visitor(client: (o: { version?: string | null; headers?: Record<string, string> }) => Promise<APIRequestContext>, address = uniqueAddress()) {
+async function visitor(
+  client: (o: { version?: string | null; headers?: Record<string, string> }) => Promise<APIRequestContext>,
+  address = uniqueAddress(),
+) {
   return client({ version: null, headers: { "X-Forwarded-For": address } });
 }
 
@@ -49,7 +52,12 @@ async function issued(api: APIRequestContext, name = "Ada Lovelace"): Promise<Cr
 }
 
 const postEvent = (ctx: APIRequestContext, body: unknown, headers: Record<string, string> = {}) =>
-  ctx.post("/api/wallet/events", typeof body === "string" ? { data: body, headers: { "Content-Type": "application/json", ...headers } } : { data: body as object, headers });
+  ctx.post(
+    "/api/wallet/events",
+    typeof body === "string"
+      ? { data: body, headers: { "Content-Type": "application/json", ...headers } }
+      : { data: body as object, headers },
+  );
 
 test.describe("POST /api/wallet/events", () => {
   test("a valid event without any token → 201 with the server's time, and it reads back through the API", async ({ api, client }) => {
@@ -101,9 +109,17 @@ test.describe("POST /api/wallet/events", () => {
       ["publicId is the credential id", { ...ok, publicId: credential.id }, ["publicId"]],
       ["publicId a number", { ...ok, publicId: 42 }, ["publicId"]],
       ["an unknown field", { ...ok, source: "api" }, ["source"]],
-      ["credentialId instead of publicId", { credentialId: credential.id, eventType: "credential_viewed", triggeredBy: "guest" }, ["credentialId", "publicId"]],
+      [
+        "credentialId instead of publicId",
+        { credentialId: credential.id, eventType: "credential_viewed", triggeredBy: "guest" },
+        ["credentialId", "publicId"],
+      ],
       ["the client choosing the time", { ...ok, triggeredAt: "2020-01-01T00:00:00Z" }, ["triggeredAt"]],
-      ["everything wrong at once", { publicId: "x", eventType: "y", triggeredBy: "z", extra: true }, ["publicId", "eventType", "triggeredBy", "extra"]],
+      [
+        "everything wrong at once",
+        { publicId: "x", eventType: "y", triggeredBy: "z", extra: true },
+        ["publicId", "eventType", "triggeredBy", "extra"],
+      ],
     ];
     for (const [what, body, paths] of cases) {
       await test.step(what, async () => {
@@ -123,7 +139,11 @@ test.describe("POST /api/wallet/events", () => {
       });
     }
     await test.step("a text/plain body that is not JSON", async () => {
-      await expectError(await pub.post("/api/wallet/events", { data: "hello", headers: { "Content-Type": "text/plain" } }), 400, "invalid_json");
+      await expectError(
+        await pub.post("/api/wallet/events", { data: "hello", headers: { "Content-Type": "text/plain" } }),
+        400,
+        "invalid_json",
+      );
     });
     expect(await interactionsOf(api, credential.id)).toEqual([]);
   });
@@ -131,7 +151,12 @@ test.describe("POST /api/wallet/events", () => {
   test("an oversized body → 413, nothing recorded", async ({ api, client }) => {
     const credential = await issued(api);
     const pub = await visitor(client);
-    const res = await postEvent(pub, { publicId: credential.publicId, eventType: "credential_viewed", triggeredBy: "guest", padding: "x".repeat(200_000) });
+    const res = await postEvent(pub, {
+      publicId: credential.publicId,
+      eventType: "credential_viewed",
+      triggeredBy: "guest",
+      padding: "x".repeat(200_000),
+    });
     await expectError(res, 413, "payload_too_large");
     expect(await interactionsOf(api, credential.id)).toEqual([]);
   });
@@ -151,7 +176,11 @@ test.describe("POST /api/wallet/events", () => {
       ["unknown", randomUUID()],
     ] as const) {
       await test.step(what, async () => {
-        const body = await expectError(await postEvent(pub, { publicId, eventType: "credential_viewed", triggeredBy: "recipient" }), 404, "not_found");
+        const body = await expectError(
+          await postEvent(pub, { publicId, eventType: "credential_viewed", triggeredBy: "recipient" }),
+          404,
+          "not_found",
+        );
         expect(body.error.message).not.toMatch(/prisma|sql|stack/i);
       });
     }
@@ -179,7 +208,9 @@ test.describe("POST /api/wallet/events", () => {
     const accepted = responses.filter((r) => r.status() === 201);
     const refused = responses.filter((r) => r.status() === 429);
     expect(refused.length, "requests past the burst are refused").toBeGreaterThan(0);
-    expect(accepted.length + refused.length, `statuses: ${[...new Set(responses.map((r) => r.status()))].join(",")}`).toBe(responses.length);
+    expect(accepted.length + refused.length, `statuses: ${[...new Set(responses.map((r) => r.status()))].join(",")}`).toBe(
+      responses.length,
+    );
     expect(accepted.length).toBeGreaterThanOrEqual(30);
     expect(accepted.length, `accepted ${accepted.length} in ${elapsed.toFixed(1)} s`).toBeLessThanOrEqual(30 + Math.ceil(elapsed * 5) + 1);
     for (const r of refused.slice(0, 5)) {
@@ -218,13 +249,17 @@ test.describe("POST /api/wallet/events", () => {
     await expectStatus(await postEvent(pub, body, { "X-Forwarded-For": `${mine}, ${uniqueAddress()}` }), 201);
     // …the client address is the last entry (the one the trusted proxy added), not what the client claims first.
     await expectError(
-      await refusedAfterDraining("X-Forwarded-For: <other>, <mine>", () => postEvent(pub, body, { "X-Forwarded-For": `${uniqueAddress()}, ${mine}` })),
+      await refusedAfterDraining("X-Forwarded-For: <other>, <mine>", () =>
+        postEvent(pub, body, { "X-Forwarded-For": `${uniqueAddress()}, ${mine}` }),
+      ),
       429,
       "rate_limited",
     );
     // The verify endpoint is public too, and limited the same way.
     await expectError(
-      await refusedAfterDraining("verify", () => pub.post("/api/wallet/verify", { data: { publicId: credential.publicId, triggeredBy: "guest" } })),
+      await refusedAfterDraining("verify", () =>
+        pub.post("/api/wallet/verify", { data: { publicId: credential.publicId, triggeredBy: "guest" } }),
+      ),
       429,
       "rate_limited",
     );
@@ -236,7 +271,11 @@ test.describe("POST /api/wallet/events", () => {
   });
 });
 
-test("without TRUST_PROXY, X-Forwarded-For is not believed: a client cannot escape the limit by rotating it", async ({ api, client, startServer }) => {
+test("without TRUST_PROXY, X-Forwarded-For is not believed: a client cannot escape the limit by rotating it", async ({
+  api,
+  client,
+  startServer,
+}) => {
   const credential = await issued(api);
   const server = await startServer({ TRUST_PROXY: "0" });
   const pub = await client({ baseURL: server.baseURL, version: null, https: false });
@@ -251,39 +290,75 @@ test("without TRUST_PROXY, X-Forwarded-For is not believed: a client cannot esca
 });
 
 test.describe("POST /api/wallet/verify", () => {
-  test("runs the verifier's checks on the signed document (the report /verify shows) and records one credential_verified", async ({ api, org, client }) => {
+  test("runs the verifier's checks on the signed document (the report /verify shows) and records one credential_verified", async ({
+    api,
+    org,
+    client,
+  }) => {
     const group = await walletGroup(api);
     const credential = await issueCredential(api, group.id, { name: "Radia Perlman" }, { expiryDate: "2099-12-31" });
     const pub = await visitor(client);
     const before = Date.now();
-    const body = await expectStatus(await pub.post("/api/wallet/verify", { data: { publicId: credential.publicId, triggeredBy: "recipient" } }), 200);
+    const body = await expectStatus(
+      await pub.post("/api/wallet/verify", { data: { publicId: credential.publicId, triggeredBy: "recipient" } }),
+      200,
+    );
     expect(body).toMatchObject({
       verdict: "valid",
       headline: expect.stringMatching(/^Valid: issued by E2E .* to Radia Perlman on /),
-      facts: { issuerName: `E2E ${org.slug}`, recipientName: "Radia Perlman", achievementName: group.name, validFrom: `${credential.issueDate}T00:00:00Z`, validUntil: "2099-12-31T23:59:59Z" },
+      facts: {
+        issuerName: `E2E ${org.slug}`,
+        recipientName: "Radia Perlman",
+        achievementName: group.name,
+        validFrom: `${credential.issueDate}T00:00:00Z`,
+        validUntil: "2099-12-31T23:59:59Z",
+      },
     });
-    expect(body.checks.map((c: { id: string; outcome: string }) => `${c.id}:${c.outcome}`)).toEqual(["format:passed", "signature:passed", "issuer:warning", "status:passed", "validity:passed"]);
+    expect(body.checks.map((c: { id: string; outcome: string }) => `${c.id}:${c.outcome}`)).toEqual([
+      "format:passed",
+      "signature:passed",
+      "issuer:warning",
+      "status:passed",
+      "validity:passed",
+    ]);
     expect(Math.abs(Date.parse(body.checkedAt) - before)).toBeLessThan(30_000);
     expect(eventSummary(await interactionsOf(api, credential.id))).toEqual(["credential_verified/recipient"]);
   });
 
-  test("an expired credential verifies as expired; drafts and unknown ids → 404; bad input → 400; nothing recorded for those", async ({ api, client }) => {
+  test("an expired credential verifies as expired; drafts and unknown ids → 404; bad input → 400; nothing recorded for those", async ({
+    api,
+    client,
+  }) => {
     const group = await walletGroup(api);
     const expired = await expiredCredential(api, group.id, { name: "Barbara Liskov" });
     const draft = await draftCredential(api, group.id, { name: "Draft Person" });
     const pub = await visitor(client);
-    const body = await expectStatus(await pub.post("/api/wallet/verify", { data: { publicId: expired.publicId, triggeredBy: "guest" } }), 200);
-    expect(body).toMatchObject({ verdict: "expired", headline: expect.stringMatching(/^Expired on June 30, 2021: /), facts: { validUntil: "2021-06-30T23:59:59Z" } });
+    const body = await expectStatus(
+      await pub.post("/api/wallet/verify", { data: { publicId: expired.publicId, triggeredBy: "guest" } }),
+      200,
+    );
+    expect(body).toMatchObject({
+      verdict: "expired",
+      headline: expect.stringMatching(/^Expired on June 30, 2021: /),
+      facts: { validUntil: "2021-06-30T23:59:59Z" },
+    });
     expect(eventSummary(await interactionsOf(api, expired.id))).toEqual(["credential_verified/guest"]);
 
     await expectError(await pub.post("/api/wallet/verify", { data: { publicId: draft.publicId, triggeredBy: "guest" } }), 404, "not_found");
     await expectError(await pub.post("/api/wallet/verify", { data: { publicId: randomUUID(), triggeredBy: "guest" } }), 404, "not_found");
-    await expectError(await pub.post("/api/wallet/verify", { data: { publicId: draft.publicId, triggeredBy: "someone" } }), 400, "validation_error", {
-      paths: ["triggeredBy"],
-      exactPaths: true,
-    });
     await expectError(
-      await pub.post("/api/wallet/verify", { data: { publicId: expired.publicId, triggeredBy: "guest", triggeredAt: "2020-01-01T00:00:00Z" } }),
+      await pub.post("/api/wallet/verify", { data: { publicId: draft.publicId, triggeredBy: "someone" } }),
+      400,
+      "validation_error",
+      {
+        paths: ["triggeredBy"],
+        exactPaths: true,
+      },
+    );
+    await expectError(
+      await pub.post("/api/wallet/verify", {
+        data: { publicId: expired.publicId, triggeredBy: "guest", triggeredAt: "2020-01-01T00:00:00Z" },
+      }),
       400,
       "validation_error",
       { paths: ["triggeredAt"], exactPaths: true },

@@ -25,7 +25,13 @@ async function ownWorld(scratchDatabase: () => Promise<string>, e2eState: E2ESta
 }
 
 function webhookEnv(world: World, extra: Record<string, string> = {}): Record<string, string> {
-  return { DATABASE_URL: world.databaseUrl, DATA_DIR: world.dataDir, WEBHOOK_ALLOW_PRIVATE: "1", WEBHOOK_RETRY_BASE_SECONDS: "1", ...extra };
+  return {
+    DATABASE_URL: world.databaseUrl,
+    DATA_DIR: world.dataDir,
+    WEBHOOK_ALLOW_PRIVATE: "1",
+    WEBHOOK_RETRY_BASE_SECONDS: "1",
+    ...extra,
+  };
 }
 
 async function attachLogs(testInfo: TestInfo, servers: OwnServer[]) {
@@ -39,7 +45,18 @@ async function addEndpoint(api: APIRequestContext, receiver: WebhookReceiver, pa
   return endpoint as { id: string; secret: string };
 }
 
-type Attempt = { id: string; eventId: string; type: string; attempt: number; status: string; responseStatus: number | null; error: string | null; durationMs: number; responseBodyExcerpt: string | null; createdAt: string };
+type Attempt = {
+  id: string;
+  eventId: string;
+  type: string;
+  attempt: number;
+  status: string;
+  responseStatus: number | null;
+  error: string | null;
+  durationMs: number;
+  responseBodyExcerpt: string | null;
+  createdAt: string;
+};
 
 async function attempts(api: APIRequestContext, endpointId: string): Promise<Attempt[]> {
   return (await expectStatus(await api.get(`/v1/webhooks/${endpointId}/deliveries?limit=100`), 200)).data;
@@ -71,7 +88,10 @@ test.describe("webhook deliveries", () => {
     world = await ownWorld(scratchDatabase, e2eState, "webhooks");
     receiver = new WebhookReceiver();
     await receiver.start();
-    server = await startOwnServer(webhookEnv(world), path.join(e2eState.runDir, `own-webhooks-${testInfo.testId}-${testInfo.project.name}.log`));
+    server = await startOwnServer(
+      webhookEnv(world),
+      path.join(e2eState.runDir, `own-webhooks-${testInfo.testId}-${testInfo.project.name}.log`),
+    );
   });
 
   test.afterEach(async ({}, testInfo) => {
@@ -87,18 +107,31 @@ test.describe("webhook deliveries", () => {
     const group = await newGroup(api, { name: "Webhook Course" });
     const renamed = await expectStatus(await api.patch(`/v1/groups/${group.id}`, { data: { name: "Webhook Course II" } }), 200);
     const cis = await expectStatus(
-      await api.post("/v1/credentials/create-issue-send", { data: { groupId: group.id, recipient: { name: "Ada Lovelace", email: uniqueEmail("wh") } } }),
+      await api.post("/v1/credentials/create-issue-send", {
+        data: { groupId: group.id, recipient: { name: "Ada Lovelace", email: uniqueEmail("wh") } },
+      }),
       201,
     );
-    const draft = await expectStatus(await api.post("/v1/credentials", { data: { groupId: group.id, recipient: { name: "Grace Hopper", email: uniqueEmail("wh2") } } }), 201);
-    const patched = await expectStatus(await api.patch(`/v1/credentials/${draft.id}`, { data: { customAttributes: { "custom.score": "99" } } }), 200);
+    const draft = await expectStatus(
+      await api.post("/v1/credentials", { data: { groupId: group.id, recipient: { name: "Grace Hopper", email: uniqueEmail("wh2") } } }),
+      201,
+    );
+    const patched = await expectStatus(
+      await api.patch(`/v1/credentials/${draft.id}`, { data: { customAttributes: { "custom.score": "99" } } }),
+      200,
+    );
     const issued = await expectStatus(await api.post(`/v1/credentials/${draft.id}/issue`), 200);
     const sent = await expectStatus(await api.post(`/v1/credentials/${draft.id}/send`, { data: { deliveryMethod: "email" } }), 200);
     const interaction = await expectStatus(
-      await api.post("/v1/credential-interactions", { data: { credentialId: draft.id, eventType: "credential_viewed", triggeredBy: "recipient", triggeredAt: new Date().toISOString() } }),
+      await api.post("/v1/credential-interactions", {
+        data: { credentialId: draft.id, eventType: "credential_viewed", triggeredBy: "recipient", triggeredAt: new Date().toISOString() },
+      }),
       201,
     );
-    const revoked = await expectStatus(await api.post(`/v1/credentials/${draft.id}/revoke`, { data: { reason: "Issued by mistake" } }), 200);
+    const revoked = await expectStatus(
+      await api.post(`/v1/credentials/${draft.id}/revoke`, { data: { reason: "Issued by mistake" } }),
+      200,
+    );
     const doomed = await expectStatus(await api.post("/v1/credentials", { data: { groupId: group.id, recipient: { name: "Temp" } } }), 201);
     expect((await api.delete(`/v1/credentials/${doomed.id}`)).status()).toBe(204);
     const spare = await newGroup(api, { name: "Spare" });
@@ -157,7 +190,9 @@ test.describe("webhook deliveries", () => {
     expect(events.map((e) => [e.type, e.data.id])).toEqual([["group.created", group.id]]);
   });
 
-  test("receivers that fail, hang, redirect or answer 10 MB: failed attempts recorded and retried, the healthy one served at once", async ({ client }) => {
+  test("receivers that fail, hang, redirect or answer 10 MB: failed attempts recorded and retried, the healthy one served at once", async ({
+    client,
+  }) => {
     const api = await client({ baseURL: server!.baseURL, token: world!.org.token });
     const bad = {
       fail: await addEndpoint(api, receiver!, "/fail/1", ["group.created"]),
@@ -180,28 +215,65 @@ test.describe("webhook deliveries", () => {
     };
     const failList = await waitFor("a second attempt to the 500 receiver", () => retried(bad.fail.id), 20_000, 250);
     expect(failList[0]!.attempt).toBe(failList[1]!.attempt + 1); // newest first
-    expect(failList[1]).toMatchObject({ attempt: 1, status: "failed", responseStatus: 500, responseBodyExcerpt: "receiver exploded", type: "group.created" });
+    expect(failList[1]).toMatchObject({
+      attempt: 1,
+      status: "failed",
+      responseStatus: 500,
+      responseBodyExcerpt: "receiver exploded",
+      type: "group.created",
+    });
     expect(new Date(failList[0]!.createdAt) > new Date(failList[1]!.createdAt)).toBe(true);
 
     const redirectList = await waitFor("a second attempt to the redirecting receiver", () => retried(bad.redirect.id), 20_000, 250);
-    expect(redirectList.at(-1)).toMatchObject({ attempt: 1, status: "failed", responseStatus: 302, error: expect.stringMatching(/redirect/) });
+    expect(redirectList.at(-1)).toMatchObject({
+      attempt: 1,
+      status: "failed",
+      responseStatus: 302,
+      error: expect.stringMatching(/redirect/),
+    });
 
     const hugeList = await waitFor("a second attempt to the 10 MB receiver", () => retried(bad.huge.id), 20_000, 250);
-    expect(hugeList.at(-1)).toMatchObject({ attempt: 1, status: "failed", responseStatus: null, error: expect.stringMatching(/larger than 65536 bytes/) });
+    expect(hugeList.at(-1)).toMatchObject({
+      attempt: 1,
+      status: "failed",
+      responseStatus: null,
+      error: expect.stringMatching(/larger than 65536 bytes/),
+    });
 
-    const hangList = await waitFor("the hanging receiver's attempt to time out", async () => {
-      const list = await attempts(api, bad.hang.id);
-      return list.length >= 1 ? list : undefined;
-    }, 30_000, 250);
-    expect(hangList.at(-1)).toMatchObject({ attempt: 1, status: "failed", responseStatus: null, error: expect.stringMatching(/within 10 s/) });
+    const hangList = await waitFor(
+      "the hanging receiver's attempt to time out",
+      async () => {
+        const list = await attempts(api, bad.hang.id);
+        return list.length >= 1 ? list : undefined;
+      },
+      30_000,
+      250,
+    );
+    expect(hangList.at(-1)).toMatchObject({
+      attempt: 1,
+      status: "failed",
+      responseStatus: null,
+      error: expect.stringMatching(/within 10 s/),
+    });
     expect(hangList.at(-1)!.durationMs).toBeGreaterThanOrEqual(9_900);
     expect(hangList.at(-1)!.durationMs).toBeLessThan(15_000);
 
     const goodList = await attempts(api, good.id);
-    expect(goodList).toEqual([expect.objectContaining({ attempt: 1, status: "succeeded", responseStatus: 200, error: null, responseBodyExcerpt: "thanks", eventId: receiver!.to("/ok/healthy")[0]!.event!.id })]);
+    expect(goodList).toEqual([
+      expect.objectContaining({
+        attempt: 1,
+        status: "succeeded",
+        responseStatus: 200,
+        error: null,
+        responseBodyExcerpt: "thanks",
+        eventId: receiver!.to("/ok/healthy")[0]!.event!.id,
+      }),
+    ]);
   });
 
-  test("hanging receivers of the same and another organization hold a few slots: the healthy endpoints' events go out at once", async ({ client }) => {
+  test("hanging receivers of the same and another organization hold a few slots: the healthy endpoints' events go out at once", async ({
+    client,
+  }) => {
     const api = await client({ baseURL: server!.baseURL, token: world!.org.token });
     const otherApi = await client({ baseURL: server!.baseURL, token: world!.other.token });
     // Four hanging endpoints with 40 events each want more than all 128 delivery slots of the process.
@@ -215,7 +287,9 @@ test.describe("webhook deliveries", () => {
     const CHANGES = 40;
     for (let i = 0; i < CHANGES; i++) {
       await Promise.all(
-        [api, otherApi].map(async (a, j) => expectStatus(await a.patch(`/v1/groups/${groups[j]!.id}`, { data: { name: `Renamed ${i}` } }), 200)),
+        [api, otherApi].map(async (a, j) =>
+          expectStatus(await a.patch(`/v1/groups/${groups[j]!.id}`, { data: { name: `Renamed ${i}` } }), 200),
+        ),
       );
     }
     for (const path of ["/ok/a", "/ok/b"]) {
@@ -229,7 +303,8 @@ test.describe("webhook deliveries", () => {
       expect(receiver!.to(path).length, path).toBeGreaterThan(0);
       expect(receiver!.to(path).length, path).toBeLessThanOrEqual(16);
     }
-    for (const [i, endpoint] of hanging.entries()) expect((await attempts(i < 3 ? api : otherApi, endpoint.id)).length).toBeLessThan(CHANGES);
+    for (const [i, endpoint] of hanging.entries())
+      expect((await attempts(i < 3 ? api : otherApi, endpoint.id)).length).toBeLessThan(CHANGES);
   });
 
   test("rotate: both secrets sign for a day; retry sends again now; disabled: no retry, no new events", async ({ client }) => {
@@ -273,13 +348,25 @@ test.describe("webhook deliveries", () => {
     const connector = await client({
       baseURL: server!.baseURL,
       version: null,
-      headers: { Authorization: `Bearer ${world!.org.token}`, "Certifier-Version": SERVICE_VERSION, "Content-Type": "application/json", "User-Agent": "automation-connector/1.4" },
+      headers: {
+        Authorization: `Bearer ${world!.org.token}`,
+        "Certifier-Version": SERVICE_VERSION,
+        "Content-Type": "application/json",
+        "User-Agent": "automation-connector/1.4",
+      },
     });
-    const hook = await expectStatus(await connector.post("/v1/webhooks", { data: { url: `${receiver!.url}/ok/connector`, events: ["credential.issued"], description: "Zap 123" } }), 201);
+    const hook = await expectStatus(
+      await connector.post("/v1/webhooks", {
+        data: { url: `${receiver!.url}/ok/connector`, events: ["credential.issued"], description: "Zap 123" },
+      }),
+      201,
+    );
     receiver!.expectSecrets("/ok/connector", hook.secret);
     const group = await newGroup(connector);
     const issued = await expectStatus(
-      await connector.post("/v1/credentials/create-issue-send", { data: { groupId: group.id, recipient: { name: "Katherine Johnson", email: uniqueEmail("zap") } } }),
+      await connector.post("/v1/credentials/create-issue-send", {
+        data: { groupId: group.id, recipient: { name: "Katherine Johnson", email: uniqueEmail("zap") } },
+      }),
       201,
     );
     await waitFor("the trigger", () => receiver!.to("/ok/connector").length >= 1, 15_000);
@@ -292,7 +379,12 @@ test.describe("webhook deliveries", () => {
     const api = await client({ baseURL: server!.baseURL, token: world!.org.token });
     await addEndpoint(api, receiver!, "/ok/scheduled", ["credential.issued", "credential.updated", "credential.sent"]);
     const group = await newGroup(api);
-    const draft = await expectStatus(await api.post("/v1/credentials", { data: { groupId: group.id, issueDate: addDays(todayUtc(), 3), recipient: { name: "Later", email: uniqueEmail("later") } } }), 201);
+    const draft = await expectStatus(
+      await api.post("/v1/credentials", {
+        data: { groupId: group.id, issueDate: addDays(todayUtc(), 3), recipient: { name: "Later", email: uniqueEmail("later") } },
+      }),
+      201,
+    );
     const scheduled = await expectStatus(await api.post(`/v1/credentials/${draft.id}/issue`), 200);
     expect(scheduled.status).toBe("scheduled");
     // Moving the date to today issues it now.
@@ -309,7 +401,11 @@ test.describe("webhook deliveries", () => {
   });
 });
 
-test("a SIGKILL during deliveries loses none: every event arrives after the restart", async ({ scratchDatabase, e2eState, client }, testInfo) => {
+test("a SIGKILL during deliveries loses none: every event arrives after the restart", async ({
+  scratchDatabase,
+  e2eState,
+  client,
+}, testInfo) => {
   test.setTimeout(240_000);
   const world = await ownWorld(scratchDatabase, e2eState, "webhooks-crash");
   const receiver = new WebhookReceiver();
@@ -317,7 +413,10 @@ test("a SIGKILL during deliveries loses none: every event arrives after the rest
   const env = webhookEnv(world);
   const servers: OwnServer[] = [];
   try {
-    const first = await startOwnServer(env, path.join(e2eState.runDir, `own-webhooks-crash-${testInfo.testId}-${testInfo.project.name}-1.log`));
+    const first = await startOwnServer(
+      env,
+      path.join(e2eState.runDir, `own-webhooks-crash-${testInfo.testId}-${testInfo.project.name}-1.log`),
+    );
     servers.push(first);
     const api = await client({ baseURL: first.baseURL, token: world.org.token });
     // A slow receiver (1 s per answer): deliveries are in flight when the kill comes.
@@ -335,12 +434,17 @@ test("a SIGKILL during deliveries loses none: every event arrives after the rest
     expect(unanswered.length, "deliveries in flight when the server was killed").toBeGreaterThan(0);
     expect(answeredIds().size).toBeLessThan(groups.length);
 
-    const second = await startOwnServer(env, path.join(e2eState.runDir, `own-webhooks-crash-${testInfo.testId}-${testInfo.project.name}-2.log`));
+    const second = await startOwnServer(
+      env,
+      path.join(e2eState.runDir, `own-webhooks-crash-${testInfo.testId}-${testInfo.project.name}-2.log`),
+    );
     servers.push(second);
     // Deliveries whose lease was held at the kill are sent again once it runs out (30 s).
     await waitFor("an answered delivery of every group's event after the restart", () => answeredIds().size >= groups.length, 150_000, 250);
     expect(answeredIds()).toEqual(new Set(groups));
-    const unansweredAgain = unanswered.map((d) => d.event!.data.id).filter((id) => receiver.to("/slow/crash").some((d) => d.answered && d.event!.data.id === id));
+    const unansweredAgain = unanswered
+      .map((d) => d.event!.data.id)
+      .filter((id) => receiver.to("/slow/crash").some((d) => d.answered && d.event!.data.id === id));
     expect(unansweredAgain.length, "each delivery cut off by the kill came again").toBe(unanswered.length);
     // At least once: what was in flight at the kill (claimed, outcome not yet recorded) came once more,
     // nothing more often. That includes an answer that reached the server just before it died.

@@ -16,11 +16,19 @@ async function endpoints(api: APIRequestContext): Promise<{ id: string; url: str
 
 test("create shows the secret once; get, list, change, rotate, delete", async ({ api }) => {
   const created = await expectStatus(
-    await api.post("/v1/webhooks", { data: { url: PUBLIC_URL, events: ["credential.issued", "credential.created", "credential.issued"], description: "LMS sync" } }),
+    await api.post("/v1/webhooks", {
+      data: { url: PUBLIC_URL, events: ["credential.issued", "credential.created", "credential.issued"], description: "LMS sync" },
+    }),
     201,
   );
   expect(Object.keys(created).sort()).toEqual([...ENDPOINT_KEYS, "secret"].sort());
-  expect(created).toMatchObject({ url: PUBLIC_URL, events: ["credential.created", "credential.issued"], description: "LMS sync", enabled: true, disabledReason: null });
+  expect(created).toMatchObject({
+    url: PUBLIC_URL,
+    events: ["credential.created", "credential.issued"],
+    description: "LMS sync",
+    enabled: true,
+    disabledReason: null,
+  });
   expect(created.id).toMatch(/^whk_/);
   expect(created.secret).toMatch(SECRET);
 
@@ -31,7 +39,10 @@ test("create shows the secret once; get, list, change, rotate, delete", async ({
   expect(list.pagination).toEqual({ prev: null, next: null });
   expect(list.data).toEqual([got]);
 
-  const changed = await expectStatus(await api.patch(`/v1/webhooks/${created.id}`, { data: { events: ["*", "group.created"], description: null, enabled: false } }), 200);
+  const changed = await expectStatus(
+    await api.patch(`/v1/webhooks/${created.id}`, { data: { events: ["*", "group.created"], description: null, enabled: false } }),
+    200,
+  );
   expect(changed).toMatchObject({ events: ["*"], description: null, enabled: false, disabledReason: null, url: PUBLIC_URL });
   const enabled = await expectStatus(await api.patch(`/v1/webhooks/${created.id}`, { data: { enabled: true } }), 200);
   expect(enabled.enabled).toBe(true);
@@ -87,9 +98,17 @@ test("bad input: a clear error on the field, and nothing written", async ({ api 
       await expectError(await api.post("/v1/webhooks", { data: body }), 400, "validation_error", { paths });
     });
   }
-  const loopback = await expectError(await api.post("/v1/webhooks", { data: { url: "http://127.0.0.1:9/hook", events: ["*"] } }), 400, "validation_error");
+  const loopback = await expectError(
+    await api.post("/v1/webhooks", { data: { url: "http://127.0.0.1:9/hook", events: ["*"] } }),
+    400,
+    "validation_error",
+  );
   expect(loopback.error.details![0]!.message).toMatch(/loopback/);
-  const metadata = await expectError(await api.post("/v1/webhooks", { data: { url: "https://169.254.169.254/", events: ["*"] } }), 400, "validation_error");
+  const metadata = await expectError(
+    await api.post("/v1/webhooks", { data: { url: "https://169.254.169.254/", events: ["*"] } }),
+    400,
+    "validation_error",
+  );
   expect(metadata.error.details![0]!.message).toMatch(/link-local/);
 
   const patches: [string, unknown, string[]][] = [

@@ -13,10 +13,16 @@ type Found = { page: string; id: string; impact: string | null | undefined; help
 /** Runs axe on the page and adds what it finds to `into` (asserted once, after every page, so one run shows them all). */
 async function collectViolations(page: Page, into: Found[], what: string) {
   await page.waitForLoadState("load");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator("html[data-hydrated]")
+    .waitFor({ state: "attached", timeout: 10_000 })
+    .catch(() => undefined);
   // The template page's email preview is a sandboxed iframe (no scripts): axe cannot run inside it and
   // would wait for it forever. Its content is the email, whose HTML is checked by the email tests.
-  const results = await new AxeBuilder({ page }).exclude("iframe[sandbox]").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .exclude("iframe[sandbox]")
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
   const found = results.violations.map((v) => ({
     page: what,
     id: v.id,
@@ -61,7 +67,12 @@ for (const viewport of [
       await page.getByRole("link", { name: "Grace Hopper" }).click();
       await page.waitForURL(/\/dashboard\/credentials\/cred_/);
       await collectViolations(page, found, "a credential's page");
-      const walletHref = await page.locator("a[href*='/credentials/']").filter({ hasText: /wallet|public page|view/i }).first().getAttribute("href").catch(() => null);
+      const walletHref = await page
+        .locator("a[href*='/credentials/']")
+        .filter({ hasText: /wallet|public page|view/i })
+        .first()
+        .getAttribute("href")
+        .catch(() => null);
 
       await page.goto(`${site(server)}/dashboard/templates`);
       await page.getByRole("link", { name: "Accessible Course" }).first().click();

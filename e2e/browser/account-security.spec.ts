@@ -88,7 +88,11 @@ test("sign out everywhere ends the sessions of every browser, this one included"
   await other.context.close();
 });
 
-test("changing the password needs the current one, keeps this browser signed in and signs the others out", async ({ browser, page, server }, testInfo) => {
+test("changing the password needs the current one, keeps this browser signed in and signs the others out", async ({
+  browser,
+  page,
+  server,
+}, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const account = newAccount();
   await signUp(page, server, account);
@@ -131,7 +135,11 @@ test("changing the password needs the current one, keeps this browser signed in 
   await other.context.close();
 });
 
-test("a password reset link arrives by email, sets a new password once and signs every browser out", async ({ browser, page, server }, testInfo) => {
+test("a password reset link arrives by email, sets a new password once and signs every browser out", async ({
+  browser,
+  page,
+  server,
+}, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const account = newAccount();
   await signUp(page, server, account);
@@ -181,7 +189,9 @@ test("a password reset link arrives by email, sets a new password once and signs
 
   // The link does not work twice.
   await page.goto(link!);
-  await expect(page.getByTestId("invalid-link")).toHaveText("This password reset link has expired or has already been used. Ask for a new one.");
+  await expect(page.getByTestId("invalid-link")).toHaveText(
+    "This password reset link has expired or has already been used. Ask for a new one.",
+  );
   await expect(page.getByLabel("New password")).toHaveCount(0);
   await other.context.close();
 });
@@ -210,7 +220,11 @@ test("wrong passwords from one address do not stop the owner signing in from ano
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(account.organizationName);
 });
 
-test("guessed from many addresses, the account takes a password only in a browser that signed in before; a new one gets the emailed link", async ({ browser, page, server }, testInfo) => {
+test("guessed from many addresses, the account takes a password only in a browser that signed in before; a new one gets the emailed link", async ({
+  browser,
+  page,
+  server,
+}, testInfo) => {
   test.setTimeout(300_000); // 100-odd wrong passwords, each a deliberately slow password hash on the server
   await page.setViewportSize({ width: 390, height: 844 });
   const account = newAccount();
@@ -243,11 +257,16 @@ test("guessed from many addresses, the account takes a password only in a browse
 
   const late = await otherBrowser(browser);
   await late.page.goto(link);
-  await expect(late.page.getByTestId("invalid-link")).toHaveText("This sign-in link has expired or has already been used. Sign in again to get a new one.");
+  await expect(late.page.getByTestId("invalid-link")).toHaveText(
+    "This sign-in link has expired or has already been used. Sign in again to get a new one.",
+  );
   await late.context.close();
 });
 
-test("sign-ups from one address: 10, then the form says when to try again and no account is made; another address signs up", async ({ browser, server }, testInfo) => {
+test("sign-ups from one address: 10, then the form says when to try again and no account is made; another address signs up", async ({
+  browser,
+  server,
+}, testInfo) => {
   const address = uniqueAddress();
   for (let i = 0; i < 10; i++) {
     const { context, page } = await otherBrowser(browser, { address });

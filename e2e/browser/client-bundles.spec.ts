@@ -5,7 +5,16 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 
-const SERVER_ONLY_MARKERS = ["APP_SECRET", "DATABASE_URL", "SMTP_URL", "GITHUB_CLIENT_SECRET", "PrismaClient", "better-sqlite3", "nodemailer", "scryptSync"];
+const SERVER_ONLY_MARKERS = [
+  "APP_SECRET",
+  "DATABASE_URL",
+  "SMTP_URL",
+  "GITHUB_CLIENT_SECRET",
+  "PrismaClient",
+  "better-sqlite3",
+  "nodemailer",
+  "scryptSync",
+];
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

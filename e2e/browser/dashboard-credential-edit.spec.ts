@@ -20,10 +20,18 @@ async function setUp(page: Page, server: ServerInfo, organizationName: string) {
 const address = (name: string) => `${name}.${randomUUID()}@example.com`;
 const editForm = (page: Page) => page.getByTestId("edit-form");
 
-test("edit a credential: bad input names the field and changes nothing; a good edit is the API's PATCH", async ({ page, server }, testInfo) => {
+test("edit a credential: bad input names the field and changes nothing; a good edit is the API's PATCH", async ({
+  page,
+  server,
+}, testInfo) => {
   const { api, groupId } = await setUp(page, server, "Typo Academy");
   const email = address("ada");
-  const created = await api.createIssueSend({ groupId, recipient: { name: "Ada Lovelacee", email }, issueDate: "2025-03-01", customAttributes: { "custom.grade": "A" } });
+  const created = await api.createIssueSend({
+    groupId,
+    recipient: { name: "Ada Lovelacee", email },
+    issueDate: "2025-03-01",
+    customAttributes: { "custom.grade": "A" },
+  });
 
   await page.goto(`${site(server)}/dashboard/credentials/${created.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ada Lovelacee");
@@ -93,7 +101,10 @@ test("edit a credential: bad input names the field and changes nothing; a good e
   expect(await api.get(created.id)).toEqual(untouched);
 });
 
-test("a credential without a recipient email: its name is not offered for editing (PATCH has no recipient to change)", async ({ page, server }) => {
+test("a credential without a recipient email: its name is not offered for editing (PATCH has no recipient to change)", async ({
+  page,
+  server,
+}) => {
   const { api, groupId } = await setUp(page, server, "No Email Academy");
   const created = await api.draft({ groupId, recipient: { name: "Nameless Draft" } });
   await page.goto(`${site(server)}/dashboard/credentials/${created.id}`);

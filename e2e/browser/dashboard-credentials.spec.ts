@@ -6,7 +6,18 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { SERVICE_VERSION } from "../fixtures";
-import { createTemplate, createToken, emailsMentioning, emailTo, expect, newAccount, shot, signUp, site, test } from "../support/dashboard-helpers";
+import {
+  createTemplate,
+  createToken,
+  emailsMentioning,
+  emailTo,
+  expect,
+  newAccount,
+  shot,
+  signUp,
+  site,
+  test,
+} from "../support/dashboard-helpers";
 import type { ServerInfo } from "../support/state";
 import { uniqueAddress } from "../support/wallet-helpers";
 
@@ -16,9 +27,18 @@ type Credential = { id: string; status: string; issueDate: string; attributes: R
 
 /** The API as the organization's systems use it, with a token made in the dashboard. */
 function apiOf(server: ServerInfo, token: string) {
-  const headers = { Authorization: `Bearer ${token}`, "Service-Version": SERVICE_VERSION, "X-Forwarded-Proto": "https", "Content-Type": "application/json" };
-  const call = async <T,>(method: string, pathname: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${server.baseURL}${pathname}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const headers = {
+    Authorization: `Bearer ${token}`,
+    "Service-Version": SERVICE_VERSION,
+    "X-Forwarded-Proto": "https",
+    "Content-Type": "application/json",
+  };
+  const call = async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${server.baseURL}${pathname}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const json = (await response.json()) as T;
     expect(response.status, `${method} ${pathname}: ${JSON.stringify(json)}`).toBeLessThan(300);
     return json;
@@ -87,7 +107,11 @@ test("sorting by issue date, an issue-date range, and mistakes in the address", 
     .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
     .toMatchObject({ issuedFrom: "2025-01-01", issuedTo: "2025-02-28", sort: "issueDate", order: "asc" });
   await expect(names(page)).toHaveText(["Ben January", "Cat February"]);
-  const body = { filter: { issueDate: { gte: "2025-01-01", lte: "2025-02-28" } }, sort: { property: "issueDate", order: "asc" }, limit: 25 };
+  const body = {
+    filter: { issueDate: { gte: "2025-01-01", lte: "2025-02-28" } },
+    sort: { property: "issueDate", order: "asc" },
+    limit: 25,
+  };
   await page.locator("details summary").click();
   await expect(page.locator("details pre")).toContainText(`-d '${JSON.stringify(body)}'`);
   expect((await api.search(body)).data.map((c) => c.attributes["recipient.name"])).toEqual(["Ben January", "Cat February"]);
@@ -147,7 +171,8 @@ test("Issue selected issues exactly the selected drafts and names the ones it co
   for (const name of ["Grace One", "Grace Two", "Grace Three"]) await expect(row(page, name)).toContainText("issued");
   await expect(row(page, "Left Alone")).toContainText("draft");
   await expect(count).toHaveText("0 selected");
-  for (const [name, credential] of drafts) expect((await api.get(credential.id)).status, name).toBe(name === "Left Alone" ? "draft" : "issued");
+  for (const [name, credential] of drafts)
+    expect((await api.get(credential.id)).status, name).toBe(name === "Left Alone" ? "draft" : "issued");
 
   // Everything on the page again: only the draft is issued; the others are named with the API's reason.
   await selectAll.check();
@@ -155,14 +180,19 @@ test("Issue selected issues exactly the selected drafts and names the ones it co
   const outcome = page.getByTestId("bulk-outcome");
   await expect(outcome).toContainText("1 issued; 3 could not be issued:");
   for (const name of ["Grace One", "Grace Two", "Grace Three"]) {
-    await expect(outcome.getByRole("listitem").filter({ hasText: name })).toHaveText(`${name}: Only draft credentials can be issued; this one is issued.`);
+    await expect(outcome.getByRole("listitem").filter({ hasText: name })).toHaveText(
+      `${name}: Only draft credentials can be issued; this one is issued.`,
+    );
   }
   await expect(outcome.getByRole("listitem")).toHaveCount(3);
   expect((await api.get(drafts.get("Left Alone")!.id)).status).toBe("issued");
   await shot(page, testInfo, "credentials-issue-outcome");
 });
 
-test("a credential whose name the designs cannot draw: the detail page says why instead of a broken image; the wallet shows it as text", async ({ page, server }, testInfo) => {
+test("a credential whose name the designs cannot draw: the detail page says why instead of a broken image; the wallet shows it as text", async ({
+  page,
+  server,
+}, testInfo) => {
   // Ethiopic: no bundled font covers it (Hebrew, Arabic, Indic, Thai and emoji are drawn).
   const { api, groupId } = await setUp(page, server, "Addis Extension School");
   const credential = await api.issue((await api.draft(groupId, "ሰላም ዓለም")).id);
@@ -187,7 +217,11 @@ test("Send selected queues the emails and names the row without an address", asy
   const tag = randomUUID().slice(0, 8);
   const first = `first.${tag}@example.com`;
   const second = `second.${tag}@example.com`;
-  for (const [name, email] of [["Mail First", first], ["Mail Second", second], ["No Address", undefined]] as const) {
+  for (const [name, email] of [
+    ["Mail First", first],
+    ["Mail Second", second],
+    ["No Address", undefined],
+  ] as const) {
     await api.issue((await api.draft(groupId, name, { email })).id);
   }
 
@@ -210,7 +244,11 @@ test("Send selected queues the emails and names the row without an address", asy
   expect(emailsMentioning(server, second)).toHaveLength(1);
 });
 
-test("a forged id of another organization in the bulk form is not found, and nothing of theirs changes", async ({ browser, page, server }) => {
+test("a forged id of another organization in the bulk form is not found, and nothing of theirs changes", async ({
+  browser,
+  page,
+  server,
+}) => {
   const { api, groupId } = await setUp(page, server, "Org A");
   const mine = await api.draft(groupId, "My Draft");
   const alsoMine = await api.draft(groupId, "My Other Draft");

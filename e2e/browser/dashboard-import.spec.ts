@@ -93,7 +93,11 @@ async function templateWithEmail(page: Page, server: ServerInfo, name: string, d
   await expect(page.getByText(`Template “${name}” created.`)).toBeVisible();
 }
 
-test("from sign-up to 47 sent certificates: logo, a design from the editor, a template with its email, a 50-row CSV with 3 bad rows", async ({ page, server, browser }, testInfo) => {
+test("from sign-up to 47 sent certificates: logo, a design from the editor, a template with its email, a 50-row CSV with 3 bad rows", async ({
+  page,
+  server,
+  browser,
+}, testInfo) => {
   const tag = randomUUID().slice(0, 8);
   await signUp(page, server, newAccount("Import Academy"));
   await uploadLogo(page, server);
@@ -160,7 +164,9 @@ test("from sign-up to 47 sent certificates: logo, a design from the editor, a te
   await pageB.waitForURL(jobUrlPattern);
   await pageB.getByRole("button", { name: "Check 1 row" }).click();
   await expect(pageB.getByRole("button", { name: "Issue 1 credential" })).toBeVisible();
-  await pageB.locator("form:has(input[name=sendEmails]) input[name=jobId]").evaluate((input: HTMLInputElement, id) => (input.value = id), jobUrl.split("/").pop());
+  await pageB
+    .locator("form:has(input[name=sendEmails]) input[name=jobId]")
+    .evaluate((input: HTMLInputElement, id) => (input.value = id), jobUrl.split("/").pop());
   await pageB.getByRole("button", { name: "Issue 1 credential" }).click();
   await expect(pageB.getByRole("alert").filter({ hasText: "Import not found." })).toBeVisible();
   await other.close();
@@ -189,7 +195,9 @@ test("from sign-up to 47 sent certificates: logo, a design from the editor, a te
   await shot(page, testInfo, "import-done");
 
   // 47 emails in the outbox's .eml files, none to the skipped rows.
-  await expect.poll(() => emailsMentioning(server, `import.${tag}.`).filter((m) => m.to.includes(`import.${tag}.`)).length, { timeout: 45_000 }).toBe(47);
+  await expect
+    .poll(() => emailsMentioning(server, `import.${tag}.`).filter((m) => m.to.includes(`import.${tag}.`)).length, { timeout: 45_000 })
+    .toBe(47);
   const addressed = emailsMentioning(server, `import.${tag}.`).map((m) => m.to);
   for (const skipped of [20, 33]) expect(addressed.some((to) => to.includes(`import.${tag}.${skipped}@`))).toBe(false);
 
@@ -225,7 +233,9 @@ test("bad files are refused at upload with the reason, and pages need a session"
   await expect(page.locator("#import-file-error")).toHaveText("The file has a header row but no data rows.");
   const tooMany = `Name\n${Array.from({ length: 10_001 }, (_, i) => `P${i}`).join("\n")}\n`;
   await upload(page, server, "Course", { name: "many.csv", buffer: Buffer.from(tooMany) });
-  await expect(page.locator("#import-file-error")).toHaveText("The file has 10,001 data rows; at most 10,000 can be imported at once. Split it into several files.");
+  await expect(page.locator("#import-file-error")).toHaveText(
+    "The file has 10,001 data rows; at most 10,000 can be imported at once. Split it into several files.",
+  );
   // Over 5 MB is refused in the browser already, before any upload.
   await page.setInputFiles("#import-file", { name: "big.csv", mimeType: "text/csv", buffer: Buffer.alloc(5 * 1024 * 1024 + 10, 0x61) });
   await expect(page.locator("#import-file-error")).toContainText("at most 5 MB can be imported at once");

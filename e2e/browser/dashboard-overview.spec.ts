@@ -17,7 +17,12 @@ async function expectDone(page: Page, done: Record<string, boolean>) {
 test("getting started: each step checked off once done; recent activity links to the credentials", async ({ page, server }, testInfo) => {
   await signUp(page, server, newAccount("First Steps Academy"));
   // The starter designs are there, but untouched: nothing is done yet.
-  await expectDone(page, { "Make a design your own": false, "Create a credential template": false, "Issue your first credential": false, "Create an API token": false });
+  await expectDone(page, {
+    "Make a design your own": false,
+    "Create a credential template": false,
+    "Issue your first credential": false,
+    "Create an API token": false,
+  });
   await expect(page.getByText("No credentials yet.")).toBeVisible();
   // The developer part is below the first steps and the activity.
   const stepsBox = (await page.getByRole("heading", { name: "Getting started" }).boundingBox())!;
@@ -31,10 +36,20 @@ test("getting started: each step checked off once done; recent activity links to
   await expect(page).toHaveURL(/\/dashboard\/designs$/);
 
   await createTemplate(page, server, "Robotics");
-  await expectDone(page, { "Make a design your own": false, "Create a credential template": true, "Issue your first credential": false, "Create an API token": false });
+  await expectDone(page, {
+    "Make a design your own": false,
+    "Create a credential template": true,
+    "Issue your first credential": false,
+    "Create an API token": false,
+  });
 
   await createToken(page, server, "LMS");
-  await expectDone(page, { "Make a design your own": false, "Create a credential template": true, "Issue your first credential": false, "Create an API token": true });
+  await expectDone(page, {
+    "Make a design your own": false,
+    "Create a credential template": true,
+    "Issue your first credential": false,
+    "Create an API token": true,
+  });
 
   // "Issue a credential", the page's main button, opens the new-credential form.
   await page.getByRole("link", { name: "Issue a credential" }).first().click();
@@ -42,7 +57,12 @@ test("getting started: each step checked off once done; recent activity links to
   await page.fill("#c-name", "Margaret Hamilton");
   await page.getByRole("button", { name: "Issue and send" }).click();
   await expect(page.getByText("Credential created (issued).")).toBeVisible();
-  await expectDone(page, { "Make a design your own": false, "Create a credential template": true, "Issue your first credential": true, "Create an API token": true });
+  await expectDone(page, {
+    "Make a design your own": false,
+    "Create a credential template": true,
+    "Issue your first credential": true,
+    "Create an API token": true,
+  });
 
   // A copy of a starter design is a design of one's own.
   await page.goto(`${site(server)}/dashboard/designs`);
@@ -50,7 +70,12 @@ test("getting started: each step checked off once done; recent activity links to
   await page.selectOption("#new-design-from", { label: "Classic Certificate (certificate)" });
   await page.getByRole("button", { name: "Create and edit" }).click();
   await page.waitForURL(/\/dashboard\/designs\/dsn_[0-9a-z]+$/);
-  await expectDone(page, { "Make a design your own": true, "Create a credential template": true, "Issue your first credential": true, "Create an API token": true });
+  await expectDone(page, {
+    "Make a design your own": true,
+    "Create a credential template": true,
+    "Issue your first credential": true,
+    "Create an API token": true,
+  });
 
   const activity = page.getByRole("list", { name: "Latest credentials" });
   await expect(activity.getByRole("listitem")).toHaveCount(1);

@@ -65,7 +65,12 @@ test("every dashboard page fits a 390 px phone", async ({ page, server }) => {
   await page.goto(`${site(server)}/dashboard/credentials/import`);
   await page.selectOption("#import-template", { label: "Mobile Course" });
   const csv = ["Name,Email,Note"]
-    .concat(Array.from({ length: 3 }, (_, i) => `Person ${i} with a long name for a phone,person.${i}.${Date.now()}@example.com,${"note ".repeat(20)}`))
+    .concat(
+      Array.from(
+        { length: 3 },
+        (_, i) => `Person ${i} with a long name for a phone,person.${i}.${Date.now()}@example.com,${"note ".repeat(20)}`,
+      ),
+    )
     .join("\n");
   await page.setInputFiles("#import-file", { name: "people.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await page.getByRole("button", { name: "Upload and map columns" }).click();

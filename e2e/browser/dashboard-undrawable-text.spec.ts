@@ -5,7 +5,18 @@
 // still lets the import go ahead.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { apiGet, createTemplate, createToken, emailsMentioning, expect, newAccount, shot, signUp, site, test } from "../support/dashboard-helpers";
+import {
+  apiGet,
+  createTemplate,
+  createToken,
+  emailsMentioning,
+  expect,
+  newAccount,
+  shot,
+  signUp,
+  site,
+  test,
+} from "../support/dashboard-helpers";
 import type { ServerInfo } from "../support/state";
 
 test.describe.configure({ timeout: 180_000 });
@@ -24,7 +35,10 @@ async function fillForm(page: Page, name: string, email: string) {
   await page.fill("#c-email", email);
 }
 
-test("the single form asks before issuing text a design cannot draw, and issues only once confirmed", async ({ page, server }, testInfo) => {
+test("the single form asks before issuing text a design cannot draw, and issues only once confirmed", async ({
+  page,
+  server,
+}, testInfo) => {
   const tag = randomUUID().slice(0, 8);
   await signUp(page, server, newAccount("Scripts School"));
   await createTemplate(page, server, "Course");
@@ -85,18 +99,25 @@ test("the single form asks before issuing text a design cannot draw, and issues 
     await expect(page.getByTestId("undrawable-notice")).toBeHidden();
     await expect(page.locator("#c-name")).toHaveValue("");
   }
-  expect((await credentials(server, token)).map((c) => c.attributes["recipient.name"]).sort()).toEqual(["Alex ሰላም", "अनन्या शर्मा", "דוד כהן", "محمد علي"].sort());
+  expect((await credentials(server, token)).map((c) => c.attributes["recipient.name"]).sort()).toEqual(
+    ["Alex ሰላም", "अनन्या शर्मा", "דוד כהן", "محمد علي"].sort(),
+  );
 
   // A draft is saved without asking, the warning shown with it.
   await fillForm(page, "Bo ሰላም", `draft.${tag}@example.com`);
   await page.getByRole("button", { name: "Save as draft" }).click();
   await expect(page.getByText("Credential created (draft).")).toBeVisible();
-  await expect(page.getByTestId("undrawable-notice")).toContainText("When this draft is issued, the recipient gets no certificate image from these designs:");
+  await expect(page.getByTestId("undrawable-notice")).toContainText(
+    "When this draft is issued, the recipient gets no certificate image from these designs:",
+  );
   await expect(page.getByTestId("undrawable-notice")).toContainText(ETHIOPIC_WARNING);
   expect((await credentials(server, token)).find((c) => c.attributes["recipient.name"] === "Bo ሰላም")?.status).toBe("draft");
 });
 
-test("the CSV report lists rows a design cannot draw as warnings, apart from problems, and the import still goes ahead", async ({ page, server }, testInfo) => {
+test("the CSV report lists rows a design cannot draw as warnings, apart from problems, and the import still goes ahead", async ({
+  page,
+  server,
+}, testInfo) => {
   const tag = randomUUID().slice(0, 8);
   await signUp(page, server, newAccount("Import Scripts"));
   await createTemplate(page, server, "Course");
@@ -122,9 +143,18 @@ test("the CSV report lists rows a design cannot draw as warnings, apart from pro
   const warnings = page.getByRole("table", { name: "Rows whose text cannot be drawn" }).locator("tbody tr");
   await expect(warnings).toHaveCount(2);
   await expect(warnings.nth(0).locator("td")).toHaveText(["4", "Full name", "Classic Certificate", "ሰ U+1230, ላ U+120B, ም U+121D"]);
-  await expect(warnings.nth(1).locator("td")).toHaveText(["7", "Full name", "Classic Certificate", "ⴰ U+2D30, ⵣ U+2D63, ⵓ U+2D53, ⵍ U+2D4D"]);
-  await expect(page.getByTestId("import-text-warnings")).toContainText("still valid credentials, but the design named draws no certificate image for them");
-  await expect(page.getByTestId("confirm-warning")).toHaveText("2 of them are issued without a certificate image for the designs named in the warnings above.");
+  await expect(warnings.nth(1).locator("td")).toHaveText([
+    "7",
+    "Full name",
+    "Classic Certificate",
+    "ⴰ U+2D30, ⵣ U+2D63, ⵓ U+2D53, ⵍ U+2D4D",
+  ]);
+  await expect(page.getByTestId("import-text-warnings")).toContainText(
+    "still valid credentials, but the design named draws no certificate image for them",
+  );
+  await expect(page.getByTestId("confirm-warning")).toHaveText(
+    "2 of them are issued without a certificate image for the designs named in the warnings above.",
+  );
   await shot(page, testInfo, "import-warnings-desktop");
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, testInfo, "import-warnings-phone");
@@ -132,5 +162,8 @@ test("the CSV report lists rows a design cannot draw as warnings, apart from pro
 
   // Warnings do not block: the five valid rows are issued.
   await page.getByRole("button", { name: "Issue 5 credentials" }).click();
-  await expect(page.getByTestId("import-done")).toContainText("Finished: 5 credentials issued, 1 skipped because of problems in the file.", { timeout: 60_000 });
+  await expect(page.getByTestId("import-done")).toContainText(
+    "Finished: 5 credentials issued, 1 skipped because of problems in the file.",
+    { timeout: 60_000 },
+  );
 });

@@ -197,7 +197,9 @@ test("settings: the organization's name and logo, with errors next to the fields
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByText("Logo updated.")).toBeVisible();
   await page.reload();
-  await expect.poll(() => page.getByAltText("Current logo").evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() => page.getByAltText("Current logo").evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+    .toBe(true);
   await expect(page.getByText("0 of 250 credentials issued")).toBeVisible();
   await shot(page, testInfo, "settings");
 });
@@ -257,7 +259,11 @@ test("one organization's member cannot reach another's data", async ({ browser, 
   await pageB.getByLabel("Classic Certificate").check();
   await pageB.getByRole("button", { name: "Create template" }).click();
   await expect(pageB.getByText("created.")).toBeVisible();
-  const groupB = await (await fetch(`${server.baseURL}/v1/groups`, { headers: { Authorization: `Bearer ${tokenB}`, "Service-Version": SERVICE_VERSION, "X-Forwarded-Proto": "https" } })).json();
+  const groupB = await (
+    await fetch(`${server.baseURL}/v1/groups`, {
+      headers: { Authorization: `Bearer ${tokenB}`, "Service-Version": SERVICE_VERSION, "X-Forwarded-Proto": "https" },
+    })
+  ).json();
   const groupIdB = (groupB as { data: { id: string }[] }).data[0]!.id;
 
   // A sees none of it.
@@ -286,7 +292,10 @@ test("one organization's member cannot reach another's data", async ({ browser, 
   await page.getByRole("button", { name: "Create template" }).click();
   await expect(page.getByText("created.")).toBeVisible();
   await page.goto(`${site(server)}/dashboard/credentials`);
-  await page.locator("#c-template option").first().evaluate((option: HTMLOptionElement, id) => (option.value = id), groupIdB);
+  await page
+    .locator("#c-template option")
+    .first()
+    .evaluate((option: HTMLOptionElement, id) => (option.value = id), groupIdB);
   await page.fill("#c-name", "Mallory");
   await page.getByRole("button", { name: "Save as draft" }).click();
   await expect(page.getByText("no group with this id in your organization")).toBeVisible();

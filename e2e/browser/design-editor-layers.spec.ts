@@ -17,7 +17,10 @@ async function copyOfClassic(page: Page, baseUrl: string, name: string) {
   await page.waitForURL(/\/dashboard\/designs\/dsn_[0-9a-z]+$/);
 }
 
-test("layers are named by text or kind, with an ellipsis; an upload places one image; the canvas is wide", async ({ page, server }, testInfo) => {
+test("layers are named by text or kind, with an ellipsis; an upload places one image; the canvas is wide", async ({
+  page,
+  server,
+}, testInfo) => {
   await signUp(page, server, newAccount("Layers Academy"));
   await copyOfClassic(page, site(server), "Layered certificate");
   const layers = page.getByRole("list", { name: "Layers, top last" });
@@ -38,7 +41,11 @@ test("layers are named by text or kind, with an ellipsis; an upload places one i
   const fits = await long.evaluate((button) => {
     const list = button.closest("ol")!.getBoundingClientRect();
     const box = button.getBoundingClientRect();
-    return { inside: box.right <= list.right + 0.5, cut: button.scrollWidth > button.clientWidth, ellipsis: getComputedStyle(button).textOverflow };
+    return {
+      inside: box.right <= list.right + 0.5,
+      cut: button.scrollWidth > button.clientWidth,
+      ellipsis: getComputedStyle(button).textOverflow,
+    };
   });
   expect(fits).toEqual({ inside: true, cut: true, ellipsis: "ellipsis" });
 

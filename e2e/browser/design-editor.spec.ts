@@ -8,7 +8,14 @@ import { apiGet, createToken, expect, newAccount, shot, signUp, site, test } fro
 import type { ServerInfo } from "../support/state";
 import { uniqueAddress } from "../support/wallet-helpers";
 
-type ApiDesign = { id: string; name: string; updatedAt: string; previewUrl: string; document: { canvas: { orientation: string }; elements: Record<string, unknown>[] }; assets: { name: string }[] };
+type ApiDesign = {
+  id: string;
+  name: string;
+  updatedAt: string;
+  previewUrl: string;
+  document: { canvas: { orientation: string }; elements: Record<string, unknown>[] };
+  assets: { name: string }[];
+};
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -34,7 +41,10 @@ async function drag(page: Page, from: Locator, dx: number, dy: number) {
 const inspector = (page: Page) => page.getByRole("group", { name: /properties$/ });
 const numberIn = async (field: Locator) => Number(await field.inputValue());
 
-test("typing into another field right after picking an attribute stays in that field, however slow the next frame", async ({ page, server }) => {
+test("typing into another field right after picking an attribute stays in that field, however slow the next frame", async ({
+  page,
+  server,
+}) => {
   await signUp(page, server, newAccount("Slow Frame Academy"));
   await createDesign(page, server, "Slow frames");
   await page.getByRole("button", { name: "Text", exact: true }).click();
@@ -55,7 +65,10 @@ test("typing into another field right after picking an attribute stays in that f
   await expect(colour).toBeFocused();
 });
 
-test("design a certificate: drag, resize, placeholders, an uploaded image, errors next to fields, save", async ({ page, server }, testInfo) => {
+test("design a certificate: drag, resize, placeholders, an uploaded image, errors next to fields, save", async ({
+  page,
+  server,
+}, testInfo) => {
   await signUp(page, server, newAccount("Editor Academy"));
   const token = await createToken(page, server, "checks");
 
@@ -107,7 +120,9 @@ test("design a certificate: drag, resize, placeholders, an uploaded image, error
   await textArea.type(", awarded ");
   await page.getByLabel("Insert attribute").selectOption("credential.issueDate");
   await expect(textArea).toHaveValue("Grade [custom.grade], awarded [credential.issueDate]");
-  await expect(page.getByRole("list", { name: "Layers, top last" }).getByRole("button").last()).toHaveText(/^Text: Grade \[custom.grade\], awarded \[.*…$/);
+  await expect(page.getByRole("list", { name: "Layers, top last" }).getByRole("button").last()).toHaveText(
+    /^Text: Grade \[custom.grade\], awarded \[.*…$/,
+  );
 
   // A wrong colour and an unknown placeholder: the server's messages, next to each field.
   const colour = page.getByLabel("Colour", { exact: true });
@@ -130,7 +145,11 @@ test("design a certificate: drag, resize, placeholders, an uploaded image, error
   await page.setInputFiles("#design-image", { name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not an image at all") });
   await page.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(page.getByText("is not a PNG or JPEG image")).toBeVisible();
-  await page.setInputFiles("#design-image", { name: "Company Logo.png", mimeType: "image/png", buffer: makePng(300, 100, [29, 78, 216, 255]) });
+  await page.setInputFiles("#design-image", {
+    name: "Company Logo.png",
+    mimeType: "image/png",
+    buffer: makePng(300, 100, [29, 78, 216, 255]),
+  });
   await page.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(inspector(page).getByRole("heading", { name: "Image" })).toBeVisible();
   await expect(page.getByLabel("Image", { exact: true })).toHaveValue("company-logo");
@@ -157,7 +176,9 @@ test("design a certificate: drag, resize, placeholders, an uploaded image, error
   // A long sample name: the preview says the text was cut, before any credential is issued.
   await page.fill("#sample-name", "MAXIMILIANA WOLFESCHLEGELSTEINHAUSENBERGERDORFF ".repeat(4).trim());
   await expect(page.getByText("With these sample values:")).toBeVisible();
-  await expect(page.getByRole("listitem").filter({ hasText: "does not fit" })).toHaveText("Text: [recipient.name]: text does not fit its box and was shortened");
+  await expect(page.getByRole("listitem").filter({ hasText: "does not fit" })).toHaveText(
+    "Text: [recipient.name]: text does not fit its box and was shortened",
+  );
   await page.fill("#sample-name", "");
   await shot(page, testInfo, "editor-edited");
 
@@ -171,7 +192,9 @@ test("design a certificate: drag, resize, placeholders, an uploaded image, error
   expect(after.document.canvas.orientation).toBe("portrait");
   expect(after.assets.map((a) => a.name)).toEqual(["company-logo"]);
   expect(after.document.elements.find((e) => e.type === "image")).toMatchObject({ asset: "company-logo" });
-  expect(after.document.elements.find((e) => e.type === "text" && String(e.text).startsWith("Grade"))).toMatchObject({ text: "Grade [custom.grade], awarded [credential.issueDate]" });
+  expect(after.document.elements.find((e) => e.type === "text" && String(e.text).startsWith("Grade"))).toMatchObject({
+    text: "Grade [custom.grade], awarded [credential.issueDate]",
+  });
   const preview = await fetch(after.previewUrl.replace(/^https?:\/\/[^/]+/, site(server)));
   expect(preview.status).toBe(200);
   expect(preview.headers.get("content-type")).toBe("image/png");
@@ -183,7 +206,13 @@ test("design a certificate: drag, resize, placeholders, an uploaded image, error
   // The gallery shows the new version; a reload shows what was saved.
   await page.goto(`${site(server)}/dashboard/designs`);
   await expect(page.getByRole("img", { name: "Spring certificate with sample values" })).toHaveAttribute("src", after.previewUrl);
-  await expect.poll(() => page.getByRole("img", { name: "Spring certificate with sample values" }).evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() =>
+      page
+        .getByRole("img", { name: "Spring certificate with sample values" })
+        .evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0),
+    )
+    .toBe(true);
   await shot(page, testInfo, "designs-gallery");
   await page.getByRole("link", { name: "Spring certificate", exact: true }).click();
   await expect(page.getByRole("list", { name: "Layers, top last" })).toContainText("Image: company-logo");
@@ -211,11 +240,17 @@ test("start from a copy of a starter design: the copy is edited, the original st
   await page.getByLabel("Background colour", { exact: true }).fill("#fef3c7");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status")).toHaveText("Saved. New credentials and previews use this version.");
-  expect((await apiGet<{ document: { background: { color: string } } }>(server, token, `/v1/designs/${id}`)).document.background.color).toBe("#fef3c7");
+  expect(
+    (await apiGet<{ document: { background: { color: string } } }>(server, token, `/v1/designs/${id}`)).document.background.color,
+  ).toBe("#fef3c7");
   expect(await apiGet<ApiDesign>(server, token, `/v1/designs/${classic.id}`)).toEqual(classic);
 });
 
-test("unsaved work is kept in the browser and offered back; a save over someone else's newer one asks first", async ({ page, server, browser }) => {
+test("unsaved work is kept in the browser and offered back; a save over someone else's newer one asks first", async ({
+  page,
+  server,
+  browser,
+}) => {
   const account = newAccount("Two Tabs Academy");
   await signUp(page, server, account);
   const token = await createToken(page, server, "checks");
@@ -236,7 +271,10 @@ test("unsaved work is kept in the browser and offered back; a save over someone 
   await expect(page.getByRole("status")).toHaveText("Unsaved changes.");
 
   // Meanwhile a colleague saves the same design in another browser.
-  const other = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": uniqueAddress() }, storageState: await page.context().storageState() });
+  const other = await browser.newContext({
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueAddress() },
+    storageState: await page.context().storageState(),
+  });
   const pageB = await other.newPage();
   await pageB.goto(`${site(server)}/dashboard/designs/${id}`);
   await pageB.fill("#design-name", "Renamed by a colleague");

@@ -25,7 +25,11 @@ function walletOffers(page: Page) {
   };
 }
 
-test("the wallet page of a revoked credential: revoked first, when and why, no share or download, verification says revoked", async ({ page, api, server }, testInfo) => {
+test("the wallet page of a revoked credential: revoked first, when and why, no share or download, verification says revoked", async ({
+  page,
+  api,
+  server,
+}, testInfo) => {
   const group = await walletGroup(api, { name: "Safety Training" });
   const kept = await issueCredential(api, group.id, { name: "Grace Kept" });
   const revoked = await issueCredential(api, group.id, { name: "Ada Revoked" });
@@ -56,7 +60,10 @@ test("the wallet page of a revoked credential: revoked first, when and why, no s
   // Before anything else: the notice comes first in the page, ahead of the issuer's name and the images.
   const firstText = await page.evaluate(() => {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {
-      acceptNode: (n) => (n.textContent?.trim() && n.parentElement?.closest("script, style, [hidden]") === null ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP),
+      acceptNode: (n) =>
+        n.textContent?.trim() && n.parentElement?.closest("script, style, [hidden]") === null
+          ? NodeFilter.FILTER_ACCEPT
+          : NodeFilter.FILTER_SKIP,
     });
     return walker.nextNode()?.textContent?.trim() ?? null;
   });
@@ -87,9 +94,18 @@ test("the wallet page of a revoked credential: revoked first, when and why, no s
 
 /** The API as the organization's systems use it, with a token made in the dashboard. */
 function apiOf(server: ServerInfo, token: string) {
-  const headers = { Authorization: `Bearer ${token}`, "Service-Version": SERVICE_VERSION, "X-Forwarded-Proto": "https", "Content-Type": "application/json" };
-  const call = async <T,>(method: string, pathname: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${server.baseURL}${pathname}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const headers = {
+    Authorization: `Bearer ${token}`,
+    "Service-Version": SERVICE_VERSION,
+    "X-Forwarded-Proto": "https",
+    "Content-Type": "application/json",
+  };
+  const call = async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${server.baseURL}${pathname}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const json = (await response.json()) as T;
     expect(response.status, `${method} ${pathname}: ${JSON.stringify(json)}`).toBeLessThan(300);
     return json;
@@ -99,12 +115,18 @@ function apiOf(server: ServerInfo, token: string) {
 
 type Credential = { id: string; status: string; revokedAt: string | null; revocationReason: string | null };
 
-test("the dashboard revokes a credential only after a confirmation, with the reason, and shows it revoked", async ({ page, server }, testInfo) => {
+test("the dashboard revokes a credential only after a confirmation, with the reason, and shows it revoked", async ({
+  page,
+  server,
+}, testInfo) => {
   await signUp(page, server, newAccount("Revoking School"));
   await createTemplate(page, server, "Course");
   const call = apiOf(server, await createToken(page, server, "tests"));
   const groupId = (await call<{ data: { id: string }[] }>("GET", "/v1/groups")).data[0]!.id;
-  const credential = await call<Credential>("POST", "/v1/credentials/create-issue-send", { groupId, recipient: { name: "Linus Revoked", email: "linus@example.com" } });
+  const credential = await call<Credential>("POST", "/v1/credentials/create-issue-send", {
+    groupId,
+    recipient: { name: "Linus Revoked", email: "linus@example.com" },
+  });
   expect(credential.status).toBe("issued");
 
   await page.goto(`${site(server)}/dashboard/credentials/${credential.id}`);

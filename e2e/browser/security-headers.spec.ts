@@ -24,9 +24,13 @@ async function watchViolations(context: BrowserContext, page: Page): Promise<() 
   });
   const fromConsole: Violation[] = [];
   page.on("console", (message) => {
-    if (/Content Security Policy/i.test(message.text())) fromConsole.push({ directive: "console", blocked: message.text(), source: page.url() });
+    if (/Content Security Policy/i.test(message.text()))
+      fromConsole.push({ directive: "console", blocked: message.text(), source: page.url() });
   });
-  return async () => [...fromConsole, ...(await page.evaluate(() => (window as unknown as { __cspViolations?: Violation[] }).__cspViolations ?? []))];
+  return async () => [
+    ...fromConsole,
+    ...(await page.evaluate(() => (window as unknown as { __cspViolations?: Violation[] }).__cspViolations ?? [])),
+  ];
 }
 
 function expectPageHeaders(response: Response | null, what: string, framing: "none" | "any") {
@@ -63,7 +67,11 @@ async function expectScriptsNonced(page: Page, response: Response | null) {
   for (const tag of tags) expect(tag, page.url()).toContain(`nonce="${nonce}"`);
 }
 
-async function apiFor(server: ServerInfo, token: string, playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } }) {
+async function apiFor(
+  server: ServerInfo,
+  token: string,
+  playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } },
+) {
   return playwright.request.newContext({
     baseURL: server.baseURL,
     extraHTTPHeaders: { Authorization: `Bearer ${token}`, "Service-Version": "2022-10-26", "X-Forwarded-Proto": "https" },
@@ -83,7 +91,8 @@ test("the wallet page, public pages and 404s: headers, working scripts, no CSP v
   // Its images (the previews) load under img-src.
   const images = page.locator("main img");
   expect(await images.count()).toBeGreaterThan(0);
-  for (const img of await images.all()) await expect.poll(() => img.evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  for (const img of await images.all())
+    await expect.poll(() => img.evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
 
   await visit(page, `${site(server)}/credentials/00000000-0000-0000-0000-000000000000`, "any");
   await visit(page, `${site(server)}/`);

@@ -23,7 +23,11 @@ async function fillBranding(page: Page, values: { sender: string; reply: string;
   await page.getByRole("region", { name: "Email and LinkedIn" }).getByRole("button", { name: "Save" }).click();
 }
 
-test("bad values are refused next to their fields and nothing is saved; good values are saved and used by the email and the wallet", async ({ browser, server, client }, testInfo) => {
+test("bad values are refused next to their fields and nothing is saved; good values are saved and used by the email and the wallet", async ({
+  browser,
+  server,
+  client,
+}, testInfo) => {
   const page = await newPage(browser, { width: 1440, height: 900 });
   const account = newAccount(`Acme ${Date.now().toString(36)}`);
   await signUp(page, server, account);
@@ -32,12 +36,18 @@ test("bad values are refused next to their fields and nothing is saved; good val
   await expect(section).toBeVisible();
   await expect(section.getByTestId("sender-preview")).toHaveText(`“${account.organizationName} via Credentials”`);
 
-  await fillBranding(page, { sender: "Registrar", reply: "not-an-address", colour: "blue", linkedin: "https://www.linkedin.com/company/acme/" });
+  await fillBranding(page, {
+    sender: "Registrar",
+    reply: "not-an-address",
+    colour: "blue",
+    linkedin: "https://www.linkedin.com/company/acme/",
+  });
   await expect(section.getByRole("alert")).toHaveText("Please correct the highlighted fields.");
   await expect(section.getByText("The reply-to address must be a valid email address")).toBeVisible();
   await expect(section.getByText("The brand colour must be a hex colour like #1d4ed8")).toBeVisible();
   await expect(section.getByText("The LinkedIn company page id must be your LinkedIn company page's numeric id")).toBeVisible();
-  for (const label of ["Reply-to address", "Brand colour", "LinkedIn company page id"]) await expect(field(page, label)).toHaveAttribute("aria-invalid", "true");
+  for (const label of ["Reply-to address", "Brand colour", "LinkedIn company page id"])
+    await expect(field(page, label)).toHaveAttribute("aria-invalid", "true");
   await expect(field(page, "Sender name")).toHaveAttribute("aria-invalid", "false");
   // What was typed stays, to be corrected.
   await expect(field(page, "Brand colour")).toHaveValue("blue");
@@ -47,7 +57,12 @@ test("bad values are refused next to their fields and nothing is saved; good val
   await expect(field(page, "Sender name")).toHaveValue("");
   await expect(field(page, "Brand colour")).toHaveValue("");
 
-  await fillBranding(page, { sender: `Acme "Registrar" <x@evil.example>`, reply: "registrar@acme.example", colour: "#0F766E", linkedin: "https://www.linkedin.com/company/1337/admin/" });
+  await fillBranding(page, {
+    sender: `Acme "Registrar" <x@evil.example>`,
+    reply: "registrar@acme.example",
+    colour: "#0F766E",
+    linkedin: "https://www.linkedin.com/company/1337/admin/",
+  });
   await expect(section.getByRole("status")).toHaveText("Saved. New emails and wallet pages use these settings.");
   await page.reload();
   await expect(field(page, "Sender name")).toHaveValue(`Acme "Registrar" <x@evil.example>`);
@@ -65,7 +80,9 @@ test("bad values are refused next to their fields and nothing is saved; good val
   const credential = await issueCredential(api, group.id, { name: "Ada Lovelace", email: address });
   const mail = await emailTo(server, address);
   // Read as a mail client reads it: one mailbox, ours, named with the whole sender name.
-  expect(addressparser(mail.from, { flatten: true })).toEqual([{ address: "no-reply@localhost", name: `Acme "Registrar" <x@evil.example> via Credentials` }]);
+  expect(addressparser(mail.from, { flatten: true })).toEqual([
+    { address: "no-reply@localhost", name: `Acme "Registrar" <x@evil.example> via Credentials` },
+  ]);
   expect(mail.headers["reply-to"]).toBe("registrar@acme.example");
   expect(mail.html).toContain("background:#0f766e");
   await page.goto(`${site(server)}/credentials/${credential.publicId}?recipient=true`);

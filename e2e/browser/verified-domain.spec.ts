@@ -22,7 +22,8 @@ const CHECK_TIMEOUT = 15_000;
 async function startWebsite() {
   let body: string | null = null;
   const server = http.createServer((req, res) => {
-    if (req.url === "/.well-known/credential-issuer.txt" && body !== null) return res.writeHead(200, { "content-type": "text/plain" }).end(body);
+    if (req.url === "/.well-known/credential-issuer.txt" && body !== null)
+      return res.writeHead(200, { "content-type": "text/plain" }).end(body);
     res.writeHead(404).end("not found");
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -42,7 +43,12 @@ async function newPage(browser: Browser, viewport = { width: 1440, height: 900 }
 }
 
 /** An organization signed up through the dashboard, with one credential issued through the API. */
-async function organizationWithCredential(page: Page, server: ServerInfo, account: Account, client: (o: { token: string; baseURL: string }) => Promise<import("@playwright/test").APIRequestContext>) {
+async function organizationWithCredential(
+  page: Page,
+  server: ServerInfo,
+  account: Account,
+  client: (o: { token: string; baseURL: string }) => Promise<import("@playwright/test").APIRequestContext>,
+) {
   await signUp(page, server, account);
   const token = await createToken(page, server, "issuing");
   const api = await client({ token, baseURL: server.baseURL });
@@ -53,7 +59,12 @@ async function organizationWithCredential(page: Page, server: ServerInfo, accoun
 
 const background = (p: Page) => p.getByTestId("issuer-identity").evaluate((el) => getComputedStyle(el).backgroundColor);
 
-test("claim a domain, publish the token, check: the wallet and the profile say verified; an impostor is visibly not", async ({ browser, server, startServer, client }, testInfo) => {
+test("claim a domain, publish the token, check: the wallet and the profile say verified; an impostor is visibly not", async ({
+  browser,
+  server,
+  startServer,
+  client,
+}, testInfo) => {
   const extra = await startServer({ WEBHOOK_ALLOW_PRIVATE: "1" });
   const app: ServerInfo = { ...server, baseURL: extra.baseURL, port: Number(new URL(extra.baseURL).port) };
   const website = await startWebsite();
@@ -68,7 +79,9 @@ test("claim a domain, publish the token, check: the wallet and the profile say v
     // A bad domain first: a clear message by the field, nothing claimed.
     await section.getByLabel("Your website’s domain").fill("https://example.edu/about");
     await section.getByRole("button", { name: "Claim domain" }).click();
-    await expect(section.locator("#domain-error")).toHaveText("The domain must be a host name only, like example.edu: no https://, path, spaces or @");
+    await expect(section.locator("#domain-error")).toHaveText(
+      "The domain must be a host name only, like example.edu: no https://, path, spaces or @",
+    );
     await expect(section.getByTestId("domain-status")).toHaveCount(0);
 
     await section.getByLabel("Your website’s domain").fill(website.domain);
@@ -86,7 +99,9 @@ test("claim a domain, publish the token, check: the wallet and the profile say v
 
     website.publish(`# issuers\n${line}\n`);
     await section.getByRole("button", { name: "Check now" }).click();
-    await expect(section.getByTestId("domain-status")).toContainText(`✓ Verified: you are the verified owner of ${website.domain}`, { timeout: CHECK_TIMEOUT });
+    await expect(section.getByTestId("domain-status")).toContainText(`✓ Verified: you are the verified owner of ${website.domain}`, {
+      timeout: CHECK_TIMEOUT,
+    });
     await shot(real, testInfo, "settings-verified-1440");
 
     // The wallet page says so, with a check mark, and links to the profile.
@@ -104,7 +119,10 @@ test("claim a domain, publish the token, check: the wallet and the profile say v
     await expect(profile).toContainText(`Verified owner of ${website.domain}`);
     await expect(profile.getByRole("link", { name: website.domain })).toHaveAttribute("href", `https://${website.domain}`);
     await expect(real.getByTestId("credentials-issued")).toHaveText("1");
-    await expect(real.getByRole("link", { name: /^did:web:localhost%3A\d+:organizations:/ })).toHaveAttribute("href", /\/organizations\/[a-z0-9-]+\/did\.json$/);
+    await expect(real.getByRole("link", { name: /^did:web:localhost%3A\d+:organizations:/ })).toHaveAttribute(
+      "href",
+      /\/organizations\/[a-z0-9-]+\/did\.json$/,
+    );
     await shot(real, testInfo, "profile-verified-1440");
 
     // The impostor: same name, cannot claim the domain, and its credential looks different.
@@ -114,7 +132,9 @@ test("claim a domain, publish the token, check: the wallet and the profile say v
     const impostorSection = impostor.getByRole("region", { name: "Website domain" });
     await impostorSection.getByLabel("Your website’s domain").fill(website.domain);
     await impostorSection.getByRole("button", { name: "Claim domain" }).click();
-    await expect(impostorSection.getByRole("alert")).toHaveText(`${website.domain} is already verified by another organization. If it is yours, contact support.`);
+    await expect(impostorSection.getByRole("alert")).toHaveText(
+      `${website.domain} is already verified by another organization. If it is yours, contact support.`,
+    );
     await expect(impostorSection.getByTestId("domain-status")).toHaveCount(0);
 
     await impostor.goto(walletUrl(app, fakeCredential.publicId));

@@ -26,7 +26,12 @@ async function pngOf(api: APIRequestContext, publicId: string, designId: string)
   return res.body();
 }
 
-test("paste a URL, paste JSON, choose and drop the baked PNG: valid; tampered JSON: changed after signing", async ({ page, api, org, server }, testInfo) => {
+test("paste a URL, paste JSON, choose and drop the baked PNG: valid; tampered JSON: changed after signing", async ({
+  page,
+  api,
+  org,
+  server,
+}, testInfo) => {
   const group = await walletGroup(api, { name: "Data Science Certificate" });
   const credential = await issueCredential(api, group.id, { name: "Ada Lovelace" });
   const url = walletUrl(server, credential.publicId);
@@ -42,7 +47,13 @@ test("paste a URL, paste JSON, choose and drop the baked PNG: valid; tampered JS
   await expectInView(page);
   const checks = page.locator("[data-check]");
   await expect(checks).toHaveCount(5);
-  for (const [id, outcome] of [["format", "passed"], ["signature", "passed"], ["issuer", "warning"], ["status", "passed"], ["validity", "passed"]]) {
+  for (const [id, outcome] of [
+    ["format", "passed"],
+    ["signature", "passed"],
+    ["issuer", "warning"],
+    ["status", "passed"],
+    ["validity", "passed"],
+  ]) {
     await expect(page.locator(`[data-check="${id}"]`)).toHaveAttribute("data-outcome", outcome!);
   }
   await expect(page.locator('[data-check="issuer"]')).toContainText("identity is not verified");
@@ -67,11 +78,14 @@ test("paste a URL, paste JSON, choose and drop the baked PNG: valid; tampered JS
   // Drop it: a DataTransfer made in the page carries the same bytes.
   await verifyText(page, JSON.stringify(tampered));
   await expect(page.getByTestId("verification")).toHaveAttribute("data-verdict", "invalid");
-  const dataTransfer = await page.evaluateHandle((bytes) => {
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([new Uint8Array(bytes)], "badge.png", { type: "image/png" }));
-    return transfer;
-  }, [...png]);
+  const dataTransfer = await page.evaluateHandle(
+    (bytes) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], "badge.png", { type: "image/png" }));
+      return transfer;
+    },
+    [...png],
+  );
   await page.getByTestId("drop-zone").dispatchEvent("drop", { dataTransfer });
   await expect(page.getByTestId("verification")).toHaveAttribute("data-verdict", "valid");
 
@@ -83,7 +97,9 @@ test("paste a URL, paste JSON, choose and drop the baked PNG: valid; tampered JS
   // Nothing typed: a message, no request.
   await page.getByLabel("Credential link or JSON").fill("");
   await page.getByRole("button", { name: "Verify", exact: true }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Paste" })).toHaveText("Paste the credential’s link or its JSON, or choose its PNG image.");
+  await expect(page.getByRole("alert").filter({ hasText: "Paste" })).toHaveText(
+    "Paste the credential’s link or its JSON, or choose its PNG image.",
+  );
   await expect(page.getByTestId("verification")).toHaveCount(0);
 });
 

@@ -14,11 +14,17 @@ test.describe.configure({ timeout: 120_000 });
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 
-async function reader(browser: Browser, options: { acceptLanguage?: string; locale?: string; viewport?: { width: number; height: number } }): Promise<BrowserContext> {
+async function reader(
+  browser: Browser,
+  options: { acceptLanguage?: string; locale?: string; viewport?: { width: number; height: number } },
+): Promise<BrowserContext> {
   return browser.newContext({
     viewport: options.viewport ?? PHONE,
     ...(options.locale ? { locale: options.locale } : {}),
-    extraHTTPHeaders: { "X-Forwarded-For": uniqueAddress(), ...(options.acceptLanguage ? { "Accept-Language": options.acceptLanguage } : {}) },
+    extraHTTPHeaders: {
+      "X-Forwarded-For": uniqueAddress(),
+      ...(options.acceptLanguage ? { "Accept-Language": options.acceptLanguage } : {}),
+    },
   });
 }
 
@@ -26,13 +32,22 @@ async function open(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage();
   const response = await page.goto(url);
   expect(response?.status()).toBe(200);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 15_000 }).catch(() => undefined);
+  await page
+    .locator("html[data-hydrated]")
+    .waitFor({ state: "attached", timeout: 15_000 })
+    .catch(() => undefined);
   return page;
 }
 
-const longDate = (locale: string, iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
+const longDate = (locale: string, iso: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
 
-test("Arabic browser: the page in Arabic, right to left, names as text; verify answers in Arabic (screenshot at 390x844)", async ({ api, org, server, browser }, testInfo) => {
+test("Arabic browser: the page in Arabic, right to left, names as text; verify answers in Arabic (screenshot at 390x844)", async ({
+  api,
+  org,
+  server,
+  browser,
+}, testInfo) => {
   const orgName = `E2E ${org.slug}`;
   const group = await walletGroup(api, { name: `<b>Data</b> Analysis (Level 2)` });
   const credential = await issueCredential(api, group.id, { name: `Layla "<img src=x onerror=alert(1)>" Haddad` });
@@ -50,7 +65,10 @@ test("Arabic browser: the page in Arabic, right to left, names as text; verify a
   await expect(page.locator("time").first()).toHaveText(longDate("ar", credential.issueDate));
   // Sharing metadata in Arabic too, the names as text.
   expect(await page.title()).toBe(`<b>Data</b> Analysis (Level 2): Layla "<img src=x onerror=alert(1)>" Haddad · Credentials`);
-  await expect(page.locator("meta[name='description']")).toHaveAttribute("content", `حصل Layla "<img src=x onerror=alert(1)>" Haddad على «<b>Data</b> Analysis (Level 2)» من ${orgName}.`);
+  await expect(page.locator("meta[name='description']")).toHaveAttribute(
+    "content",
+    `حصل Layla "<img src=x onerror=alert(1)>" Haddad على «<b>Data</b> Analysis (Level 2)» من ${orgName}.`,
+  );
   await expect(page.locator("meta[property='og:locale']")).toHaveAttribute("content", "ar");
   // Right to left: the text starts at the right edge, the issuer's name sits on the right.
   const title = page.locator("h1");
@@ -139,7 +157,9 @@ test("an unknown or malformed Accept-Language is English; a regional one finds i
     // Rendered per request for its reader and never stored: no cache can hand one reader's language to another.
     expect(res.headers()["cache-control"]).toMatch(/no-store/);
   }
-  const spanish = await context.request.get(walletUrl(server, credential.publicId), { headers: { "Accept-Language": "es-MX,es;q=0.9,en;q=0.5" } });
+  const spanish = await context.request.get(walletUrl(server, credential.publicId), {
+    headers: { "Accept-Language": "es-MX,es;q=0.9,en;q=0.5" },
+  });
   expect(await spanish.text()).toMatch(/<html lang="es" dir="ltr"/);
   await context.close();
 });

@@ -42,7 +42,13 @@ async function expectAboveFold(page: Page, locator: Locator, what: string) {
 
 async function imagesLoaded(page: Page) {
   await expect
-    .poll(() => page.locator("img").evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)), { timeout: 30_000 })
+    .poll(
+      () =>
+        page
+          .locator("img")
+          .evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)),
+      { timeout: 30_000 },
+    )
     .toBe(true);
 }
 
@@ -53,7 +59,12 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   await testInfo.attach(name, { path: file, contentType: "image/png" });
 }
 
-test("phone fold: status, title, recipient, issuer and the main action are on the first screen, for the guest and the recipient", async ({ api, org, server, browser }, testInfo) => {
+test("phone fold: status, title, recipient, issuer and the main action are on the first screen, for the guest and the recipient", async ({
+  api,
+  org,
+  server,
+  browser,
+}, testInfo) => {
   const group = await walletGroup(api, { name: "Introduction to Machine Learning" });
   const credential = await issueCredential(api, group.id, { name: "Margaret Hamilton" });
   const url = walletUrl(server, credential.publicId);
@@ -69,7 +80,8 @@ test("phone fold: status, title, recipient, issuer and the main action are on th
       await expectAboveFold(page, page.getByText("Margaret Hamilton", { exact: true }).first(), "recipient");
       const main = viewer === "guest" ? page.getByRole("button", { name: "Verify this credential" }) : page.getByTestId("share-button");
       await expectAboveFold(page, main, "main action");
-      if (viewer === "recipient") await expectAboveFold(page, page.getByRole("link", { name: "Add to LinkedIn profile" }), "add to profile");
+      if (viewer === "recipient")
+        await expectAboveFold(page, page.getByRole("link", { name: "Add to LinkedIn profile" }), "add to profile");
       // The images come after the summary.
       const image = page.getByRole("region", { name: "Credential images" }).getByRole("img").first();
       expect((await image.boundingBox())!.y).toBeGreaterThan((await main.boundingBox())!.y);
@@ -79,7 +91,11 @@ test("phone fold: status, title, recipient, issuer and the main action are on th
   }
 });
 
-test("desktop 1440×900: two columns, status and main action on the first screen; Verify scrolls its result into view and focuses it", async ({ api, server, browser }, testInfo) => {
+test("desktop 1440×900: two columns, status and main action on the first screen; Verify scrolls its result into view and focuses it", async ({
+  api,
+  server,
+  browser,
+}, testInfo) => {
   const group = await walletGroup(api, { name: "Cloud Basics", badge: true });
   const credential = await issueCredential(api, group.id, { name: "Alan Turing" });
   const url = walletUrl(server, credential.publicId);
@@ -106,15 +122,23 @@ test("desktop 1440×900: two columns, status and main action on the first screen
   const verdict = page.getByTestId("verification-result");
   await expect(verdict).toBeFocused();
   await expect
-    .poll(async () => {
-      const box = await verdict.boundingBox();
-      return box !== null && box.y >= 0 && box.y + box.height <= 900;
-    }, { message: "the verdict scrolled into view" })
+    .poll(
+      async () => {
+        const box = await verdict.boundingBox();
+        return box !== null && box.y >= 0 && box.y + box.height <= 900;
+      },
+      { message: "the verdict scrolled into view" },
+    )
     .toBe(true);
   await context.close();
 });
 
-test("viewer-aware actions: a guest gets verify, the issuer and what the credential means; the recipient gets share, add to profile, downloads, QR and embed", async ({ api, org, server, browser }, testInfo) => {
+test("viewer-aware actions: a guest gets verify, the issuer and what the credential means; the recipient gets share, add to profile, downloads, QR and embed", async ({
+  api,
+  org,
+  server,
+  browser,
+}, testInfo) => {
   const group = await walletGroup(api, { name: "Data Stewardship" });
   const credential = await issueCredential(api, group.id, { name: "Grace Hopper" });
   const url = walletUrl(server, credential.publicId);
@@ -178,12 +202,21 @@ test("viewer-aware actions: a guest gets verify, the issuer and what the credent
   await recipient.context.close();
 });
 
-test("expired: stamped over the images, no share or add to profile; the recipient keeps the downloads; the pill is on a phone's first screen", async ({ api, server, browser }, testInfo) => {
+test("expired: stamped over the images, no share or add to profile; the recipient keeps the downloads; the pill is on a phone's first screen", async ({
+  api,
+  server,
+  browser,
+}, testInfo) => {
   const group = await walletGroup(api, { name: "First Aid", badge: true });
   const credential = await expiredCredential(api, group.id, { name: "Barbara Liskov" });
   const url = walletUrl(server, credential.publicId);
 
-  for (const [viewer, size] of [["guest", PHONE], ["recipient", PHONE], ["guest", DESKTOP], ["recipient", DESKTOP]] as const) {
+  for (const [viewer, size] of [
+    ["guest", PHONE],
+    ["recipient", PHONE],
+    ["guest", DESKTOP],
+    ["recipient", DESKTOP],
+  ] as const) {
     await test.step(`${viewer} ${size.viewport.width}`, async () => {
       const { context, page } = await open(browser, size, viewer === "recipient" ? `${url}?recipient=true` : url);
       await viewerSettled(page, viewer);
@@ -211,12 +244,21 @@ test("expired: stamped over the images, no share or add to profile; the recipien
   }
 });
 
-test("revoked: stamped over the images, nothing to share, add or download even for the recipient; screenshots at both sizes", async ({ api, server, browser }, testInfo) => {
+test("revoked: stamped over the images, nothing to share, add or download even for the recipient; screenshots at both sizes", async ({
+  api,
+  server,
+  browser,
+}, testInfo) => {
   const group = await walletGroup(api, { name: "Forklift Licence" });
   const credential = await issueCredential(api, group.id, { name: "Ada Revoked" });
   await expectStatus(await api.post(`/v1/credentials/${credential.id}/revoke`, { data: { reason: "Issued by mistake" } }), 200);
   const url = walletUrl(server, credential.publicId);
-  for (const [viewer, size] of [["guest", PHONE], ["recipient", PHONE], ["guest", DESKTOP], ["recipient", DESKTOP]] as const) {
+  for (const [viewer, size] of [
+    ["guest", PHONE],
+    ["recipient", PHONE],
+    ["guest", DESKTOP],
+    ["recipient", DESKTOP],
+  ] as const) {
     await test.step(`${viewer} ${size.viewport.width}`, async () => {
       const { context, page } = await open(browser, size, viewer === "recipient" ? `${url}?recipient=true` : url);
       await viewerSettled(page, viewer);
@@ -225,10 +267,17 @@ test("revoked: stamped over the images, nothing to share, add or download even f
       await expectAboveFold(page, page.getByTestId("validity"), "revoked pill");
       // The revocation first: above everything else on the screen, and first in reading order.
       const noticeTop = (await page.getByTestId("revoked-notice").boundingBox())!.y;
-      for (const other of [page.locator("header"), page.getByTestId("validity"), page.getByRole("heading", { name: "Forklift Licence" }), page.locator("main img").first()]) {
+      for (const other of [
+        page.locator("header"),
+        page.getByTestId("validity"),
+        page.getByRole("heading", { name: "Forklift Licence" }),
+        page.locator("main img").first(),
+      ]) {
         expect((await other.boundingBox())!.y).toBeGreaterThan(noticeTop);
       }
-      expect(await page.locator("body").evaluate((body) => (body as HTMLElement).innerText.trim().split("\n")[0])).toBe("This credential was revoked");
+      expect(await page.locator("body").evaluate((body) => (body as HTMLElement).innerText.trim().split("\n")[0])).toBe(
+        "This credential was revoked",
+      );
       await expect(page.locator("a[download], a[data-network]")).toHaveCount(0);
       await expect(page.getByRole("button", { name: /share|download|copy|linkedin/i })).toHaveCount(0);
       await expect(page.getByRole("link", { name: /share|download|linkedin|png|pdf/i })).toHaveCount(0);
@@ -242,21 +291,35 @@ test("revoked: stamped over the images, nothing to share, add or download even f
   }
 });
 
-test("images: intrinsic width and height, a srcset of smaller widths; the small width answers a smaller PNG; bad widths are a 400", async ({ api, server, browser, request }) => {
+test("images: intrinsic width and height, a srcset of smaller widths; the small width answers a smaller PNG; bad widths are a 400", async ({
+  api,
+  server,
+  browser,
+  request,
+}) => {
   const group = await walletGroup(api, { name: "Responsive Images", badge: true });
   const credential = await issueCredential(api, group.id, { name: "Sophie Wilson" });
   const previews = await credentialPreviews(api, credential.id);
   const { context, page } = await open(browser, PHONE, walletUrl(server, credential.publicId));
   const images = page.getByRole("region", { name: "Credential images" }).getByRole("img");
   await expect(images).toHaveCount(2);
-  const attrs = await images.evaluateAll((imgs) => imgs.map((i) => ({ width: i.getAttribute("width"), height: i.getAttribute("height"), srcset: i.getAttribute("srcset"), sizes: i.getAttribute("sizes") })));
+  const attrs = await images.evaluateAll((imgs) =>
+    imgs.map((i) => ({
+      width: i.getAttribute("width"),
+      height: i.getAttribute("height"),
+      srcset: i.getAttribute("srcset"),
+      sizes: i.getAttribute("sizes"),
+    })),
+  );
   // The certificate (A4 landscape) and the square badge, at the full preview's 1600 px.
   expect(attrs.map((a) => [a.width, a.height])).toEqual([
     ["1600", "1131"],
     ["1600", "1600"],
   ]);
   for (const [i, a] of attrs.entries()) {
-    expect(a.srcset).toBe(`${previews[i]!.png}?w=480 480w, ${previews[i]!.png}?w=800 800w, ${previews[i]!.png}?w=1200 1200w, ${previews[i]!.png} 1600w`);
+    expect(a.srcset).toBe(
+      `${previews[i]!.png}?w=480 480w, ${previews[i]!.png}?w=800 800w, ${previews[i]!.png}?w=1200 1200w, ${previews[i]!.png} 1600w`,
+    );
     expect(a.sizes).toContain("100vw");
   }
   await imagesLoaded(page);

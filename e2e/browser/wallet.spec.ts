@@ -72,7 +72,11 @@ async function recorded(page: Page, eventType: string, action: () => Promise<unk
   const res = await response;
   expect(res.status(), `POST /api/wallet/events ${eventType}`).toBe(201);
   const sent = res.request().postDataJSON() as Record<string, unknown>;
-  expect(Object.keys(sent).sort(), "the page sends publicId, eventType and triggeredBy only").toEqual(["eventType", "publicId", "triggeredBy"]);
+  expect(Object.keys(sent).sort(), "the page sends publicId, eventType and triggeredBy only").toEqual([
+    "eventType",
+    "publicId",
+    "triggeredBy",
+  ]);
   expect(sent.eventType).toBe(eventType);
   if (triggeredBy) expect(sent.triggeredBy).toBe(triggeredBy);
   return sent;
@@ -92,10 +96,14 @@ async function stubNetworks(context: BrowserContext): Promise<string[]> {
 /** A baked PNG split into the credential's text (its iTXt `openbadgecredential` chunk) and the image without that chunk. */
 function bakedCredentialOf(png: Buffer): { text: string; rest: Buffer } {
   const chunks = extractPngChunks(png);
-  const isBaked = (c: { name: string; data: Uint8Array }) => c.name === "iTXt" && Buffer.from(c.data).subarray(0, 20).toString("latin1") === "openbadgecredential\0";
+  const isBaked = (c: { name: string; data: Uint8Array }) =>
+    c.name === "iTXt" && Buffer.from(c.data).subarray(0, 20).toString("latin1") === "openbadgecredential\0";
   const baked = chunks.filter(isBaked);
   expect(baked, "one openbadgecredential chunk").toHaveLength(1);
-  return { text: Buffer.from(baked[0]!.data).subarray(24).toString("utf8"), rest: Buffer.from(encodePngChunks(chunks.filter((c) => !isBaked(c)))) };
+  return {
+    text: Buffer.from(baked[0]!.data).subarray(24).toString("utf8"),
+    rest: Buffer.from(encodePngChunks(chunks.filter((c) => !isBaked(c)))),
+  };
 }
 
 async function definitionList(list: Locator): Promise<Record<string, string>> {
@@ -110,7 +118,8 @@ async function definitionList(list: Locator): Promise<Record<string, string>> {
   });
 }
 
-const longDate = (iso: string) => new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
+const longDate = (iso: string) =>
+  new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
 
 /** No `recipient` query parameter, however deeply the URL is encoded inside another. */
 function noRecipientParam(u: string) {
@@ -121,15 +130,25 @@ function noRecipientParam(u: string) {
 
 async function imagesLoaded(page: Page) {
   await expect
-    .poll(() => page.locator("img").evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)), {
-      message: "all images loaded",
-      timeout: 30_000,
-    })
+    .poll(
+      () =>
+        page
+          .locator("img")
+          .evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)),
+      {
+        message: "all images loaded",
+        timeout: 30_000,
+      },
+    )
     .toBe(true);
 }
 
 /** Gives the organization a logo through the CLI (`npm run cli -- org logo <slug> <file>`). */
-async function setLogo(cli: (args: string[]) => Promise<{ code: number; stdout: string; stderr: string }>, slug: string, testInfo: TestInfo) {
+async function setLogo(
+  cli: (args: string[]) => Promise<{ code: number; stdout: string; stderr: string }>,
+  slug: string,
+  testInfo: TestInfo,
+) {
   const file = testInfo.outputPath("logo.png");
   writeFileSync(file, makePng(150, 50, [10, 102, 194, 255]));
   const result = await cli(["org", "logo", slug, file]);
@@ -225,7 +244,9 @@ test("without the parameter a visitor is a guest; with it, no link on the page c
   const hrefs = await page.locator("a[href]").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
   expect(hrefs.length).toBeGreaterThan(10);
   for (const href of hrefs) noRecipientParam(href);
-  for (const content of await page.locator("meta[content], link[href]").evaluateAll((els) => els.map((e) => e.getAttribute("content") ?? e.getAttribute("href") ?? ""))) {
+  for (const content of await page
+    .locator("meta[content], link[href]")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("content") ?? e.getAttribute("href") ?? ""))) {
     noRecipientParam(content);
   }
   await requests.settled();
@@ -313,7 +334,12 @@ const NETWORKS: NetworkCheck[] = [
   },
 ];
 
-test("each of the 8 share buttons opens its network's share URL for the canonical link and records exactly one event", async ({ api, server, page, context }) => {
+test("each of the 8 share buttons opens its network's share URL for the canonical link and records exactly one event", async ({
+  api,
+  server,
+  page,
+  context,
+}) => {
   const group = await walletGroup(api);
   const credential = await issueCredential(api, group.id, { name: "Katherine Johnson" });
   const canonical = walletUrl(server, credential.publicId);
@@ -415,7 +441,12 @@ test("Add to LinkedIn profile: linkedin.com/profile/add with name, organization,
 
 // ---- downloads, copy, verify ----------------------------------------------------------------------
 
-test("download PNG and PDF: valid files with a person's file name, the previews' bytes (the PNG with the signed credential baked in), one event each", async ({ api, server, page, context }) => {
+test("download PNG and PDF: valid files with a person's file name, the previews' bytes (the PNG with the signed credential baked in), one event each", async ({
+  api,
+  server,
+  page,
+  context,
+}) => {
   const group = await walletGroup(api, { name: "Data Analysis Fundamentals" });
   const credential = await issueCredential(api, group.id, { name: "Ada Lovelace" });
   const [preview] = await credentialPreviews(api, credential.id);
@@ -431,7 +462,7 @@ test("download PNG and PDF: valid files with a person's file name, the previews'
       await recorded(page, "credential_downloaded", () => link.click(), "recipient");
       const download = await downloadPromise;
       expect(download.suggestedFilename()).toBe(`Data Analysis Fundamentals - Ada Lovelace.${format}`);
-      const bytes = readFileSync((await download.path()));
+      const bytes = readFileSync(await download.path());
       if (format === "png") {
         expect(bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])), "PNG signature").toBe(true);
         expect(bytes.subarray(12, 16).toString("latin1")).toBe("IHDR");
@@ -456,7 +487,11 @@ test("download PNG and PDF: valid files with a person's file name, the previews'
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(group.name);
   expect(page.url()).toBe(walletUrl(server, credential.publicId));
   await requests.settled();
-  await expectEvents(api, credential.id, ["credential_viewed/recipient", "credential_downloaded/recipient", "credential_downloaded/recipient"]);
+  await expectEvents(api, credential.id, [
+    "credential_viewed/recipient",
+    "credential_downloaded/recipient",
+    "credential_downloaded/recipient",
+  ]);
 });
 
 test("two designs: previews in group order, and each design downloads under its own name", async ({ api, server, page, context }) => {
@@ -482,12 +517,20 @@ test("two designs: previews in group order, and each design downloads under its 
     await recorded(page, "credential_downloaded", () => pngs.nth(i).click());
     const download = await downloadPromise;
     names.push(download.suggestedFilename());
-    expect(Buffer.from(await (await page.request.get(previews[i]!.png)).body()).equals(bakedCredentialOf(readFileSync((await download.path()))).rest)).toBe(true);
+    expect(
+      Buffer.from(await (await page.request.get(previews[i]!.png)).body()).equals(
+        bakedCredentialOf(readFileSync(await download.path())).rest,
+      ),
+    ).toBe(true);
   }
   expect(names[0]).toBe(`Cloud Basics - Alan Turing - ${previews[0]!.name}.png`);
   expect(names[1]).toBe(`Cloud Basics - Alan Turing - ${previews[1]!.name}.png`);
   await requests.settled();
-  await expectEvents(api, credential.id, ["credential_viewed/recipient", "credential_downloaded/recipient", "credential_downloaded/recipient"]);
+  await expectEvents(api, credential.id, [
+    "credential_viewed/recipient",
+    "credential_downloaded/recipient",
+    "credential_downloaded/recipient",
+  ]);
 });
 
 test("copy link: the clipboard holds the canonical URL without the parameter; one event", async ({ api, server, page, context }) => {
@@ -507,7 +550,13 @@ test("copy link: the clipboard holds the canonical URL without the parameter; on
   await expectEvents(api, credential.id, ["credential_viewed/recipient", "credential_link_copied/recipient"]);
 });
 
-test("verify: the panel shows the verifier's verdict (focused), issuer, recipient, credential, dates, each check and the time of the check; one event", async ({ api, org, server, page, context }) => {
+test("verify: the panel shows the verifier's verdict (focused), issuer, recipient, credential, dates, each check and the time of the check; one event", async ({
+  api,
+  org,
+  server,
+  page,
+  context,
+}) => {
   const group = await walletGroup(api);
   const expiryDate = isoDate(365);
   const credential = await issueCredential(api, group.id, { name: "Radia Perlman" }, { expiryDate });
@@ -552,7 +601,12 @@ test("verify: the panel shows the verifier's verdict (focused), issuer, recipien
 
 // ---- what is not shown, expired -------------------------------------------------------------------
 
-test("drafts, scheduled, deleted and unknown credentials answer the 404 page, and record nothing", async ({ api, server, page, context }) => {
+test("drafts, scheduled, deleted and unknown credentials answer the 404 page, and record nothing", async ({
+  api,
+  server,
+  page,
+  context,
+}) => {
   const group = await walletGroup(api);
   const draft = await draftCredential(api, group.id, { name: "Draft Person", email: "draft@example.com" });
   const scheduled = await scheduledCredential(api, group.id, { name: "Scheduled Person" });
@@ -623,7 +677,12 @@ test("expiry boundary: expiring today is still valid, expired yesterday is expir
   await page.goto(walletUrl(server, draft.publicId));
   await expect(page.getByText(/valid credential/i)).toBeVisible();
 
-  const yesterday = await expiredCredential(api, group.id, { name: "Yesterday Expired" }, { issueDate: isoDate(-30), expiryDate: isoDate(-1) });
+  const yesterday = await expiredCredential(
+    api,
+    group.id,
+    { name: "Yesterday Expired" },
+    { issueDate: isoDate(-30), expiryDate: isoDate(-1) },
+  );
   await page.goto(walletUrl(server, yesterday.publicId));
   await expect(page.getByTestId("validity")).toHaveText(`Expired on ${longDate(isoDate(-1))}`);
   await expect(page.getByTestId("image-overlay")).toHaveText(`Expired on ${longDate(isoDate(-1))}`);
@@ -631,7 +690,13 @@ test("expiry boundary: expiring today is still valid, expired yesterday is expir
 
 // ---- user text, metadata, accessibility -----------------------------------------------------------
 
-test("user text is rendered as text: markup in names appears literally, in the QR label and the embed snippet too, and no script runs", async ({ api, org, server, page, context }) => {
+test("user text is rendered as text: markup in names appears literally, in the QR label and the embed snippet too, and no script runs", async ({
+  api,
+  org,
+  server,
+  page,
+  context,
+}) => {
   const recipientName = `<script>window.__walletXss = 1</script><b>Bold</b> "Ada" & Co`;
   const groupName = `<img src=x onerror="window.__walletXss = 2">Course </title><i>italic</i>`;
   const group = await walletGroup(api, { name: groupName });
@@ -647,7 +712,12 @@ test("user text is rendered as text: markup in names appears literally, in the Q
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(groupName);
   await expect(page.getByTestId("recipient-tools")).toBeVisible();
   await expect(page.getByText(recipientName, { exact: true })).toBeVisible();
-  await expect(page.locator("main").locator("b, i").filter({ hasText: /^(Bold|italic)$/ })).toHaveCount(0);
+  await expect(
+    page
+      .locator("main")
+      .locator("b, i")
+      .filter({ hasText: /^(Bold|italic)$/ }),
+  ).toHaveCount(0);
   await expect(page.locator("script:not([src])").filter({ hasText: "__walletXss = 1" })).toHaveCount(0);
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
   expect(await page.title()).toContain(groupName);
@@ -673,7 +743,12 @@ test("user text is rendered as text: markup in names appears literally, in the Q
     const doc = new DOMParser().parseFromString(`<body>${html}</body>`, "text/html");
     const all = Array.from(doc.body.querySelectorAll("*")).map((e) => e.tagName);
     const img = doc.querySelector("a > img");
-    return { all, alt: img?.getAttribute("alt") ?? null, href: doc.querySelector("a")?.getAttribute("href") ?? null, attrs: img ? img.getAttributeNames().sort() : [] };
+    return {
+      all,
+      alt: img?.getAttribute("alt") ?? null,
+      href: doc.querySelector("a")?.getAttribute("href") ?? null,
+      attrs: img ? img.getAttributeNames().sort() : [],
+    };
   }, snippet);
   expect(parsed.all).toEqual(["A", "IMG"]);
   expect(parsed.alt).toBe(`${groupName}, awarded to ${recipientName} by E2E ${org.slug}`);
@@ -683,7 +758,11 @@ test("user text is rendered as text: markup in names appears literally, in the Q
   expect(await page.evaluate(() => (window as unknown as { __walletXss?: number }).__walletXss)).toBeUndefined();
   expect(dialogs).toEqual([]);
   await requests.settled();
-  await expectEvents(api, credential.id, ["credential_viewed/recipient", "credential_verified/recipient", "credential_downloaded/recipient"]);
+  await expectEvents(api, credential.id, [
+    "credential_viewed/recipient",
+    "credential_verified/recipient",
+    "credential_downloaded/recipient",
+  ]);
 });
 
 test("a name no bundled font covers (Ethiopic): the credential is shown as text, with no broken image, download or og:image", async ({
@@ -729,7 +808,13 @@ test("a name no bundled font covers (Ethiopic): the credential is shown as text,
   }
 });
 
-test("sharing metadata: Open Graph and Twitter tags with the PNG preview, a canonical link, title and description", async ({ api, org, server, page, request }) => {
+test("sharing metadata: Open Graph and Twitter tags with the PNG preview, a canonical link, title and description", async ({
+  api,
+  org,
+  server,
+  page,
+  request,
+}) => {
   const group = await walletGroup(api, { name: "Secure Coding", learningEventUrl: "https://learn.example.com/secure-coding?x=1" });
   const credential = await issueCredential(api, group.id, { name: "Whitfield Diffie" });
   const canonical = walletUrl(server, credential.publicId);
@@ -755,7 +840,10 @@ test("sharing metadata: Open Graph and Twitter tags with the PNG preview, a cano
   expect(image.headers()["content-type"]).toBe("image/png");
 
   // The group's learning event link.
-  await expect(page.getByRole("link", { name: /about this course/i })).toHaveAttribute("href", "https://learn.example.com/secure-coding?x=1");
+  await expect(page.getByRole("link", { name: /about this course/i })).toHaveAttribute(
+    "href",
+    "https://learn.example.com/secure-coding?x=1",
+  );
 
   // Link-preview crawlers read the tags from the raw HTML's <head>, without running scripts.
   for (const ua of [
@@ -779,14 +867,20 @@ test("sharing metadata: Open Graph and Twitter tags with the PNG preview, a cano
   }
 });
 
-test("keyboard: Tab reaches every action with a visible focus style; Enter verifies; images have alt text", async ({ api, server, page }) => {
+test("keyboard: Tab reaches every action with a visible focus style; Enter verifies; images have alt text", async ({
+  api,
+  server,
+  page,
+}) => {
   const group = await walletGroup(api, { name: "Accessible Web", badge: true });
   const credential = await issueCredential(api, group.id, { name: "Tim Berners-Lee" });
   await page.goto(`${walletUrl(server, credential.publicId)}?recipient=true`);
   await expect(page.getByTestId("recipient-tools")).toBeVisible();
   await imagesLoaded(page);
 
-  const images = await page.locator("img").evaluateAll((imgs) => imgs.map((i) => ({ src: (i as HTMLImageElement).src, alt: i.getAttribute("alt") })));
+  const images = await page
+    .locator("img")
+    .evaluateAll((imgs) => imgs.map((i) => ({ src: (i as HTMLImageElement).src, alt: i.getAttribute("alt") })));
   expect(images.length).toBeGreaterThanOrEqual(2);
   for (const img of images) expect(img.alt?.trim().length ?? 0, `alt of ${img.src}`).toBeGreaterThan(3);
   const previewAlts = await page
@@ -802,14 +896,35 @@ test("keyboard: Tab reaches every action with a visible focus style; Enter verif
       const el = document.activeElement as HTMLElement | null;
       if (!el || el === document.body) return null;
       const s = getComputedStyle(el);
-      return { text: (el.innerText || el.getAttribute("aria-label") || "").trim(), outline: s.outlineStyle, width: parseFloat(s.outlineWidth) || 0 };
+      return {
+        text: (el.innerText || el.getAttribute("aria-label") || "").trim(),
+        outline: s.outlineStyle,
+        width: parseFloat(s.outlineWidth) || 0,
+      };
     });
     if (!focused) continue;
     reached.push(focused);
     if (/Copy HTML/.test(focused.text)) break;
   }
   const texts = reached.map((r) => r.text);
-  for (const wanted of [/^Share$/, /^PNG$/, /^PDF$/, /Add to LinkedIn profile/, /^LinkedIn$/, /Facebook/, /Twitter|^X$/, /Messenger/, /WhatsApp/, /Pinterest/, /Telegram/, /Weibo/, /Copy link/, /Verify/, /Download QR code/, /Copy HTML/]) {
+  for (const wanted of [
+    /^Share$/,
+    /^PNG$/,
+    /^PDF$/,
+    /Add to LinkedIn profile/,
+    /^LinkedIn$/,
+    /Facebook/,
+    /Twitter|^X$/,
+    /Messenger/,
+    /WhatsApp/,
+    /Pinterest/,
+    /Telegram/,
+    /Weibo/,
+    /Copy link/,
+    /Verify/,
+    /Download QR code/,
+    /Copy HTML/,
+  ]) {
     const hit = reached.find((r) => wanted.test(r.text));
     expect(hit, `Tab reaches ${wanted} (reached: ${texts.join(" | ")})`).toBeTruthy();
     expect(hit!.outline, `focus style of ${hit!.text}`).not.toBe("none");
@@ -855,7 +970,13 @@ test("the organization's name and logo head the page; the logo has alt text", as
 
 // ---- looks ----------------------------------------------------------------------------------------
 
-test("screenshots at desktop (1280) and phone (390) width; no sideways scrolling; print hides the actions", async ({ api, org, server, browser, cli }, testInfo) => {
+test("screenshots at desktop (1280) and phone (390) width; no sideways scrolling; print hides the actions", async ({
+  api,
+  org,
+  server,
+  browser,
+  cli,
+}, testInfo) => {
   await setLogo(cli, org.slug, testInfo);
   const group = await walletGroup(api, { name: "Introduction to Machine Learning", learningEventUrl: "https://learn.example.com/ml" });
   const credential = await issueCredential(api, group.id, { name: "Margaret Hamilton" }, { expiryDate: isoDate(730) });
@@ -872,7 +993,9 @@ test("screenshots at desktop (1280) and phone (390) width; no sideways scrolling
       await page.goto(canonical);
       await imagesLoaded(page);
       await screenshot(page, testInfo, `wallet-${label}.png`);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), "no sideways scrolling").toBeLessThanOrEqual(options.viewport.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), "no sideways scrolling").toBeLessThanOrEqual(
+        options.viewport.width,
+      );
       await page.getByRole("button", { name: /verify/i }).click();
       await expect(page.getByTestId("verification")).toBeVisible();
       await screenshot(page, testInfo, `wallet-${label}-verified.png`);
@@ -882,7 +1005,9 @@ test("screenshots at desktop (1280) and phone (390) width; no sideways scrolling
       await screenshot(page, testInfo, `wallet-${label}-expired.png`);
       await page.goto(walletUrl(server, randomUUID()));
       await screenshot(page, testInfo, `wallet-${label}-404.png`);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), "no sideways scrolling").toBeLessThanOrEqual(options.viewport.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), "no sideways scrolling").toBeLessThanOrEqual(
+        options.viewport.width,
+      );
       await context.close();
     });
   }
@@ -902,7 +1027,12 @@ test("screenshots at desktop (1280) and phone (390) width; no sideways scrolling
 
 // ---- a wallet on its own host ---------------------------------------------------------------------
 
-test("with WALLET_URL on another host than PUBLIC_URL, downloads still save a file under a person's file name", async ({ api, page, context, startServer }) => {
+test("with WALLET_URL on another host than PUBLIC_URL, downloads still save a file under a person's file name", async ({
+  api,
+  page,
+  context,
+  startServer,
+}) => {
   // One app, two names: the wallet at http://localhost:<port>, the API and previews at http://127.0.0.1:<port>
   // (as with WALLET_URL=https://wallet.example.org and PUBLIC_URL=https://api.example.org).
   const port = await freePort();

@@ -8,7 +8,10 @@ test.describe.configure({ timeout: 120_000 });
 
 const UNREACHABLE = "https://93.184.215.14/hooks/credentials"; // a public address; tests run without a route to it
 
-test("webhooks: add with the secret shown once, see failed deliveries, retry, disable, rotate, delete", async ({ page, server }, testInfo) => {
+test("webhooks: add with the secret shown once, see failed deliveries, retry, disable, rotate, delete", async ({
+  page,
+  server,
+}, testInfo) => {
   await signUp(page, server, newAccount("Webhook Academy"));
   await page.goto(`${site(server)}/dashboard`);
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Webhooks" }).click();
@@ -42,7 +45,9 @@ test("webhooks: add with the secret shown once, see failed deliveries, retry, di
   await createTemplate(page, server, "Webhook Course");
   await expect(async () => {
     await page.goto(`${site(server)}/dashboard/webhooks`);
-    await expect(page.locator("section", { hasText: UNREACHABLE }).locator("tbody tr").first()).toContainText("group.created", { timeout: 1000 });
+    await expect(page.locator("section", { hasText: UNREACHABLE }).locator("tbody tr").first()).toContainText("group.created", {
+      timeout: 1000,
+    });
   }).toPass({ timeout: 40_000 });
   const row = page.locator("section", { hasText: UNREACHABLE }).locator("tbody tr").first();
   await expect(row).toContainText("failed");
@@ -69,5 +74,5 @@ test("webhooks: add with the secret shown once, see failed deliveries, retry, di
 test("/docs shows how to verify a webhook signature in Node", async ({ page }) => {
   await page.goto("/docs#verify-webhook-signature");
   await expect(page.getByRole("heading", { name: "Verify a signature in Node" })).toBeVisible();
-  await expect(page.locator("#verify-webhook-signature pre")).toContainText('new Webhook(process.env.WEBHOOK_SECRET)');
+  await expect(page.locator("#verify-webhook-signature pre")).toContainText("new Webhook(process.env.WEBHOOK_SECRET)");
 });

@@ -48,7 +48,15 @@ export async function expectStatus(res: APIResponse, status: number): Promise<an
 
 // ---- designs and groups -------------------------------------------------------------------------
 
-export type Design = { id: string; name: string; type: "certificate" | "badge"; previewUrl: string; createdAt: string; updatedAt: string; [k: string]: unknown };
+export type Design = {
+  id: string;
+  name: string;
+  type: "certificate" | "badge";
+  previewUrl: string;
+  createdAt: string;
+  updatedAt: string;
+  [k: string]: unknown;
+};
 export type Group = {
   id: string;
   name: string;
@@ -63,7 +71,11 @@ export type Group = {
   updatedAt: string;
 };
 
-export async function createDesign(api: APIRequestContext, type: "certificate" | "badge", extra: Record<string, unknown> = {}): Promise<Design> {
+export async function createDesign(
+  api: APIRequestContext,
+  type: "certificate" | "badge",
+  extra: Record<string, unknown> = {},
+): Promise<Design> {
   const res = await api.post("/v1/designs", { data: { name: `${type} ${Math.random().toString(36).slice(2, 8)}`, type, ...extra } });
   return expectStatus(res, 201);
 }

@@ -12,7 +12,10 @@ async function main() {
   const [email, password] = process.argv.slice(2);
   if (!email || !password) throw new Error("usage: create-account.ts <email> <password>");
   await applyMigrations(config().databaseUrl);
-  const { userId } = await signUp({ name: "Ada Lovelace", email, password, organizationName: `Org ${randomUUID().slice(0, 8)}` }, { clientAddress: `e2e-${randomUUID()}` });
+  const { userId } = await signUp(
+    { name: "Ada Lovelace", email, password, organizationName: `Org ${randomUUID().slice(0, 8)}` },
+    { clientAddress: `e2e-${randomUUID()}` },
+  );
   console.log(JSON.stringify({ userId }));
 }
 
@@ -20,6 +23,8 @@ main()
   .then(() => db().$disconnect())
   .catch(async (error: unknown) => {
     console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    await db().$disconnect().catch(() => undefined);
+    await db()
+      .$disconnect()
+      .catch(() => undefined);
     process.exit(1);
   });

@@ -31,6 +31,8 @@ main()
   .then(() => db().$disconnect())
   .catch(async (error: unknown) => {
     console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    await db().$disconnect().catch(() => undefined);
+    await db()
+      .$disconnect()
+      .catch(() => undefined);
     process.exit(1);
   });

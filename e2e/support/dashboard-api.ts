@@ -17,10 +17,15 @@ export type ApiCredential = {
 };
 
 export function dashboardApi(server: ServerInfo, token: string) {
-  const headers = { Authorization: `Bearer ${token}`, "Service-Version": SERVICE_VERSION, "X-Forwarded-Proto": "https", "Content-Type": "application/json" };
+  const headers = {
+    Authorization: `Bearer ${token}`,
+    "Service-Version": SERVICE_VERSION,
+    "X-Forwarded-Proto": "https",
+    "Content-Type": "application/json",
+  };
   const raw = (method: string, pathname: string, body?: unknown) =>
     fetch(`${server.baseURL}${pathname}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const call = async <T,>(method: string, pathname: string, body?: unknown): Promise<T> => {
+  const call = async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
     const response = await raw(method, pathname, body);
     const text = await response.text();
     expect(response.status, `${method} ${pathname}: ${text}`).toBeLessThan(300);

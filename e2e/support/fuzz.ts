@@ -199,8 +199,32 @@ type Edit = Mutation & { at: Path; apply: (root: Json) => void };
 export type BodyCase = { body: Buffer; contentType: string | undefined; mutations: Mutation[]; field?: string };
 
 const WRONG_TYPES: Json[] = [0, -1, 1.5, true, false, null, [], {}, "", "0", [null], { a: 1 }];
-const HUGE_NUMBERS = ["1e400", "-1e400", "1e-400", "-0", "123456789012345678901234567890", "9007199254740993", "1.7976931348623157e308", "0.1e1"];
-const ODD_KEYS = ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "valueOf", "\u0000", "\ud800", "name\u0000", "", " ", "Name", "x".repeat(300), "\u202ename"];
+const HUGE_NUMBERS = [
+  "1e400",
+  "-1e400",
+  "1e-400",
+  "-0",
+  "123456789012345678901234567890",
+  "9007199254740993",
+  "1.7976931348623157e308",
+  "0.1e1",
+];
+const ODD_KEYS = [
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "hasOwnProperty",
+  "valueOf",
+  "\u0000",
+  "\ud800",
+  "name\u0000",
+  "",
+  " ",
+  "Name",
+  "x".repeat(300),
+  "\u202ename",
+];
 
 function deepNesting(depth: number, shape: "array" | "object" | "NOT"): RawJson {
   if (shape === "array") return new RawJson("[".repeat(depth) + "]".repeat(depth));
@@ -222,7 +246,13 @@ function certainEdit(base: Json, rootKeys: string[], strictRoot: boolean): fc.Ar
         const old = getAt(base, at) as string;
         const i = old.length ? cut % (old.length + 1) : 0;
         const value = old.slice(0, i) + h.text + old.slice(i);
-        return { kind: `${h.kind} in a string`, where: formatPath(at), detail: `${formatPath(at)} = ${visible(value)}`, at, apply: (root: Json) => setAt(root, at, value) };
+        return {
+          kind: `${h.kind} in a string`,
+          where: formatPath(at),
+          detail: `${formatPath(at)} = ${visible(value)}`,
+          at,
+          apply: (root: Json) => setAt(root, at, value),
+        };
       }),
     });
     options.push({
@@ -276,12 +306,14 @@ function extraEdit(base: Json): fc.Arbitrary<Edit> {
         at,
         apply: (root: Json) => setAt(root, at, new RawJson(n)),
       })),
-      fc.tuple(pick(pos.nodes), pick([64, 1_000, 20_000]), pick<"array" | "object" | "NOT">(["array", "object", "NOT"])).map(([at, depth, shape]) => ({
-        kind: "deep nesting",
-        detail: `${formatPath(at)} = ${shape} nested ${depth} deep`,
-        at,
-        apply: (root: Json) => setAt(root, at, deepNesting(depth, shape)),
-      })),
+      fc
+        .tuple(pick(pos.nodes), pick([64, 1_000, 20_000]), pick<"array" | "object" | "NOT">(["array", "object", "NOT"]))
+        .map(([at, depth, shape]) => ({
+          kind: "deep nesting",
+          detail: `${formatPath(at)} = ${shape} nested ${depth} deep`,
+          at,
+          apply: (root: Json) => setAt(root, at, deepNesting(depth, shape)),
+        })),
     );
   }
   if (pos.strings.length) {
@@ -315,7 +347,16 @@ function extraEdit(base: Json): fc.Arbitrary<Edit> {
 
 const isPrefix = (a: Path, b: Path) => a.length <= b.length && a.every((k, i) => k === b[i]);
 
-const JSON_CONTENT_TYPES = ["application/json", "application/json", "application/json", "application/json; charset=utf-8", "text/plain", undefined, "application/x-www-form-urlencoded", "application/json; charset=latin1"];
+const JSON_CONTENT_TYPES = [
+  "application/json",
+  "application/json",
+  "application/json",
+  "application/json; charset=utf-8",
+  "text/plain",
+  undefined,
+  "application/x-www-form-urlencoded",
+  "application/json; charset=latin1",
+];
 
 /** A valid body with one certain edit and up to two others (never on the certainly invalid value's path). */
 function editedJson(base: Record<string, Json>, strictRoot: boolean): fc.Arbitrary<BodyCase> {
@@ -324,7 +365,10 @@ function editedJson(base: Record<string, Json>, strictRoot: boolean): fc.Arbitra
       certain: certainEdit(base, Object.keys(base), strictRoot),
       // Mostly none: each extra that the server refuses on its own stops the request before the
       // refused character reaches deeper code.
-      extras: fc.oneof({ weight: 3, arbitrary: fc.constant<Edit[]>([]) }, { weight: 2, arbitrary: fc.array(extraEdit(base), { minLength: 1, maxLength: 2 }) }),
+      extras: fc.oneof(
+        { weight: 3, arbitrary: fc.constant<Edit[]>([]) },
+        { weight: 2, arbitrary: fc.array(extraEdit(base), { minLength: 1, maxLength: 2 }) },
+      ),
       contentType: pick(JSON_CONTENT_TYPES),
     })
     .map(({ certain, extras, contentType }) => {
@@ -347,7 +391,33 @@ function editedJson(base: Record<string, Json>, strictRoot: boolean): fc.Arbitra
     });
 }
 
-const NOT_JSON = ["", " ", "\n", "{", "}", '{"a":', "[]", "[{}]", "null", "0", "true", '"text"', "{'a':1}", '{"a":1,}', '{"a" 1}', "NaN", "name=x&type=badge", "<xml/>", "\u0000", '{"a":"\\ud800"', '{"a":"\\x00"}', '{"a":"\\u12"}', "{}}", "{}{}", "\ufeff{}"];
+const NOT_JSON = [
+  "",
+  " ",
+  "\n",
+  "{",
+  "}",
+  '{"a":',
+  "[]",
+  "[{}]",
+  "null",
+  "0",
+  "true",
+  '"text"',
+  "{'a':1}",
+  '{"a":1,}',
+  '{"a" 1}',
+  "NaN",
+  "name=x&type=badge",
+  "<xml/>",
+  "\u0000",
+  '{"a":"\\ud800"',
+  '{"a":"\\x00"}',
+  '{"a":"\\u12"}',
+  "{}}",
+  "{}{}",
+  "\ufeff{}",
+];
 
 /** Invalid UTF-8: RFC 8259 section 8.1 requires UTF-8, so such a body is not JSON text. */
 export const BAD_UTF8: [string, number[]][] = [
@@ -379,7 +449,11 @@ function notJsonBody(base: Record<string, Json>): fc.Arbitrary<BodyCase> {
       const first = b.find((x) => ![0x20, 0x09, 0x0a, 0x0d].includes(x));
       return first !== undefined && first !== 0x7b; // a JSON object starts with "{"
     })
-    .map((b) => ({ body: Buffer.from(b), contentType: "application/json", mutations: [{ kind: "random bytes", detail: Buffer.from(b).toString("hex").slice(0, 60) }] }));
+    .map((b) => ({
+      body: Buffer.from(b),
+      contentType: "application/json",
+      mutations: [{ kind: "random bytes", detail: Buffer.from(b).toString("hex").slice(0, 60) }],
+    }));
   const options: fc.Arbitrary<BodyCase>[] = [text, bytes];
   if (pos.strings.length) {
     options.push(
@@ -389,7 +463,11 @@ function notJsonBody(base: Record<string, Json>): fc.Arbitrary<BodyCase> {
         const utf8 = Buffer.from(toJsonText(root), "utf8");
         const i = utf8.indexOf(MARKER);
         const body = Buffer.concat([utf8.subarray(0, i), Buffer.from(seq), utf8.subarray(i + MARKER.length)]);
-        return { body, contentType: "application/json", mutations: [{ kind: `not UTF-8: ${label}`, where: formatPath(at), detail: `in ${formatPath(at)}` }] };
+        return {
+          body,
+          contentType: "application/json",
+          mutations: [{ kind: `not UTF-8: ${label}`, where: formatPath(at), detail: `in ${formatPath(at)}` }],
+        };
       }),
       pick([true, false]).map((bom) => ({
         body: Buffer.concat([bom ? Buffer.from([0xff, 0xfe]) : Buffer.alloc(0), Buffer.from(toJsonText(base), "utf16le")]),
@@ -428,10 +506,7 @@ export function everyStringPosition(base: Record<string, Json>): BodyCase[] {
 
 /** Any body on a route that takes none (ignored or refused, but never a 500). */
 export function strayBody(): fc.Arbitrary<BodyCase> {
-  return fc.oneof(
-    editedJson({ name: "stray" }, true),
-    notJsonBody({ name: "stray" }),
-  );
+  return fc.oneof(editedJson({ name: "stray" }, true), notJsonBody({ name: "stray" }));
 }
 
 // ---- query strings ---------------------------------------------------------------------------------
@@ -439,11 +514,46 @@ export function strayBody(): fc.Arbitrary<BodyCase> {
 /** `names`: the parameters it sets, so that a query built of several never sets one twice by accident. */
 export type QueryCase = { text: string; names: string[]; mutations: Mutation[]; certain: boolean };
 
-const UNKNOWN_PARAM_NAMES = ["__proto__", "constructor", "toString", "hasOwnProperty", "foo", "Limit", "limit[]", "%00", "a%00b", "%ff", "%ED%A0%80", "%E2%80%AE", "filter", "sort", "", "x".repeat(300)];
+const UNKNOWN_PARAM_NAMES = [
+  "__proto__",
+  "constructor",
+  "toString",
+  "hasOwnProperty",
+  "foo",
+  "Limit",
+  "limit[]",
+  "%00",
+  "a%00b",
+  "%ff",
+  "%ED%A0%80",
+  "%E2%80%AE",
+  "filter",
+  "sort",
+  "",
+  "x".repeat(300),
+];
 const PARAM_VALUES = ["1", "", "%00", "%ff", "%ED%A0%80", "%C0%80", "%E2%80%AE", "%F0%9F%8E%93", "x".repeat(3000), "%zz", "%", "__proto__"];
 /** Values every declared parameter refuses after the fix (NUL), plus per-name invalid values. */
 const BAD_VALUES: Record<string, string[]> = {
-  limit: ["%00", "0", "101", "-1", "1e1", "0x10", "%2B5", "10.0", "%ff", "%ED%A0%80", "", "%205", "5%00", "abc", "999999999999999999999", "%zz", "%"],
+  limit: [
+    "%00",
+    "0",
+    "101",
+    "-1",
+    "1e1",
+    "0x10",
+    "%2B5",
+    "10.0",
+    "%ff",
+    "%ED%A0%80",
+    "",
+    "%205",
+    "5%00",
+    "abc",
+    "999999999999999999999",
+    "%zz",
+    "%",
+  ],
   cursor: ["%00", "garbage", "x".repeat(3000), "%ff", "%ED%A0%80", "eyJ0IjoiMjAyNiJ9", "", "%zz", "a%00"],
   credentialId: ["%00", "%ff", "%ED%A0%80", "cred_does_not_exist", "", "x".repeat(300), "%zz", "__proto__"],
 };
@@ -463,7 +573,9 @@ export function badQuery(declared: string[]): fc.Arbitrary<QueryCase> {
   const unknown = fc.tuple(pick(unknownNames), pick(PARAM_VALUES)).map(([n, v]) => ({
     text: `${n}=${v}`,
     names: [n],
-    mutations: [{ kind: `unknown query parameter`, where: visible(decodeURIComponentSafe(n), 40), detail: `${n.slice(0, 40)}=${v.slice(0, 40)}` }],
+    mutations: [
+      { kind: `unknown query parameter`, where: visible(decodeURIComponentSafe(n), 40), detail: `${n.slice(0, 40)}=${v.slice(0, 40)}` },
+    ],
     certain: true,
   }));
   const options: fc.Arbitrary<QueryCase>[] = [unknown];
@@ -471,7 +583,12 @@ export function badQuery(declared: string[]): fc.Arbitrary<QueryCase> {
     options.push(
       pick(declared)
         .chain((n) => fc.tuple(fc.constant(n), pick(BAD_VALUES[n] ?? GENERIC_BAD_VALUES)))
-        .map(([n, v]) => ({ text: `${n}=${v}`, names: [n], mutations: [{ kind: `bad query parameter`, where: `${n}=${v.slice(0, 20)}`, detail: `${n}=${v.slice(0, 60)}` }], certain: true })),
+        .map(([n, v]) => ({
+          text: `${n}=${v}`,
+          names: [n],
+          mutations: [{ kind: `bad query parameter`, where: `${n}=${v.slice(0, 20)}`, detail: `${n}=${v.slice(0, 60)}` }],
+          certain: true,
+        })),
     );
   }
   return fc.oneof(...options);
@@ -615,10 +732,14 @@ export function answerProblems(answer: Answer, options: { mustFail: boolean; all
       }
       if (code === "validation_error") {
         const details = body.error.details;
-        const ok = Array.isArray(details) && details.length > 0 && details.every((d) => typeof d?.path === "string" && typeof d?.message === "string");
+        const ok =
+          Array.isArray(details) &&
+          details.length > 0 &&
+          details.every((d) => typeof d?.path === "string" && typeof d?.message === "string");
         if (!ok) problems.push("validation_error without details [{path, message}]");
       }
-      if (!String(headers["content-type"] ?? "").includes("application/json")) problems.push(`Content-Type ${headers["content-type"] ?? "(none)"} on an error`);
+      if (!String(headers["content-type"] ?? "").includes("application/json"))
+        problems.push(`Content-Type ${headers["content-type"] ?? "(none)"} on an error`);
     }
   }
   if (status === 405) {

@@ -109,16 +109,18 @@ export function parseMail(raw: string): ParsedMail {
 
 /** The HTML body's visible text with entities decoded (enough for asserting on values). */
 export function htmlText(html: string): string {
-  return html
-    // Inline elements (a name isolated in <bdi>, a link) add no space where a mail client shows them.
-    .replace(/<\/?(?:a|b|bdi|em|i|span|strong)(?:\s[^>]*)?>/gi, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, " ");
+  return (
+    html
+      // Inline elements (a name isolated in <bdi>, a link) add no space where a mail client shows them.
+      .replace(/<\/?(?:a|b|bdi|em|i|span|strong)(?:\s[^>]*)?>/gi, "")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/&amp;/g, "&")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/\s+/g, " ")
+  );
 }
 
 // ---- SMTP sink ----------------------------------------------------------------------------------
@@ -173,24 +175,28 @@ export class SmtpSink {
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on("data", (c: Buffer) => chunks.push(c));
-        stream.on("end", () => void (async () => {
-          if (this.hold) {
-            await this.hold;
-            // The client went away while its message was held: it never saw an answer, so the message
-            // was not delivered (a real server would not have accepted it either).
-            if (this.closedSessions.has(session.id)) return;
-          }
-          const raw = Buffer.concat(chunks).toString("utf8");
-          const mail = parseMail(raw);
-          const rcptTo = session.envelope.rcptTo.map((a) => a.address);
-          const attempt = this.dataAttempts.filter((a) => a.messageId === mail.messageId).length + 1;
-          const code = this.behaviour.data?.(mail.messageId, attempt, rcptTo) ?? null;
-          this.dataAttempts.push({ rcptTo, messageId: mail.messageId, accepted: code === null, at: Date.now() });
-          if (code !== null) return callback(smtpError(code, "Temporarily refused (test sink)"));
-          const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
-          this.received.push({ mailFrom, rcptTo, mail, at: Date.now() });
-          callback(null);
-        })());
+        stream.on(
+          "end",
+          () =>
+            void (async () => {
+              if (this.hold) {
+                await this.hold;
+                // The client went away while its message was held: it never saw an answer, so the message
+                // was not delivered (a real server would not have accepted it either).
+                if (this.closedSessions.has(session.id)) return;
+              }
+              const raw = Buffer.concat(chunks).toString("utf8");
+              const mail = parseMail(raw);
+              const rcptTo = session.envelope.rcptTo.map((a) => a.address);
+              const attempt = this.dataAttempts.filter((a) => a.messageId === mail.messageId).length + 1;
+              const code = this.behaviour.data?.(mail.messageId, attempt, rcptTo) ?? null;
+              this.dataAttempts.push({ rcptTo, messageId: mail.messageId, accepted: code === null, at: Date.now() });
+              if (code !== null) return callback(smtpError(code, "Temporarily refused (test sink)"));
+              const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
+              this.received.push({ mailFrom, rcptTo, mail, at: Date.now() });
+              callback(null);
+            })(),
+        );
       },
     });
     server.on("error", () => undefined);
@@ -199,7 +205,7 @@ export class SmtpSink {
       net.once("error", reject);
     });
     this.server = server;
-    this.port = ((server as unknown as { server: { address(): AddressInfo } }).server.address()).port;
+    this.port = (server as unknown as { server: { address(): AddressInfo } }).server.address().port;
     return this.port;
   }
 
@@ -244,7 +250,8 @@ export function emlFilesContaining(dir: string, needle: string): { file: string;
       continue; // being written, or removed
     }
     const { raw, mail } = entry;
-    if (raw.includes(needle) || mail.to.includes(needle) || mail.text.includes(needle) || mail.html.includes(needle)) out.push({ file, mail });
+    if (raw.includes(needle) || mail.to.includes(needle) || mail.text.includes(needle) || mail.html.includes(needle))
+      out.push({ file, mail });
   }
   return out;
 }
@@ -254,7 +261,12 @@ export function emlFilesContaining(dir: string, needle: string): { file: string;
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls `probe` until it returns a value other than undefined/false, or throws after `timeoutMs`. */
-export async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 20_000, everyMs = 100): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 20_000,
+  everyMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

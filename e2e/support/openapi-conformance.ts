@@ -32,7 +32,12 @@ export class OpenApiConformance {
       .filter((p) => p.startsWith("/v1/"))
       .map((template) => ({
         template,
-        pattern: new RegExp(`^${template.split("/").map((s) => (/^\{\w+\}$/.test(s) ? "[^/]+" : escapeRegExp(s))).join("/")}$`),
+        pattern: new RegExp(
+          `^${template
+            .split("/")
+            .map((s) => (/^\{\w+\}$/.test(s) ? "[^/]+" : escapeRegExp(s)))
+            .join("/")}$`,
+        ),
         literalSegments: template.split("/").filter((s) => s && !s.startsWith("{")).length,
       }))
       // More literal segments first: the route Next would pick among several that match.
@@ -58,7 +63,8 @@ export class OpenApiConformance {
     }
     if (!route || !item) return this.errorProblems(`${method} ${path} (no such route)`, status, [404], body);
     // OPTIONS states what the route allows.
-    if (verb === "options" && !item.options) return status === 204 ? [] : this.errorProblems(`OPTIONS ${route.template}`, status, [405], body);
+    if (verb === "options" && !item.options)
+      return status === 204 ? [] : this.errorProblems(`OPTIONS ${route.template}`, status, [405], body);
     const operation = OPERATION_METHODS.includes(verb) ? item[verb] : undefined;
     if (!operation) return this.errorProblems(`${method} ${route.template} (not an operation)`, status, [405], body);
     const label = `${method.toUpperCase()} ${route.template}`;
@@ -68,14 +74,18 @@ export class OpenApiConformance {
     const schema = content?.["application/json"]?.schema;
     if (!schema) return body.length === 0 ? [] : [`${label} → ${status}: documented without a body, answered ${preview(body)}`];
     const contentType = answer.headers()["content-type"] ?? "";
-    if (!contentType.includes("application/json")) return [`${label} → ${status}: documented as application/json, answered Content-Type "${contentType}"`];
+    if (!contentType.includes("application/json"))
+      return [`${label} → ${status}: documented as application/json, answered Content-Type "${contentType}"`];
     return this.bodyProblems(`${label} → ${status}`, this.validator(`${route.template} ${verb} ${status}`, schema), body);
   }
 
   private statusProblems(label: string, status: number, operation: Operation, otherProblems: string[]): string[] {
     const documented = Object.keys(operation.responses ?? {});
     if (!documented.includes(String(status)) && !documented.includes("default")) {
-      return [`${label} answered ${status}, which its OpenAPI operation does not document (it documents ${documented.join(", ")})`, ...otherProblems];
+      return [
+        `${label} answered ${status}, which its OpenAPI operation does not document (it documents ${documented.join(", ")})`,
+        ...otherProblems,
+      ];
     }
     return otherProblems;
   }
@@ -94,7 +104,9 @@ export class OpenApiConformance {
       return [`${label}: the body is not JSON: ${preview(body)}`];
     }
     if (validate(value)) return [];
-    return (validate.errors ?? []).slice(0, 10).map((e) => `${label}: body${e.instancePath || ""} ${e.message ?? "is invalid"} ${JSON.stringify(e.params)} (body ${preview(body)})`);
+    return (validate.errors ?? [])
+      .slice(0, 10)
+      .map((e) => `${label}: body${e.instancePath || ""} ${e.message ?? "is invalid"} ${JSON.stringify(e.params)} (body ${preview(body)})`);
   }
 
   private validator(key: string, schema: Schema): ValidateFunction {
@@ -118,7 +130,8 @@ function inlineLocalRefs(value: unknown, doc: OpenApiDocument, depth = 0): unkno
   const ref = (value as { $ref?: unknown }).$ref;
   if (typeof ref === "string" && ref.startsWith("#/components/")) {
     let target: unknown = doc;
-    for (const part of ref.slice(2).split("/")) target = (target as Record<string, unknown> | undefined)?.[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+    for (const part of ref.slice(2).split("/"))
+      target = (target as Record<string, unknown> | undefined)?.[part.replace(/~1/g, "/").replace(/~0/g, "~")];
     if (target === undefined) throw new Error(`OpenAPI document: ${ref} names nothing`);
     return inlineLocalRefs(target, doc, depth + 1);
   }

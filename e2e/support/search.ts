@@ -78,10 +78,14 @@ export async function searchIds(api: APIRequestContext, filter: unknown, extra: 
 }
 
 /** The contract's order: by the sort value (nulls last in either order), ties by id in the same direction. */
-export function sortCredentials<T extends Pick<Credential, SortProperty>>(items: T[], sort: Sort = { property: "createdAt", order: "desc" }): T[] {
+export function sortCredentials<T extends Pick<Credential, SortProperty>>(
+  items: T[],
+  sort: Sort = { property: "createdAt", order: "desc" },
+): T[] {
   const dir = sort.order === "asc" ? 1 : -1;
   const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  const key = (c: T): string | null => (sort.property === "createdAt" || sort.property === "updatedAt" ? instantKey(c[sort.property]) : c[sort.property]);
+  const key = (c: T): string | null =>
+    sort.property === "createdAt" || sort.property === "updatedAt" ? instantKey(c[sort.property]) : c[sort.property];
   return [...items].sort((a, b) => {
     const ka = key(a);
     const kb = key(b);
@@ -132,6 +136,11 @@ export function formatInstant(iso: string, options: { deltaMicros?: number; offs
 }
 
 /** Creates with expectStatus after waiting out 429s. */
-export async function postJson(api: APIRequestContext, path: string, data: Record<string, unknown> | undefined, status: number): Promise<any> {
+export async function postJson(
+  api: APIRequestContext,
+  path: string,
+  data: Record<string, unknown> | undefined,
+  status: number,
+): Promise<any> {
   return expectStatus(await withRateLimit(() => api.post(path, data === undefined ? {} : { data })), status);
 }

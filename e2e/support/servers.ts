@@ -66,7 +66,9 @@ export function buildIfStale(): void {
     maxBuffer: 64 * 1024 * 1024,
   });
   if (result.status !== 0) {
-    throw new Error(`npm run build failed (exit ${result.status}):\n${(result.stdout ?? "").slice(-4000)}\n${(result.stderr ?? "").slice(-4000)}`);
+    throw new Error(
+      `npm run build failed (exit ${result.status}):\n${(result.stdout ?? "").slice(-4000)}\n${(result.stderr ?? "").slice(-4000)}`,
+    );
   }
   console.log(`[e2e] built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
@@ -133,7 +135,12 @@ export async function startAppServer(env: Record<string, string>, logFile: strin
   }
 }
 
-async function startAppServerOnce(env: Record<string, string>, logFile: string, timeoutMs: number, logOffset: number): Promise<RunningServer> {
+async function startAppServerOnce(
+  env: Record<string, string>,
+  logFile: string,
+  timeoutMs: number,
+  logOffset: number,
+): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const fullEnv: Record<string, string> = { ...BASE_SERVER_ENV, ...env, PORT: String(port) };
   const baseURL = `http://127.0.0.1:${port}`;

@@ -13,7 +13,12 @@ export const DEVICE_COOKIE = "cis.sign-in-device";
 
 /** A dashboard account with the password SIGN_IN_PASSWORD; returns its user id. */
 export async function createAccount(server: ServerInfo, email: string): Promise<string> {
-  const result = await runTsx("e2e/support/create-account.ts", [email, SIGN_IN_PASSWORD], { DATABASE_URL: server.databaseUrl, DATA_DIR: server.dataDir }, 120_000);
+  const result = await runTsx(
+    "e2e/support/create-account.ts",
+    [email, SIGN_IN_PASSWORD],
+    { DATABASE_URL: server.databaseUrl, DATA_DIR: server.dataDir },
+    120_000,
+  );
   if (result.code !== 0) throw new Error(`create-account failed (${result.code}):\n${result.stderr}`);
   return (JSON.parse(result.stdout.trim().split("\n").at(-1)!) as { userId: string }).userId;
 }
@@ -60,7 +65,9 @@ export class SignInClient {
 
   /** The email the session cookie is for, or null. */
   async sessionEmail(): Promise<string | null> {
-    const session = (await (await fetch(`${this.baseURL}/api/auth/session`, { headers: { Cookie: this.cookieHeader() } })).json()) as { user?: { email?: string } };
+    const session = (await (await fetch(`${this.baseURL}/api/auth/session`, { headers: { Cookie: this.cookieHeader() } })).json()) as {
+      user?: { email?: string };
+    };
     return session.user?.email ?? null;
   }
 }
@@ -91,11 +98,15 @@ export async function spendWrongPasswordCount(baseURL: string, email: string): P
 
 /** The token of the newest sign-in link emailed to `email` (the servers write mail as .eml files). */
 export async function emailedLinkToken(server: ServerInfo, email: string): Promise<string> {
-  const mail = await waitFor(`a sign-in link to ${email}`, () =>
-    emlFilesContaining(path.join(server.dataDir, "mail"), email).find((m) => m.mail.to.includes(email) && m.mail.subject === "Your sign-in link"),
-  45_000);
+  const mail = await waitFor(
+    `a sign-in link to ${email}`,
+    () =>
+      emlFilesContaining(path.join(server.dataDir, "mail"), email).find(
+        (m) => m.mail.to.includes(email) && m.mail.subject === "Your sign-in link",
+      ),
+    45_000,
+  );
   const link = /https?:\/\/\S+\/signin\/link\?token=([A-Za-z0-9_%-]+)/.exec(mail.mail.text);
   expect(link, mail.mail.text).toBeTruthy();
   return decodeURIComponent(link![1]!);
 }
-

@@ -21,7 +21,7 @@ export async function signInWithPassword(baseURL: string, email: string, passwor
     headers: { ...headers, Cookie: csrfCookies.join("; "), "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ csrfToken, email, password, callbackUrl: `${baseURL}/dashboard` }).toString(),
   });
-  const location = answer.headers.get("location") ?? (((await answer.json().catch(() => ({}))) as { url?: string }).url ?? "");
+  const location = answer.headers.get("location") ?? ((await answer.json().catch(() => ({}))) as { url?: string }).url ?? "";
   return { error: new URL(location, baseURL).searchParams.get("error") ?? "", cookie: [...csrfCookies, ...cookiesOf(answer)].join("; ") };
 }
 

@@ -56,7 +56,12 @@ export function runTsx(script: string, args: string[], env: Record<string, strin
 }
 
 /** Creates organizations in one process (see create-orgs.ts). */
-export async function createOrgs(server: Pick<ServerInfo, "databaseUrl" | "dataDir">, prefix: string, free: number, premium: number): Promise<Org[]> {
+export async function createOrgs(
+  server: Pick<ServerInfo, "databaseUrl" | "dataDir">,
+  prefix: string,
+  free: number,
+  premium: number,
+): Promise<Org[]> {
   const result = await runTsx("e2e/support/create-orgs.ts", [prefix, String(free), String(premium)], {
     DATABASE_URL: server.databaseUrl,
     DATA_DIR: server.dataDir,

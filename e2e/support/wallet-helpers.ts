@@ -30,7 +30,10 @@ export function isoDate(offsetDays = 0): string {
 }
 
 /** A group of fresh designs (a certificate, then a badge when asked for). */
-export async function walletGroup(api: APIRequestContext, options: { name?: string; badge?: boolean; learningEventUrl?: string } = {}): Promise<Group> {
+export async function walletGroup(
+  api: APIRequestContext,
+  options: { name?: string; badge?: boolean; learningEventUrl?: string } = {},
+): Promise<Group> {
   const designIds = [(await createDesign(api, "certificate")).id];
   if (options.badge) designIds.push((await createDesign(api, "badge")).id);
   return createGroup(api, {
@@ -47,7 +50,10 @@ export async function issueCredential(
   recipient: { name: string; email?: string },
   extra: Record<string, unknown> = {},
 ): Promise<Credential> {
-  const credential = (await expectStatus(await api.post("/v1/credentials/create-issue-send", { data: { groupId, recipient, ...extra } }), 201)) as Credential;
+  const credential = (await expectStatus(
+    await api.post("/v1/credentials/create-issue-send", { data: { groupId, recipient, ...extra } }),
+    201,
+  )) as Credential;
   expect(credential.status).toBe("issued");
   return credential;
 }
@@ -76,7 +82,11 @@ export async function expiredCredential(
 }
 
 /** A credential that reads `scheduled`: issued with an issue date in the future. */
-export async function scheduledCredential(api: APIRequestContext, groupId: string, recipient: { name: string; email?: string }): Promise<Credential> {
+export async function scheduledCredential(
+  api: APIRequestContext,
+  groupId: string,
+  recipient: { name: string; email?: string },
+): Promise<Credential> {
   const draft = await draftCredential(api, groupId, recipient, { issueDate: isoDate(30) });
   const issued = (await expectStatus(await api.post(`/v1/credentials/${draft.id}/issue`), 200)) as Credential;
   expect(issued.status).toBe("scheduled");
@@ -84,7 +94,10 @@ export async function scheduledCredential(api: APIRequestContext, groupId: strin
 }
 
 /** GET /v1/credentials/{id}/designs: per design of the group, in order, its PNG and PDF preview URLs. */
-export async function credentialPreviews(api: APIRequestContext, credentialId: string): Promise<{ id: string; name: string; png: string; pdf: string }[]> {
+export async function credentialPreviews(
+  api: APIRequestContext,
+  credentialId: string,
+): Promise<{ id: string; name: string; png: string; pdf: string }[]> {
   const designs = (await expectStatus(await api.get(`/v1/credentials/${credentialId}/designs`), 200)) as CredentialDesign[];
   return designs.map((d) => {
     const url = (format: string) => d.previews.find((p) => p.format === format)?.url;
@@ -115,7 +128,12 @@ export function eventSummary(events: Pick<Interaction, "eventType" | "triggeredB
 }
 
 /** Waits until the credential's events are exactly `expected` (order-free `eventType/triggeredBy` list). */
-export async function expectEvents(api: APIRequestContext, credentialId: string, expected: string[], timeout = 10_000): Promise<Interaction[]> {
+export async function expectEvents(
+  api: APIRequestContext,
+  credentialId: string,
+  expected: string[],
+  timeout = 10_000,
+): Promise<Interaction[]> {
   let last: Interaction[] = [];
   await expect
     .poll(
@@ -138,7 +156,11 @@ function decodeQuotedPrintable(text: string): string {
  * The wallet link in the credential's email, the one its recipient clicks. The test servers have no
  * SMTP_URL, so mail is written to DATA_DIR/mail/*.eml; waits for the queue to deliver it.
  */
-export async function emailedWalletLink(server: Pick<ServerInfo, "dataDir">, credential: Pick<Credential, "publicId">, timeout = 45_000): Promise<string> {
+export async function emailedWalletLink(
+  server: Pick<ServerInfo, "dataDir">,
+  credential: Pick<Credential, "publicId">,
+  timeout = 45_000,
+): Promise<string> {
   const dir = path.join(server.dataDir, "mail");
   let link: string | undefined;
   await expect

@@ -9,7 +9,12 @@ const { db } = await import("../db");
 const { signUp } = await import("./service");
 const { ApiError } = await import("../core/errors");
 
-const account = (n: string) => ({ name: "Ada", email: `ada.${n}.${Math.random().toString(36).slice(2)}@example.com`, password: "correct horse battery", organizationName: `Org ${n}` });
+const account = (n: string) => ({
+  name: "Ada",
+  email: `ada.${n}.${Math.random().toString(36).slice(2)}@example.com`,
+  password: "correct horse battery",
+  organizationName: `Org ${n}`,
+});
 
 async function refusal(work: Promise<unknown>): Promise<InstanceType<typeof ApiError>> {
   const error = await work.then(

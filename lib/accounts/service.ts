@@ -65,9 +65,13 @@ async function checkSignUpLimit(clientAddress: string): Promise<void> {
   if (state.allowed) return;
   log.warn("sign_up_rate_limited", { address: clientAddress });
   const minutes = Math.max(1, Math.ceil(state.retryAfterSeconds / 60));
-  throw new ApiError("rate_limited", `Too many sign-ups from your network. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, {
-    headers: { "Retry-After": String(state.retryAfterSeconds) },
-  });
+  throw new ApiError(
+    "rate_limited",
+    `Too many sign-ups from your network. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    {
+      headers: { "Retry-After": String(state.retryAfterSeconds) },
+    },
+  );
 }
 
 /** A new account from the sign-up form; `clientAddress` is who asked (lib/auth/client-address.ts). */
@@ -79,7 +83,10 @@ export async function signUp(input: SignUpInput, request: { clientAddress: strin
 }
 
 /** A user (with a password hash, or none for OAuth-only accounts), an organization and the owner membership. */
-async function createAccount(input: Omit<SignUpInput, "password">, passwordHash: string | null): Promise<{ userId: string; organizationId: string }> {
+async function createAccount(
+  input: Omit<SignUpInput, "password">,
+  passwordHash: string | null,
+): Promise<{ userId: string; organizationId: string }> {
   const email = normalizeAccountEmail(input.email);
   const emailTaken = () => invalidField("email", "an account with this email already exists; sign in instead");
   for (let attempt = 1; ; attempt++) {
@@ -87,7 +94,9 @@ async function createAccount(input: Omit<SignUpInput, "password">, passwordHash:
     try {
       return await db().$transaction(async (tx) => {
         if (await tx.user.findUnique({ where: { email }, select: { id: true } })) throw emailTaken();
-        const user = await tx.user.create({ data: { id: newId("usr"), email, name: input.name, passwordHash, emailVerifiedAt: passwordHash ? null : new Date() } });
+        const user = await tx.user.create({
+          data: { id: newId("usr"), email, name: input.name, passwordHash, emailVerifiedAt: passwordHash ? null : new Date() },
+        });
         const organization = await tx.organization.create({ data: { id: newId("org"), slug, name: input.organizationName, plan: "free" } });
         await tx.membership.create({ data: { id: newId("mem"), userId: user.id, organizationId: organization.id, role: "owner" } });
         return { userId: user.id, organizationId: organization.id };
@@ -129,7 +138,10 @@ export async function userForVerifiedEmail(input: { email: string; name: string 
  * version is the one the password was checked under: a session started from it ends if a reset or
  * "sign out everywhere" commits in between.
  */
-export async function authenticateUser(email: string, password: string): Promise<{ id: string; name: string; email: string; sessionVersion: number } | null> {
+export async function authenticateUser(
+  email: string,
+  password: string,
+): Promise<{ id: string; name: string; email: string; sessionVersion: number } | null> {
   const user = await db().user.findUnique({ where: { email: normalizeAccountEmail(email) } });
   const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
   return user && user.passwordHash && ok ? { id: user.id, name: user.name, email: user.email, sessionVersion: user.sessionVersion } : null;

@@ -8,7 +8,15 @@ const { signUp } = await import("./service");
 const sessions = await import("./sessions");
 
 async function newUser(): Promise<string> {
-  const { userId } = await signUp({ name: "Ada", email: `ada.${Math.random().toString(36).slice(2)}@example.com`, password: "correct horse battery", organizationName: "Org" }, { clientAddress: `test-${Math.random()}` });
+  const { userId } = await signUp(
+    {
+      name: "Ada",
+      email: `ada.${Math.random().toString(36).slice(2)}@example.com`,
+      password: "correct horse battery",
+      organizationName: "Org",
+    },
+    { clientAddress: `test-${Math.random()}` },
+  );
   return userId;
 }
 

@@ -52,7 +52,11 @@ export async function endSession(sessionId: string): Promise<void> {
  * own password) moves to the new version and goes on. Returns the new version.
  */
 export async function endSessionsOf(tx: Tx, userId: string, keep?: string): Promise<number> {
-  const { sessionVersion } = await tx.user.update({ where: { id: userId }, data: { sessionVersion: { increment: 1 } }, select: { sessionVersion: true } });
+  const { sessionVersion } = await tx.user.update({
+    where: { id: userId },
+    data: { sessionVersion: { increment: 1 } },
+    select: { sessionVersion: true },
+  });
   if (keep) await tx.dashboardSession.updateMany({ where: { id: keep, userId }, data: { version: sessionVersion } });
   await tx.dashboardSession.deleteMany({ where: { userId, ...(keep ? { id: { not: keep } } : {}) } });
   return sessionVersion;

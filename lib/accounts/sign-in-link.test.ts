@@ -10,7 +10,10 @@ const links = await import("./sign-in-link");
 
 async function newAccount() {
   const email = `ada.${Math.random().toString(36).slice(2)}@example.com`;
-  const { userId } = await signUp({ name: "Ada <Lovelace>", email, password: "correct horse battery", organizationName: "Org" }, { clientAddress: `test-${Math.random()}` });
+  const { userId } = await signUp(
+    { name: "Ada <Lovelace>", email, password: "correct horse battery", organizationName: "Org" },
+    { clientAddress: `test-${Math.random()}` },
+  );
   return { userId, email };
 }
 

@@ -65,7 +65,11 @@ async function retireSignInLinks(tx: Tx, where: { expiresAt: { lte: Date } }): P
   const rows = await tx.signInLink.findMany({ where, select: { id: true, outboxId: true }, take: 500 });
   if (rows.length === 0) return;
   await tx.signInLink.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } });
-  await redactEmails(tx, rows.flatMap((r) => (r.outboxId ? [r.outboxId] : [])), REDACTED);
+  await redactEmails(
+    tx,
+    rows.flatMap((r) => (r.outboxId ? [r.outboxId] : [])),
+    REDACTED,
+  );
 }
 
 /**
@@ -88,7 +92,14 @@ export async function requestSignInLink(input: { email: string }, now = new Date
         ...signInLinkEmail({ name: user.name, email: user.email, link: signInLinkUrl(token) }),
       });
       await tx.signInLink.create({
-        data: { id: newId("sil"), userId: user.id, tokenHash: hashSignInToken(token), outboxId, createdAt: now, expiresAt: new Date(now.getTime() + SIGN_IN_LINK_LIFETIME_MINUTES * 60_000) },
+        data: {
+          id: newId("sil"),
+          userId: user.id,
+          tokenHash: hashSignInToken(token),
+          outboxId,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + SIGN_IN_LINK_LIFETIME_MINUTES * 60_000),
+        },
       });
     });
     nudgeMailWorker();
@@ -114,7 +125,10 @@ export async function redeemSignInLink(token: string, now = new Date()): Promise
     const used = await tx.signInLink.deleteMany({ where: { id: row.id, expiresAt: { gt: now } } });
     if (used.count !== 1) return null;
     await redactEmails(tx, row.outboxId ? [row.outboxId] : [], REDACTED);
-    const found = await tx.user.findUniqueOrThrow({ where: { id: row.userId }, select: { id: true, name: true, email: true, sessionVersion: true, emailVerifiedAt: true } });
+    const found = await tx.user.findUniqueOrThrow({
+      where: { id: row.userId },
+      select: { id: true, name: true, email: true, sessionVersion: true, emailVerifiedAt: true },
+    });
     // The link reached the inbox, so the email is proven.
     if (!found.emailVerifiedAt) await tx.user.update({ where: { id: found.id }, data: { emailVerifiedAt: now } });
     return { id: found.id, name: found.name, email: found.email, sessionVersion: found.sessionVersion };

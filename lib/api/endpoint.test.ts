@@ -36,7 +36,11 @@ describe("parseJsonObject", () => {
       const error = catchError(() => parseJsonObject(deep(depth)));
       expect(error).toBeInstanceOf(ApiError);
       expect((error as ApiError).toBody()).toEqual({
-        error: { code: "validation_error", message: `credential: nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep`, details: [{ path: "credential", message: `nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep` }] },
+        error: {
+          code: "validation_error",
+          message: `credential: nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep`,
+          details: [{ path: "credential", message: `nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep` }],
+        },
       });
     }
     expect(catchError(() => parseJsonObject("[".repeat(200)))).toMatchObject({ code: "validation_error", details: [{ path: "(body)" }] });

@@ -92,7 +92,6 @@ export type RouteDefinition = {
 /** Per token, shared by every route bundle of the process; where it is kept: lib/rate-limit/shared-rate-limit.ts. */
 const limiter = apiTokenLimiter;
 
-
 /** Headers every /v1 response starts with. Until a token is known no quota is spent: the rate-limit
  *  headers state the policy with a full bucket. */
 function baseHeaders(requestId: string): Record<string, string> {
@@ -223,7 +222,11 @@ function readQuery(searchParams: URLSearchParams): { query: Record<string, strin
   const details: ErrorDetail[] = [];
   for (const [name, value] of searchParams) {
     const problem =
-      name === "__proto__" ? "is not a known field" : Object.hasOwn(query, name) ? "must be given once" : (unicodeProblem(name) ?? unicodeProblem(value));
+      name === "__proto__"
+        ? "is not a known field"
+        : Object.hasOwn(query, name)
+          ? "must be given once"
+          : (unicodeProblem(name) ?? unicodeProblem(value));
     if (problem) {
       if (!details.some((d) => d.path === name)) details.push({ path: queryParameterPath(name), message: problem });
       continue;
@@ -246,7 +249,10 @@ function queryParameterPath(name: string): string {
 const NOTHING = z.strictObject({});
 
 /** Path parameters, checked with the endpoint's schema; a value it refuses names nothing: not found. */
-async function readParams(promised: Promise<Record<string, string | string[] | undefined>>, schema: z.ZodType | undefined): Promise<unknown> {
+async function readParams(
+  promised: Promise<Record<string, string | string[] | undefined>>,
+  schema: z.ZodType | undefined,
+): Promise<unknown> {
   const raw = Object.fromEntries(Object.entries((await promised) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : (v ?? "")]));
   const parsed = (schema ?? NOTHING).safeParse(raw);
   if (!parsed.success) throw new ApiError("not_found", "Not found: the path names no resource.");
@@ -360,7 +366,8 @@ function runEndpoint(definition: EndpointDefinition<unknown, unknown, unknown>):
     } catch (error) {
       const answer = answerForError(error, requestId);
       abandoned = answer.abandoned;
-      if (answer.fault) log.error("request_failed", { requestId, method: request.method, path: new URL(request.url).pathname, ...errorSummary(error) });
+      if (answer.fault)
+        log.error("request_failed", { requestId, method: request.method, path: new URL(request.url).pathname, ...errorSummary(error) });
       response = errorResponse(answer.apiError, requestId, headers);
     } finally {
       if (claimId) response = await settleIdempotency(claimId, response!, requestId, definition.answerHoldsSecret === true);
@@ -448,7 +455,10 @@ export function defineRoute(path: string, endpoints: RouteDefinition["endpoints"
   const methods = HTTP_METHODS.filter((m) => endpoints[m]);
   const allow = [...methods, ...(methods.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
   const handlers = Object.fromEntries(
-    HTTP_METHODS.map((m) => [m, endpoints[m] ? runEndpoint(endpoints[m] as EndpointDefinition<unknown, unknown, unknown>) : methodNotAllowed(allow)]),
+    HTTP_METHODS.map((m) => [
+      m,
+      endpoints[m] ? runEndpoint(endpoints[m] as EndpointDefinition<unknown, unknown, unknown>) : methodNotAllowed(allow),
+    ]),
   ) as Record<HttpMethod, RouteHandler>;
   // HEAD answers like GET (Node sends no body for it); OPTIONS states what the route allows.
   return { path, endpoints, handlers: { ...handlers, HEAD: handlers.GET, OPTIONS: options(allow) } };

@@ -32,7 +32,13 @@ export function errorResponse(error: ApiError, requestId: string, headers: Recor
 }
 
 /** Writes the envelope onto a Node response (no body for HEAD). */
-export function sendError(res: ServerResponse, method: string | undefined, error: ApiError, requestId: string, headers: Record<string, string> = {}): void {
+export function sendError(
+  res: ServerResponse,
+  method: string | undefined,
+  error: ApiError,
+  requestId: string,
+  headers: Record<string, string> = {},
+): void {
   const envelope = errorEnvelope(error, requestId, headers);
   res.writeHead(envelope.status, { ...envelope.headers, "Content-Length": Buffer.byteLength(envelope.body) });
   res.end(method === "HEAD" ? undefined : envelope.body);

@@ -8,10 +8,21 @@ type Operation = { parameters: ({ $ref: string } | Parameter)[]; responses: Reco
 
 const routes = [
   defineRoute("/v1/things", {
-    GET: endpoint({ tag: "Things", summary: "List", success: { status: 200, description: "Things", schema: z.array(z.string()) }, handle: async () => ({ status: 200 }) }),
+    GET: endpoint({
+      tag: "Things",
+      summary: "List",
+      success: { status: 200, description: "Things", schema: z.array(z.string()) },
+      handle: async () => ({ status: 200 }),
+    }),
   }),
   defineRoute("/v1/public", {
-    GET: endpoint({ tag: "Reference", summary: "Public", auth: "none", success: { status: 200, description: "Public" }, handle: async () => ({ status: 200 }) }),
+    GET: endpoint({
+      tag: "Reference",
+      summary: "Public",
+      auth: "none",
+      success: { status: 200, description: "Public" },
+      handle: async () => ({ status: 200 }),
+    }),
   }),
 ];
 const doc = buildOpenApiDocument(routes, "http://localhost:3000");
@@ -27,7 +38,9 @@ describe("the version requirement", () => {
   // A validating proxy (Prism) refuses a request that lacks a required header. Clients written for the
   // hosted API send only Certifier-Version, which the service accepts: neither header may be required.
   it("lists Service-Version and Certifier-Version, neither one required by itself", () => {
-    const headers = operation("/v1/things").parameters.map(resolved).filter((p) => p.in === "header");
+    const headers = operation("/v1/things")
+      .parameters.map(resolved)
+      .filter((p) => p.in === "header");
     expect(headers.map((h) => h.name).sort()).toEqual(["Certifier-Version", "Service-Version"]);
     for (const header of headers) {
       expect(header.required, header.name).toBe(false);
@@ -40,7 +53,11 @@ describe("the version requirement", () => {
   });
 
   it("asks nothing of token-free operations", () => {
-    expect(operation("/v1/public").parameters.map(resolved).filter((p) => p.in === "header")).toEqual([]);
+    expect(
+      operation("/v1/public")
+        .parameters.map(resolved)
+        .filter((p) => p.in === "header"),
+    ).toEqual([]);
     expect(operation("/v1/public").security).toEqual([]);
   });
 });

@@ -46,7 +46,10 @@ function publicDocumentItem(doc: PublicDocumentPath) {
 }
 
 /** The alias as clients spell it (the service reads header names case-insensitively). */
-const CERTIFIER_VERSION_HEADER = VERSION_HEADER_ALIAS.replace(/(^|-)([a-z])/g, (_: string, dash: string, c: string) => dash + c.toUpperCase());
+const CERTIFIER_VERSION_HEADER = VERSION_HEADER_ALIAS.replace(
+  /(^|-)([a-z])/g,
+  (_: string, dash: string, c: string) => dash + c.toUpperCase(),
+);
 
 /**
  * One of the two names of the version header. Every token operation needs one of them, but neither is
@@ -91,7 +94,15 @@ export function buildOpenApiDocument(routes: RouteDefinition[], serverUrl: strin
           }))
         : [];
       const takesKey = ep.auth !== "none" && IDEMPOTENT_METHODS.includes(method);
-      const errorCodes = [...new Set([...(ep.auth === "none" ? [] : TOKEN_OPERATION_ERRORS), ...EVERY_OPERATION_ERRORS, ...(takesKey ? IDEMPOTENCY_ERRORS : []), ...(ep.body ? BODY_ERRORS : []), ...(ep.errors ?? [])])];
+      const errorCodes = [
+        ...new Set([
+          ...(ep.auth === "none" ? [] : TOKEN_OPERATION_ERRORS),
+          ...EVERY_OPERATION_ERRORS,
+          ...(takesKey ? IDEMPOTENCY_ERRORS : []),
+          ...(ep.body ? BODY_ERRORS : []),
+          ...(ep.errors ?? []),
+        ]),
+      ];
       const byStatus = new Map<number, ErrorCode[]>();
       for (const code of errorCodes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
       const responses: Record<string, unknown> = {
@@ -115,10 +126,14 @@ export function buildOpenApiDocument(routes: RouteDefinition[], serverUrl: strin
         parameters: [
           ...pathParams,
           ...queryParams,
-          ...(ep.auth === "none" ? [] : [{ $ref: "#/components/parameters/ServiceVersion" }, { $ref: "#/components/parameters/CertifierVersion" }]),
+          ...(ep.auth === "none"
+            ? []
+            : [{ $ref: "#/components/parameters/ServiceVersion" }, { $ref: "#/components/parameters/CertifierVersion" }]),
           ...(takesKey ? [{ $ref: "#/components/parameters/IdempotencyKey" }] : []),
         ],
-        ...(ep.body ? { requestBody: { required: ep.bodyOptional !== true, content: { "application/json": { schema: schemaOf(ep.body, "input") } } } } : {}),
+        ...(ep.body
+          ? { requestBody: { required: ep.bodyOptional !== true, content: { "application/json": { schema: schemaOf(ep.body, "input") } } } }
+          : {}),
         responses,
       };
     }
@@ -134,7 +149,7 @@ export function buildOpenApiDocument(routes: RouteDefinition[], serverUrl: strin
       description:
         "Issue digital certificates and badges. Every request needs `Authorization: Bearer <token>` and `Service-Version: " +
         SERVICE_VERSION +
-        "` (or the same value as `Certifier-Version`: one of the two headers is required, so both are listed as optional parameters). Errors use one envelope: `{\"error\":{\"code\",\"message\",\"details?\"}}`.",
+        '` (or the same value as `Certifier-Version`: one of the two headers is required, so both are listed as optional parameters). Errors use one envelope: `{"error":{"code","message","details?"}}`.',
     },
     servers: [{ url: serverUrl }],
     security: [{ bearerAuth: [] }],
@@ -170,7 +185,11 @@ export function buildOpenApiDocument(routes: RouteDefinition[], serverUrl: strin
                 message: { type: "string" },
                 details: {
                   type: "array",
-                  items: { type: "object", required: ["path", "message"], properties: { path: { type: "string" }, message: { type: "string" } } },
+                  items: {
+                    type: "object",
+                    required: ["path", "message"],
+                    properties: { path: { type: "string" }, message: { type: "string" } },
+                  },
                 },
               },
             },

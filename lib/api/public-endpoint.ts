@@ -51,7 +51,9 @@ export function publicEndpoint<P = Record<string, never>>(
           });
         }
       }
-      const rawParams = Object.fromEntries(Object.entries((await context.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : (v ?? "")]));
+      const rawParams = Object.fromEntries(
+        Object.entries((await context.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : (v ?? "")]),
+      );
       const params = (options.params ?? (NO_PARAMS as unknown as z.ZodType<P>)).safeParse(rawParams);
       if (!params.success) throw new ApiError("not_found", "Not found: the path names no resource.");
       const response = await handle({ request, params: params.data, requestId });
@@ -77,7 +79,10 @@ const WALLET_RATE_LIMIT: AddressRateLimit = { name: "wallet", perSecond: 5, burs
 const MAX_PUBLIC_BODY_BYTES = 4096;
 
 /** A token-free JSON POST: a body of at most 4 KiB, validated by `schema`, answered as JSON. */
-export function publicJsonEndpoint<S extends z.ZodType>(schema: S, handle: (body: z.output<S>) => Promise<{ status: number; body: unknown }>) {
+export function publicJsonEndpoint<S extends z.ZodType>(
+  schema: S,
+  handle: (body: z.output<S>) => Promise<{ status: number; body: unknown }>,
+) {
   return publicEndpoint({ rateLimit: WALLET_RATE_LIMIT }, async ({ request }) => {
     // Read only up to the limit: a public route must not buffer whatever an anonymous client sends.
     const parsed = safeParseWithDetails(schema, parseJsonObject(await readBody(request, MAX_PUBLIC_BODY_BYTES)));
@@ -96,7 +101,9 @@ const READ_ONLY_ALLOW = "GET, HEAD, OPTIONS";
  */
 export function readOnlyRoute() {
   const refuse = publicEndpoint({}, async ({ request }) => {
-    throw new ApiError("method_not_allowed", `${request.method} is not allowed here; allowed: ${READ_ONLY_ALLOW}.`, { headers: { Allow: READ_ONLY_ALLOW } });
+    throw new ApiError("method_not_allowed", `${request.method} is not allowed here; allowed: ${READ_ONLY_ALLOW}.`, {
+      headers: { Allow: READ_ONLY_ALLOW },
+    });
   });
   return { POST: refuse, PUT: refuse, PATCH: refuse, DELETE: refuse };
 }

@@ -8,7 +8,14 @@ export function walletUrl(publicId: string, options: { recipient?: boolean } = {
 }
 
 export function credentialAttributeValues(input: {
-  credential: { id: string; publicId: string; recipientName: string; issueDate: string; expiryDate: string | null; customAttributes: string };
+  credential: {
+    id: string;
+    publicId: string;
+    recipientName: string;
+    issueDate: string;
+    expiryDate: string | null;
+    customAttributes: string;
+  };
   group: { name: string };
   organization: { name: string };
 }): Record<string, string | null> {

@@ -24,7 +24,10 @@ const customOnes = async (organizationId: string) => (await listAttributes(organ
 
 /** The ApiError a refused definition throws, as the client would read it. */
 async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ApiError);
   const api = error as InstanceType<typeof ApiError>;
   return { code: api.code, paths: api.details?.map((d) => d.path) };
@@ -33,9 +36,21 @@ async function refusal(promise: Promise<unknown>) {
 beforeAll(async () => {
   org = await createOrganization({ slug: "attrs", plan: "premium" });
   const base = defaultDocument("certificate");
-  const document = DesignDocument.parse({ ...base, elements: [...(base.elements ?? []), { type: "text", x: 71, y: 400, width: 700, height: 24, text: "Mentor: [custom.mentor]", font: { family: "Inter", size: 12 } }] });
+  const document = DesignDocument.parse({
+    ...base,
+    elements: [
+      ...(base.elements ?? []),
+      { type: "text", x: 71, y: 400, width: 700, height: 24, text: "Mentor: [custom.mentor]", font: { family: "Inter", size: 12 } },
+    ],
+  });
   const design = await createDesign(org, { name: "D", type: "certificate", document });
-  groupId = (await createGroup(org.id, { name: "Course", designIds: [design.id], emailTemplate: { subject: "Your [custom.course_code] certificate" } })).id;
+  groupId = (
+    await createGroup(org.id, {
+      name: "Course",
+      designIds: [design.id],
+      emailTemplate: { subject: "Your [custom.course_code] certificate" },
+    })
+  ).id;
   await createCredential(org, { groupId, recipient: { name: "Ada" }, customAttributes: { "custom.score": "97" } });
 });
 
@@ -52,8 +67,15 @@ describe("defining a custom attribute", () => {
   });
 
   it("defines a new tag once; a second definition is refused and the first name stays", async () => {
-    expect(await defineAttribute(org.id, { tag: "custom.grade", name: "Grade" })).toEqual({ tag: "custom.grade", name: "Grade", isDefault: false });
-    expect(await refusal(defineAttribute(org.id, { tag: "custom.grade", name: "Other" }))).toEqual({ code: "validation_error", paths: ["tag"] });
+    expect(await defineAttribute(org.id, { tag: "custom.grade", name: "Grade" })).toEqual({
+      tag: "custom.grade",
+      name: "Grade",
+      isDefault: false,
+    });
+    expect(await refusal(defineAttribute(org.id, { tag: "custom.grade", name: "Other" }))).toEqual({
+      code: "validation_error",
+      paths: ["tag"],
+    });
     expect((await customOnes(org.id)).find((a) => a.tag === "custom.grade")!.name).toBe("Grade");
   });
 
@@ -65,12 +87,17 @@ describe("defining a custom attribute", () => {
     await db().customAttribute.deleteMany({ where: { organizationId: old.id } });
     await db().organization.update({ where: { id: old.id }, data: { customAttributesIndexed: false } });
 
-    expect(await refusal(defineAttribute(old.id, { tag: "custom.legacy", name: "Legacy" }))).toEqual({ code: "validation_error", paths: ["tag"] });
+    expect(await refusal(defineAttribute(old.id, { tag: "custom.legacy", name: "Legacy" }))).toEqual({
+      code: "validation_error",
+      paths: ["tag"],
+    });
     expect(await customOnes(old.id)).toEqual([{ tag: "custom.legacy", name: "legacy", isDefault: false }]);
   });
 
   it("of several definitions of one new tag at once, exactly one succeeds", async () => {
-    const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => defineAttribute(org.id, { tag: "custom.race", name: `Name ${i}` })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) => defineAttribute(org.id, { tag: "custom.race", name: `Name ${i}` })),
+    );
     const won = results.filter((r) => r.status === "fulfilled");
     expect(won).toHaveLength(1);
     for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(ApiError);

@@ -4,7 +4,12 @@ import { customTagsInDocument, customTagsInTexts } from "./service";
 describe("custom attribute tags in templates", () => {
   it("finds each custom.<tag> placeholder once, ignoring built-in ones and bracketed text that is not a placeholder", () => {
     expect(
-      customTagsInTexts(["Hi [recipient.name], grade [custom.grade]", null, "[custom.grade] [custom.Score_2-b] [1] [custom.] [custom.a.b]", undefined]),
+      customTagsInTexts([
+        "Hi [recipient.name], grade [custom.grade]",
+        null,
+        "[custom.grade] [custom.Score_2-b] [1] [custom.] [custom.a.b]",
+        undefined,
+      ]),
     ).toEqual(["custom.grade", "custom.Score_2-b"]);
   });
 

@@ -74,7 +74,11 @@ export async function defineAttribute(organizationId: string, input: CreateAttri
     VALUES (${organizationId}, ${input.tag}, ${input.name}, ${true}, ${new Date()})
     ON CONFLICT ("organizationId", "tag") DO NOTHING
     RETURNING "tag"`;
-  if (rows.length === 0) throw invalidField("tag", "your organization already has this attribute (defined, or used by a design, an email template or a credential)");
+  if (rows.length === 0)
+    throw invalidField(
+      "tag",
+      "your organization already has this attribute (defined, or used by a design, an email template or a credential)",
+    );
   return { tag: input.tag, name: input.name, isDefault: false };
 }
 
@@ -101,13 +105,14 @@ async function recordEarlierUse(organizationId: string): Promise<void> {
   const tags = new Set<string>();
 
   const revisions = await db().design.findMany({ where: { organizationId }, select: { currentRevision: { select: { document: true } } } });
-  for (const r of revisions) if (r.currentRevision) for (const tag of customTagsInDocument(JSON.parse(r.currentRevision.document))) tags.add(tag);
+  for (const r of revisions)
+    if (r.currentRevision) for (const tag of customTagsInDocument(JSON.parse(r.currentRevision.document))) tags.add(tag);
 
   const groups = await db().group.findMany({ where: { organizationId }, select: { emailSubject: true, emailHtml: true, emailText: true } });
   for (const tag of customTagsInTexts(groups.flatMap((g) => [g.emailSubject, g.emailHtml, g.emailText]))) tags.add(tag);
 
   // Keyset pages over the (organizationId, id) index, only the credentials that have custom values.
-  for (let after = ""; ; ) {
+  for (let after = ""; ;) {
     const page = await db().credential.findMany({
       where: { organizationId, id: { gt: after }, NOT: { customAttributes: "{}" } },
       orderBy: { id: "asc" },

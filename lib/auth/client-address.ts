@@ -20,4 +20,3 @@ export function clientAddressOfRecord(record: Record<string, unknown> | undefine
 export async function currentClientAddress(): Promise<string> {
   return clientAddressOf(await requestHeaders());
 }
-

@@ -94,7 +94,9 @@ export function dashboardAuthOptions(): NextAuthOptions {
         name: "Email and password",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
         async authorize(credentials, request) {
-          const email = String(credentials?.email ?? "").trim().toLowerCase();
+          const email = String(credentials?.email ?? "")
+            .trim()
+            .toLowerCase();
           const password = String(credentials?.password ?? "");
           if (!email || !password) return null;
           const result = await signInWithPassword({
@@ -153,7 +155,8 @@ export function dashboardAuthOptions(): NextAuthOptions {
           return { ...token, sub: userId, sid };
         }
         // A cookie from before sessions had rows names none: it has ended too.
-        if (typeof token.sid !== "string" || typeof token.sub !== "string" || !(await isSessionActive(token.sid, token.sub))) throw new SessionEnded();
+        if (typeof token.sid !== "string" || typeof token.sub !== "string" || !(await isSessionActive(token.sid, token.sub)))
+          throw new SessionEnded();
         return token;
       },
       session({ session, token }) {

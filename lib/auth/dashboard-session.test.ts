@@ -8,7 +8,9 @@ import { scratchDatabase } from "../../test/support/db/scratch-database";
 /** The cookies the route handler would add to its answer (next/headers' cookie jar). */
 const cookieJar = vi.hoisted(() => ({ set: [] as [string, string, Record<string, unknown>][] }));
 vi.mock("next/headers", () => ({
-  cookies: async () => ({ set: (name: string, value: string, options: Record<string, unknown>) => cookieJar.set.push([name, value, options]) }),
+  cookies: async () => ({
+    set: (name: string, value: string, options: Record<string, unknown>) => cookieJar.set.push([name, value, options]),
+  }),
   headers: async () => new Headers(),
 }));
 
@@ -23,11 +25,15 @@ const { readDeviceCookie } = await import("./sign-in-device");
 const options = dashboardAuthOptions();
 const jwt = (params: { token: JWT; user?: User; account?: Account | null; profile?: Profile }) =>
   options.callbacks!.jwt!(params as Parameters<NonNullable<NonNullable<typeof options.callbacks>["jwt"]>>[0]);
-const signOut = (token: JWT) => options.events!.signOut!({ token } as Parameters<NonNullable<NonNullable<typeof options.events>["signOut"]>>[0]);
+const signOut = (token: JWT) =>
+  options.events!.signOut!({ token } as Parameters<NonNullable<NonNullable<typeof options.events>["signOut"]>>[0]);
 
 async function passwordSignIn() {
   const email = `ada.${Math.random().toString(36).slice(2)}@example.com`;
-  const { userId } = await signUp({ name: "Ada", email, password: "correct horse battery", organizationName: "Org" }, { clientAddress: `test-${Math.random()}` });
+  const { userId } = await signUp(
+    { name: "Ada", email, password: "correct horse battery", organizationName: "Org" },
+    { clientAddress: `test-${Math.random()}` },
+  );
   const token = await jwt({
     token: { email },
     user: { id: userId, email, name: "Ada", sessionVersion: 0 } as User,

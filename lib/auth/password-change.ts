@@ -19,12 +19,16 @@ export async function changePassword(
   const user = await db().user.findUnique({ where: { id: who.userId }, select: { email: true, passwordHash: true } });
   if (!user) throw new ApiError("unauthorized", "Your session has ended. Sign in again.");
   if (!user.passwordHash) {
-    throw invalidField("currentPassword", "cannot be checked: your account has no password yet. Use “Forgot password?” on the sign-in page to set one");
+    throw invalidField(
+      "currentPassword",
+      "cannot be checked: your account has no password yet. Use “Forgot password?” on the sign-in page to set one",
+    );
   }
   // Guessing the current password from a stolen session counts like guessing it at sign-in. A signed-in
   // session is a browser that signed in before: while the account is guarded it may still try, as one device.
   const session = async () => `session:${who.sessionId}`;
-  if (!(await signInThrottle().admit(who.clientAddress, user.email, session)).allowed) throw new ApiError("rate_limited", TOO_MANY_PASSWORD_ATTEMPTS);
+  if (!(await signInThrottle().admit(who.clientAddress, user.email, session)).allowed)
+    throw new ApiError("rate_limited", TOO_MANY_PASSWORD_ATTEMPTS);
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
     await signInThrottle().recordFailure(user.email);
     throw invalidField("currentPassword", "is not correct");

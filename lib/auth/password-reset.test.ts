@@ -18,7 +18,10 @@ const freshAddress = () => `198.51.100.${++addressCounter}`;
 
 async function newAccount() {
   const email = `grace.${Math.random().toString(36).slice(2)}@example.com`;
-  const { userId } = await signUp({ name: "Grace <Hopper>", email, password: "correct horse battery", organizationName: "Org" }, { clientAddress: `test-${Math.random()}` });
+  const { userId } = await signUp(
+    { name: "Grace <Hopper>", email, password: "correct horse battery", organizationName: "Org" },
+    { clientAddress: `test-${Math.random()}` },
+  );
   return { userId, email };
 }
 
@@ -31,7 +34,10 @@ async function tokenMailedTo(email: string): Promise<string> {
 }
 
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 }
@@ -57,7 +63,9 @@ describe("asking for a reset link", () => {
   it("answers the same for an email no account has, and writes nothing", async () => {
     const mails = await db().emailOutbox.count();
     const links = await db().passwordReset.count();
-    await expect(reset.requestPasswordReset({ email: "nobody.at.all@example.com", clientAddress: freshAddress() })).resolves.toBeUndefined();
+    await expect(
+      reset.requestPasswordReset({ email: "nobody.at.all@example.com", clientAddress: freshAddress() }),
+    ).resolves.toBeUndefined();
     expect(await db().emailOutbox.count()).toBe(mails);
     expect(await db().passwordReset.count()).toBe(links);
   });
@@ -72,7 +80,9 @@ describe("asking for a reset link", () => {
 
     const address = freshAddress();
     for (let i = 0; i < 10; i++) await reset.requestPasswordReset({ email: `unknown.${i}@example.com`, clientAddress: address });
-    expect((await rejection(reset.requestPasswordReset({ email: "unknown.x@example.com", clientAddress: address }))).code).toBe("rate_limited");
+    expect((await rejection(reset.requestPasswordReset({ email: "unknown.x@example.com", clientAddress: address }))).code).toBe(
+      "rate_limited",
+    );
   });
 });
 
@@ -139,7 +149,10 @@ describe("using a reset link", () => {
     expect(replaced.text).not.toContain(first);
 
     const session = await sessions.startDashboardSession(userId, await sessions.currentSessionVersion(userId));
-    await changePassword({ userId, sessionId: session, clientAddress: freshAddress() }, { currentPassword: "correct horse battery", newPassword: "changed in settings" });
+    await changePassword(
+      { userId, sessionId: session, clientAddress: freshAddress() },
+      { currentPassword: "correct horse battery", newPassword: "changed in settings" },
+    );
     expect(await reset.resetLinkIsValid(second)).toBe(false);
   });
 

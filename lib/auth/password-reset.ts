@@ -72,7 +72,11 @@ async function retireResetLinks(tx: Tx, where: { userId: string } | { expiresAt:
   const rows = await tx.passwordReset.findMany({ where, select: { id: true, outboxId: true }, take: 500 });
   if (rows.length === 0) return;
   await tx.passwordReset.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } });
-  await redactEmails(tx, rows.flatMap((r) => (r.outboxId ? [r.outboxId] : [])), REDACTED);
+  await redactEmails(
+    tx,
+    rows.flatMap((r) => (r.outboxId ? [r.outboxId] : [])),
+    REDACTED,
+  );
 }
 
 /** Every unused link of the user stops working (a password change calls this in its transaction). */
@@ -90,7 +94,10 @@ export async function requestPasswordReset(input: { email: string; clientAddress
   const started = Date.now();
   const email = normalizeAccountEmail(input.email);
   const limits = resetLimits();
-  if (!(await limits.byAddress.take(addressSubject(input.clientAddress))).allowed || !(await limits.byEmail.take(rateLimitSubject(`email:${email}`))).allowed) {
+  if (
+    !(await limits.byAddress.take(addressSubject(input.clientAddress))).allowed ||
+    !(await limits.byEmail.take(rateLimitSubject(`email:${email}`))).allowed
+  ) {
     log.warn("password_reset_rate_limited", { address: input.clientAddress });
     throw new ApiError("rate_limited", TOO_MANY_RESET_REQUESTS);
   }
@@ -107,7 +114,14 @@ export async function requestPasswordReset(input: { email: string; clientAddress
         ...resetEmail({ name: user.name, email: user.email, link: resetLink(token) }),
       });
       await tx.passwordReset.create({
-        data: { id: newId("pwr"), userId: user.id, tokenHash: hashResetToken(token), outboxId, createdAt: now, expiresAt: new Date(now.getTime() + RESET_LINK_LIFETIME_MINUTES * 60_000) },
+        data: {
+          id: newId("pwr"),
+          userId: user.id,
+          tokenHash: hashResetToken(token),
+          outboxId,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + RESET_LINK_LIFETIME_MINUTES * 60_000),
+        },
       });
     });
     nudgeMailWorker();

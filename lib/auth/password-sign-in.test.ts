@@ -10,7 +10,10 @@ await scratchDatabase("password-sign-in");
 const checked = vi.hoisted(() => ({ count: 0 }));
 vi.mock("../accounts/service", async (importOriginal) => {
   const original = await importOriginal<typeof import("../accounts/service")>();
-  return { ...original, authenticateUser: (email: string, password: string) => (checked.count++, original.authenticateUser(email, password)) };
+  return {
+    ...original,
+    authenticateUser: (email: string, password: string) => (checked.count++, original.authenticateUser(email, password)),
+  };
 });
 
 const { db } = await import("../db");
@@ -26,7 +29,10 @@ const freshAddress = () => `10.77.${Math.floor(++addressCounter / 250)}.${(addre
 
 async function newAccount() {
   const email = `owner.${Math.random().toString(36).slice(2)}@example.com`;
-  const { userId } = await signUp({ name: "Ada", email, password: PASSWORD, organizationName: "Org" }, { clientAddress: `test-${Math.random()}` });
+  const { userId } = await signUp(
+    { name: "Ada", email, password: PASSWORD, organizationName: "Org" },
+    { clientAddress: `test-${Math.random()}` },
+  );
   return { userId, email };
 }
 
@@ -40,8 +46,14 @@ const attempt = (email: string, password: string, deviceCookie: string | null = 
 
 /** The sign-in link in the newest email to `email`, once the (unawaited) request has written it. */
 async function linkTokenMailedTo(email: string): Promise<string> {
-  await vi.waitFor(async () => expect(await db().emailOutbox.count({ where: { toAddress: email, subject: "Your sign-in link" } })).toBeGreaterThan(0), { timeout: 5000 });
-  const mail = await db().emailOutbox.findFirstOrThrow({ where: { toAddress: email, subject: "Your sign-in link" }, orderBy: { createdAt: "desc" } });
+  await vi.waitFor(
+    async () => expect(await db().emailOutbox.count({ where: { toAddress: email, subject: "Your sign-in link" } })).toBeGreaterThan(0),
+    { timeout: 5000 },
+  );
+  const mail = await db().emailOutbox.findFirstOrThrow({
+    where: { toAddress: email, subject: "Your sign-in link" },
+    orderBy: { createdAt: "desc" },
+  });
   return decodeURIComponent(/\/signin\/link\?token=([A-Za-z0-9_%-]+)/.exec(mail.text)![1]!);
 }
 
@@ -66,8 +78,12 @@ describe("password sign-in once the account's wrong-password count is spent", ()
     const genuine = deviceCookieValue(userId);
     const [version, , expires, nonce, mac] = genuine.split(".");
     expect(await attempt(email, PASSWORD, deviceCookieValue(other.userId))).toEqual({ outcome: "use-emailed-link" });
-    expect(await attempt(email, PASSWORD, [version, userId, expires, nonce, mac!.replace(/^./, (c) => (c === "a" ? "b" : "a"))].join("."))).toEqual({ outcome: "use-emailed-link" });
-    expect(await attempt(email, PASSWORD, [version, userId, expires, "forgednonce0000", mac].join("."))).toEqual({ outcome: "use-emailed-link" });
+    expect(
+      await attempt(email, PASSWORD, [version, userId, expires, nonce, mac!.replace(/^./, (c) => (c === "a" ? "b" : "a"))].join(".")),
+    ).toEqual({ outcome: "use-emailed-link" });
+    expect(await attempt(email, PASSWORD, [version, userId, expires, "forgednonce0000", mac].join("."))).toEqual({
+      outcome: "use-emailed-link",
+    });
     // The other account's cookie is for the other account only.
     expect(await attempt(email, PASSWORD, genuine.replace(userId, other.userId))).toEqual({ outcome: "use-emailed-link" });
     expect(checked.count).toBe(before);

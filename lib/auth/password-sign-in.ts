@@ -17,7 +17,12 @@ export type PasswordSignInResult =
   /** Refused before the password was checked: the account is guarded; a sign-in link was asked for. */
   | { outcome: "use-emailed-link" };
 
-export async function signInWithPassword(input: { email: string; password: string; clientAddress: string; deviceCookie: string | null }): Promise<PasswordSignInResult> {
+export async function signInWithPassword(input: {
+  email: string;
+  password: string;
+  clientAddress: string;
+  deviceCookie: string | null;
+}): Promise<PasswordSignInResult> {
   const email = normalizeAccountEmail(input.email);
   const verdict = await signInThrottle().admit(input.clientAddress, email, () => knownDeviceFor(email, input.deviceCookie));
   if (!verdict.allowed) {

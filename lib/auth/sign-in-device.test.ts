@@ -30,7 +30,8 @@ describe("the sign-in device cookie", () => {
     expect(readDeviceCookie([version, "usr_owner", expires, nonce, flipped].join("."), NOW)).toBeNull();
     // Expired after 180 days.
     expect(readDeviceCookie(value, NOW + 180 * 24 * 3600_000 + 1000)).toBeNull();
-    for (const junk of ["", "d1", "d1.usr_owner.1.x.y", "x".repeat(400), `d2.${value.slice(3)}`]) expect(readDeviceCookie(junk, NOW)).toBeNull();
+    for (const junk of ["", "d1", "d1.usr_owner.1.x.y", "x".repeat(400), `d2.${value.slice(3)}`])
+      expect(readDeviceCookie(junk, NOW)).toBeNull();
     expect(readDeviceCookie(undefined, NOW)).toBeNull();
   });
 

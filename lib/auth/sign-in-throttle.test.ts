@@ -34,7 +34,7 @@ describe("sign-in throttling", () => {
   it("keys the account limit by address and email together: guesses elsewhere never block the owner", async () => {
     const throttle = new SignInThrottle();
     await attemptsUntilRefused(throttle, "203.0.113.1", "ada@example.com");
-    for (let i = 0; i < 5; i++) (await throttle.recordFailure("ada@example.com", T0));
+    for (let i = 0; i < 5; i++) await throttle.recordFailure("ada@example.com", T0);
     expect(await throttle.admit("198.51.100.7", "ada@example.com", noDevice, T0)).toEqual({ allowed: true });
     // The attacker's own address is still refused for that email, and is free for other emails.
     expect((await throttle.admit("203.0.113.1", "ada@example.com", noDevice, T0)).allowed).toBe(false);
@@ -51,8 +51,12 @@ describe("sign-in throttling", () => {
 
   it("counts an IPv6 address by its /64: a host cannot step around the per-address limit by changing its address", async () => {
     const throttle = new SignInThrottle();
-    for (let i = 0; i < 10; i++) expect((await throttle.admit(`2001:db8:5:5::${i + 1}`, `v6user${i}@example.com`, noDevice, T0)).allowed).toBe(true);
-    expect(await throttle.admit("2001:db8:5:5:abcd::99", "v6next@example.com", noDevice, T0)).toEqual({ allowed: false, limitedBy: "address" });
+    for (let i = 0; i < 10; i++)
+      expect((await throttle.admit(`2001:db8:5:5::${i + 1}`, `v6user${i}@example.com`, noDevice, T0)).allowed).toBe(true);
+    expect(await throttle.admit("2001:db8:5:5:abcd::99", "v6next@example.com", noDevice, T0)).toEqual({
+      allowed: false,
+      limitedBy: "address",
+    });
     expect((await throttle.admit("2001:db8:5:6::1", "v6next@example.com", noDevice, T0)).allowed).toBe(true);
   });
 
@@ -127,9 +131,9 @@ describe("sign-in throttling", () => {
     const throttle = new SignInThrottle();
     const email = "forget@example.com";
     await attemptsUntilRefused(throttle, "203.0.113.3", email);
-    for (let i = 0; i < 100; i++) (await throttle.recordFailure(email, T0));
+    for (let i = 0; i < 100; i++) await throttle.recordFailure(email, T0);
     await throttle.forgetEmail(email);
-    expect((await throttle.isUnderAttack(email, T0))).toBe(false);
+    expect(await throttle.isUnderAttack(email, T0)).toBe(false);
     expect((await throttle.admit("203.0.113.3", email, noDevice, T0)).allowed).toBe(true);
     // Another email's counts stay, including one that starts with the same text.
     const other = `${email}.other`;
@@ -140,7 +144,13 @@ describe("sign-in throttling", () => {
 
   it("keys its buckets by keyed hashes: no email or address is stored, and forgetting an email still works", async () => {
     const keys: string[] = [];
-    const throttle = new SignInThrottle({ byAddress: recordingBuckets(keys, 100), byPair: recordingBuckets(keys), failuresByEmail: recordingBuckets(keys), guardHold: recordingBuckets(keys), byDevice: recordingBuckets(keys) });
+    const throttle = new SignInThrottle({
+      byAddress: recordingBuckets(keys, 100),
+      byPair: recordingBuckets(keys),
+      failuresByEmail: recordingBuckets(keys),
+      guardHold: recordingBuckets(keys),
+      byDevice: recordingBuckets(keys),
+    });
     expect(await attemptsUntilRefused(throttle, "203.0.113.9", "Zoë.Private@example.com")).toBe(5);
     await throttle.recordFailure("Zoë.Private@example.com", T0);
     await throttle.forgetEmail("Zoë.Private@example.com");

@@ -69,7 +69,8 @@ export class SignInThrottle {
     if (!(await this.isUnderAttack(email, now))) return { allowed: true };
     const device = await knownDevice();
     if (device === null) return { allowed: false, limitedBy: "guarded" };
-    if (!(await this.limits.byDevice.take(rateLimitSubject(`device:${device}`), now)).allowed) return { allowed: false, limitedBy: "account" };
+    if (!(await this.limits.byDevice.take(rateLimitSubject(`device:${device}`), now)).allowed)
+      return { allowed: false, limitedBy: "account" };
     return { allowed: true };
   }
 

@@ -32,6 +32,7 @@ describe("Idempotency-Key values", () => {
     expect(idempotencyKeyProblem("order-42/retry:1~!")).toBeNull();
     expect(idempotencyKeyProblem("")).toMatch(/empty/);
     expect(idempotencyKeyProblem("x".repeat(256))).toMatch(/255/);
-    for (const bad of ["a b", "a\tb", "a\u0001b", "ключ", "a\u007fb"]) expect(idempotencyKeyProblem(bad), JSON.stringify(bad)).toMatch(/visible ASCII/);
+    for (const bad of ["a b", "a\tb", "a\u0001b", "ключ", "a\u007fb"])
+      expect(idempotencyKeyProblem(bad), JSON.stringify(bad)).toMatch(/visible ASCII/);
   });
 });

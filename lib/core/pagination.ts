@@ -82,8 +82,7 @@ export async function newestFirstPage<T extends { id: string } & Record<K, Date>
   const page = rows.slice(0, limit);
   if (backwards) page.reverse();
 
-  const at = (row: T | undefined, d: "next" | "prev") =>
-    row ? encodeCursor(scope, { t: row[key].toISOString(), id: row.id, d }) : null;
+  const at = (row: T | undefined, d: "next" | "prev") => (row ? encodeCursor(scope, { t: row[key].toISOString(), id: row.id, d }) : null);
   const first = page[0];
   const last = page[page.length - 1];
   const pagination = backwards

@@ -18,11 +18,14 @@ describe("textProblem", () => {
     for (const bad of ["a\nb", "a\tb", "a\rb", "a\u007fb", "a\u0085b", "a\u2028b", "a\u202eb", "a\u202ab", "a\u2066b", "a\u2069b"]) {
       expect(textProblem(bad, "single-line"), JSON.stringify(bad)).not.toBeNull();
     }
-    expect(textProblem("Ada\u202eecalevoL", "single-line")).toBe("must not contain bidirectional override or isolate characters (found U+202E)");
+    expect(textProblem("Ada\u202eecalevoL", "single-line")).toBe(
+      "must not contain bidirectional override or isolate characters (found U+202E)",
+    );
     expect(textProblem("a\u0007b", "single-line")).toBe("must be a single line without control characters (found U+0007)");
   });
   it("single-line text keeps direction marks and every script", () => {
-    for (const ok of ["\u200eAda", "דוד כהן", "अनन्या शर्मा", "สมชาย ใจดี", "Zoë O'Brien-Łukasz"]) expect(textProblem(ok, "single-line")).toBeNull();
+    for (const ok of ["\u200eAda", "דוד כהן", "अनन्या शर्मा", "สมชาย ใจดี", "Zoë O'Brien-Łukasz"])
+      expect(textProblem(ok, "single-line")).toBeNull();
   });
   it("multi-line text keeps tab and line breaks, and refuses other controls", () => {
     expect(textProblem("line 1\r\nline 2\tend\u2028", "multi-line")).toBeNull();

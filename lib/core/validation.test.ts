@@ -11,7 +11,11 @@ describe("formatPath", () => {
 });
 
 describe("safeParseWithDetails", () => {
-  const schema = z.strictObject({ name: z.string().min(1), recipient: z.strictObject({ email: z.email() }), tags: z.array(z.string()).optional() });
+  const schema = z.strictObject({
+    name: z.string().min(1),
+    recipient: z.strictObject({ email: z.email() }),
+    tags: z.array(z.string()).optional(),
+  });
 
   it("names every bad field, unknown keys one by one", () => {
     const result = safeParseWithDetails(schema, { name: 3, recipient: { email: "nope", extra: 1 }, tags: ["a", 2], other: true });

@@ -91,7 +91,6 @@ export async function insertCredentialRow(tx: SqlClient, row: NewCredentialRow):
       ${row.createdAt}, ${row.updatedAt})`;
 }
 
-
 /**
  * One credential as `GET /v1/credentials/{id}` shows it, with its recipient, in one statement read past
  * the Prisma client (lib/db/direct-read.ts): the Prisma relation query it replaces spent most of its

@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { safeParseWithDetails } from "../core/validation";
 import { CreateCredentialBody, UpdateCredentialBody } from "./schema";
 
-const body = (recipient: Record<string, unknown>) => ({ groupId: "grp_1", recipient: { name: "Ada", email: "ada@example.com", ...recipient } });
+const body = (recipient: Record<string, unknown>) => ({
+  groupId: "grp_1",
+  recipient: { name: "Ada", email: "ada@example.com", ...recipient },
+});
 
 describe("recipient.id on create (a published LMS plug-in always sends it as null)", () => {
   it("accepts null and leaving it out, and the service sees the same recipient either way", () => {
@@ -20,7 +23,10 @@ describe("recipient.id on create (a published LMS plug-in always sends it as nul
       const parsed = safeParseWithDetails(CreateCredentialBody, body({ id }));
       expect(parsed.ok, JSON.stringify(id)).toBe(false);
       if (parsed.ok) continue;
-      expect(parsed.details.map((d) => d.path), JSON.stringify(id)).toEqual(["recipient.id"]);
+      expect(
+        parsed.details.map((d) => d.path),
+        JSON.stringify(id),
+      ).toEqual(["recipient.id"]);
       expect(parsed.details[0]!.message).toMatch(/must be null or left out/);
     }
   });

@@ -4,16 +4,11 @@ import { multiLineText, singleLineText } from "../core/text";
 import { CUSTOM_ATTRIBUTE_KEY } from "../render/document";
 import { isCalendarDate } from "../core/dates";
 
-export const calendarDate = z
-  .string()
-  .refine(isCalendarDate, "must be a real calendar date in YYYY-MM-DD form");
+export const calendarDate = z.string().refine(isCalendarDate, "must be a real calendar date in YYYY-MM-DD form");
 
-export const recipientName = singleLineText({ trim: true })
-  .min(1, "must not be empty")
-  .max(200, "must be at most 200 characters");
+export const recipientName = singleLineText({ trim: true }).min(1, "must not be empty").max(200, "must be at most 200 characters");
 
 export const recipientEmail = z.email("must be a valid email address").max(254, "must be at most 254 characters");
-
 
 export const customAttributes = z.record(
   z.string().regex(CUSTOM_ATTRIBUTE_KEY, "keys must look like custom.<tag>: letters, digits, '_' or '-', 1 to 64 characters"),
@@ -50,9 +45,7 @@ export type UpdateCredentialInput = z.infer<typeof UpdateCredentialBody>;
 
 export const SendCredentialBody = z.strictObject({ deliveryMethod: z.enum(["email"]) });
 
-export const revocationReason = singleLineText({ trim: true })
-  .min(1, "must not be empty")
-  .max(500, "must be at most 500 characters");
+export const revocationReason = singleLineText({ trim: true }).min(1, "must not be empty").max(500, "must be at most 500 characters");
 
 export const RevokeCredentialBody = z.strictObject({ reason: revocationReason.optional() });
 export type RevokeCredentialInput = z.infer<typeof RevokeCredentialBody>;
@@ -71,7 +64,10 @@ export const CredentialResponse = z.object({
   attributes: z.object({ "recipient.name": z.string().nullable() }),
   customAttributes: z.record(z.string(), z.string().nullable()),
   revokedAt: z.iso.datetime().nullable().describe("When the credential was revoked; null while it is not."),
-  revocationReason: z.string().nullable().describe("Why it was revoked, as the issuer wrote it; null when not revoked or no reason was given."),
+  revocationReason: z
+    .string()
+    .nullable()
+    .describe("Why it was revoked, as the issuer wrote it; null when not revoked or no reason was given."),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

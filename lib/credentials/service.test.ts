@@ -49,8 +49,16 @@ describe("scheduled credentials", () => {
 
   it("moved to today by a PATCH, are issued at once with their email (not at the scheduler's next round)", async () => {
     const inAWeek = addPeriod(todayUtc(), 7, "day");
-    const withMail = await service.createIssueSendCredential(premium, { groupId, recipient: { name: "Moved", email: "moved@example.com" }, issueDate: inAWeek });
-    const quiet = await service.createIssueCredential(premium, { groupId, recipient: { name: "Quiet", email: "quiet@example.com" }, issueDate: inAWeek });
+    const withMail = await service.createIssueSendCredential(premium, {
+      groupId,
+      recipient: { name: "Moved", email: "moved@example.com" },
+      issueDate: inAWeek,
+    });
+    const quiet = await service.createIssueCredential(premium, {
+      groupId,
+      recipient: { name: "Quiet", email: "quiet@example.com" },
+      issueDate: inAWeek,
+    });
 
     // Moved to another future date: still scheduled, nothing sent.
     await service.updateCredential(premium, withMail.id, { issueDate: addPeriod(todayUtc(), 3, "day") });
@@ -74,8 +82,16 @@ describe("scheduled credentials", () => {
 
   it("one credential that cannot be promoted does not hold back the others", async () => {
     const tomorrow = addPeriod(todayUtc(), 1, "day");
-    const broken = await service.createIssueSendCredential(premium, { groupId, recipient: { name: "Broken", email: "broken@example.com" }, issueDate: tomorrow });
-    const fine = await service.createIssueSendCredential(premium, { groupId, recipient: { name: "Fine", email: "fine@example.com" }, issueDate: tomorrow });
+    const broken = await service.createIssueSendCredential(premium, {
+      groupId,
+      recipient: { name: "Broken", email: "broken@example.com" },
+      issueDate: tomorrow,
+    });
+    const fine = await service.createIssueSendCredential(premium, {
+      groupId,
+      recipient: { name: "Fine", email: "fine@example.com" },
+      issueDate: tomorrow,
+    });
     // A row the email step cannot read (its stored attributes are not JSON) fails inside its own transaction.
     await db().credential.update({ where: { id: broken.id }, data: { customAttributes: "{not json" } });
     const dayAfter = new Date(Date.now() + 36 * 3600 * 1000);
@@ -91,9 +107,15 @@ describe("scheduled credentials", () => {
 describe("a revoked scheduled credential", () => {
   it("is not sent when its date comes: the send it was created with is cancelled by the revoke", async () => {
     const tomorrow = addPeriod(todayUtc(), 1, "day");
-    const credential = await service.createIssueSendCredential(premium, { groupId, recipient: { name: "Revoked Later", email: "revoked@example.com" }, issueDate: tomorrow });
+    const credential = await service.createIssueSendCredential(premium, {
+      groupId,
+      recipient: { name: "Revoked Later", email: "revoked@example.com" },
+      issueDate: tomorrow,
+    });
     const revoked = await service.revokeCredential(premium, credential.id, { reason: "Entered by mistake" });
-    expect(revoked).toEqual(expect.objectContaining({ status: "scheduled", revocationReason: "Entered by mistake", revokedAt: expect.any(String) }));
+    expect(revoked).toEqual(
+      expect.objectContaining({ status: "scheduled", revocationReason: "Entered by mistake", revokedAt: expect.any(String) }),
+    );
 
     const dayAfter = new Date(Date.now() + 36 * 3600 * 1000);
     await service.promoteDueScheduledCredentials(dayAfter);
@@ -131,7 +153,10 @@ describe("the issuing transaction writes rows; the mail worker writes the email"
   }
 
   it("keeps the email's inputs on the outbox row and composes nothing until it is sent", async () => {
-    const credential = await service.createIssueSendCredential(premium, { groupId, recipient: { name: "Ada <b>Lovelace</b>", email: "ada-row@example.com" } });
+    const credential = await service.createIssueSendCredential(premium, {
+      groupId,
+      recipient: { name: "Ada <b>Lovelace</b>", email: "ada-row@example.com" },
+    });
     const [row] = await db().emailOutbox.findMany({ where: { credentialId: credential.id } });
     expect(row).toMatchObject({ subject: "", html: "", text: "", status: "queued" });
     const composition = JSON.parse(row!.composition!) as { values: Record<string, string>; certificateDigest: string | null };
@@ -152,7 +177,10 @@ describe("the issuing transaction writes rows; the mail worker writes the email"
 
   it("leaves the certificate image out when the worker finds its text cannot be drawn", async () => {
     // U+E000 (private use): no bundled font or emoji image draws it.
-    const credential = await service.createIssueSendCredential(premium, { groupId, recipient: { name: "Private \uE000 Use", email: "pua@example.com" } });
+    const credential = await service.createIssueSendCredential(premium, {
+      groupId,
+      recipient: { name: "Private \uE000 Use", email: "pua@example.com" },
+    });
     const [row] = await db().emailOutbox.findMany({ where: { credentialId: credential.id } });
     const digest = (JSON.parse(row!.composition!) as { certificateDigest: string }).certificateDigest;
     const sent = (await deliverAll()).filter((m) => m.to === "pua@example.com");

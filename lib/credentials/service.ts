@@ -68,7 +68,11 @@ export function checkDateOrder(issueDate: string, expiryDate: string | null) {
   }
 }
 
-async function findCredential(client: Tx | ReturnType<typeof db>, organizationId: string, id: string): Promise<CredentialRow & { recipientId: string | null; expiryDateExplicit: boolean; sendPending: boolean }> {
+async function findCredential(
+  client: Tx | ReturnType<typeof db>,
+  organizationId: string,
+  id: string,
+): Promise<CredentialRow & { recipientId: string | null; expiryDateExplicit: boolean; sendPending: boolean }> {
   const row = await client.credential.findFirst({ where: { id, organizationId }, include: credentialInclude });
   if (!row) throw notFound("Credential");
   return row;
@@ -125,17 +129,24 @@ async function queueCredentialEmail(
   // The built-in body shows the certificate; a group's own HTML does not ask for it.
   const certificate = group.emailHtml === null ? await emailCertificatePreview(tx, organization, credential, group) : null;
   // Rows only: what the email needs goes on the outbox row, and the mail worker writes it when it sends.
-  await enqueueEmail(tx, {
-    organizationId: organization.id,
-    credentialId: credential.id,
-    to: credential.recipient.email,
-    template: { subject: group.emailSubject, html: group.emailHtml, text: group.emailText },
-    values,
-    sender: identity.sender,
-    branding: { ...identity.branding, certificateImage: certificate && { url: certificate.url, width: certificate.width, height: certificate.height } },
-    certificateDigest: certificate?.digest ?? null,
-    language: isSupportedLocale(group.language) ? group.language : null,
-  }, options);
+  await enqueueEmail(
+    tx,
+    {
+      organizationId: organization.id,
+      credentialId: credential.id,
+      to: credential.recipient.email,
+      template: { subject: group.emailSubject, html: group.emailHtml, text: group.emailText },
+      values,
+      sender: identity.sender,
+      branding: {
+        ...identity.branding,
+        certificateImage: certificate && { url: certificate.url, width: certificate.width, height: certificate.height },
+      },
+      certificateDigest: certificate?.digest ?? null,
+      language: isSupportedLocale(group.language) ? group.language : null,
+    },
+    options,
+  );
 }
 
 async function insertCredential(
@@ -200,7 +211,11 @@ export type AlongsideCredential = (tx: Tx, credential: { id: string }) => Promis
 type CreateIssueOptions = { alongside?: AlongsideCredential };
 
 /** Creates, issues and queues the email in one transaction: all of it happens, or none. */
-export async function createIssueSendCredential(organization: Organization, input: CreateCredentialInput, options: CreateIssueOptions = {}): Promise<ApiCredential> {
+export async function createIssueSendCredential(
+  organization: Organization,
+  input: CreateCredentialInput,
+  options: CreateIssueOptions = {},
+): Promise<ApiCredential> {
   return createAndIssueCredential(organization, input, { ...options, send: true });
 }
 
@@ -208,7 +223,11 @@ export async function createIssueSendCredential(organization: Organization, inpu
  * create-issue-send without the email, in one transaction: what a CSV import does when asked not to
  * send. (Create, then issue, would be two transactions: a quota refusal in between leaves a draft.)
  */
-export async function createIssueCredential(organization: Organization, input: CreateCredentialInput, options: CreateIssueOptions = {}): Promise<ApiCredential> {
+export async function createIssueCredential(
+  organization: Organization,
+  input: CreateCredentialInput,
+  options: CreateIssueOptions = {},
+): Promise<ApiCredential> {
   return createAndIssueCredential(organization, input, { ...options, send: false });
 }
 
@@ -272,12 +291,17 @@ export async function createIssueCredentialsTogether(
   options: { send: boolean; alongside?: (tx: Tx, credentials: { id: string }[]) => Promise<void> },
 ): Promise<ApiCredential[]> {
   const groups = new Map<string, GroupForCredential>();
-  for (const input of inputs) if (!groups.has(input.groupId)) groups.set(input.groupId, await groupForCredential(organization.id, input.groupId));
+  for (const input of inputs)
+    if (!groups.has(input.groupId)) groups.set(input.groupId, await groupForCredential(organization.id, input.groupId));
   const now = new Date();
   const created = await db().$transaction(async (tx) => {
     const credentials: Awaited<ReturnType<typeof createAndIssueWithin>>[] = [];
-    for (const input of inputs) credentials.push(await createAndIssueWithin(tx, organization, groups.get(input.groupId)!, input, options.send, now));
-    await options.alongside?.(tx, credentials.map((c) => c.row));
+    for (const input of inputs)
+      credentials.push(await createAndIssueWithin(tx, organization, groups.get(input.groupId)!, input, options.send, now));
+    await options.alongside?.(
+      tx,
+      credentials.map((c) => c.row),
+    );
     return credentials;
   });
   if (created.some((c) => c.emailQueued)) nudgeMailWorker();
@@ -290,7 +314,10 @@ export async function getCredential(organization: Organization, id: string): Pro
   return serializeCredential(row);
 }
 
-export async function listCredentials(organization: Organization, options: { cursor?: string; limit: number }): Promise<Page<ApiCredential>> {
+export async function listCredentials(
+  organization: Organization,
+  options: { cursor?: string; limit: number },
+): Promise<Page<ApiCredential>> {
   const today = todayUtc();
   return newestFirstPage({
     scope: "credentials",
@@ -318,7 +345,9 @@ export async function issueCredential(organization: Organization, id: string): P
     await consumeIssueQuota(tx, organization, now);
     const issued = await findCredential(tx, organization.id, id);
     // A future issue date makes it scheduled: it is issued (and announced as such) when the date comes.
-    await recordWebhookEvents(tx, organization.id, [credentialEvent(issued.status === "issued" ? "credential.issued" : "credential.updated", issued)]);
+    await recordWebhookEvents(tx, organization.id, [
+      credentialEvent(issued.status === "issued" ? "credential.issued" : "credential.updated", issued),
+    ]);
     return issued;
   });
   return serializeCredential(row);
@@ -386,7 +415,10 @@ export async function updateCredential(organization: Organization, id: string, i
     }
     checkDateOrder(issueDate, expiryDate);
 
-    const customAttributes = { ...(JSON.parse(credential.customAttributes) as Record<string, string | null>), ...(input.customAttributes ?? {}) };
+    const customAttributes = {
+      ...(JSON.parse(credential.customAttributes) as Record<string, string | null>),
+      ...(input.customAttributes ?? {}),
+    };
     const sorted = Object.fromEntries(Object.entries(customAttributes).sort(([a], [b]) => a.localeCompare(b)));
     if (input.customAttributes) await recordAttributeUse(tx, organization.id, Object.keys(input.customAttributes));
     const updated = await tx.credential.update({
@@ -469,7 +501,10 @@ async function promoteScheduledWithin(tx: Tx, organizationId: string, id: string
   const organization = await tx.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { id: true, name: true } });
   await queueCredentialEmail(tx, organization, credential, group);
   await tx.credential.update({ where: { id }, data: { sendPending: false } });
-  await recordWebhookEvents(tx, organizationId, [credentialEvent("credential.issued", credential), credentialEvent("credential.sent", credential)]);
+  await recordWebhookEvents(tx, organizationId, [
+    credentialEvent("credential.issued", credential),
+    credentialEvent("credential.sent", credential),
+  ]);
   return { promoted: true, emailQueued: true };
 }
 

@@ -23,7 +23,18 @@ const withNote = DesignDocument.parse({
   ...CLASSIC_CERTIFICATE,
   elements: [
     ...(CLASSIC_CERTIFICATE.elements ?? []),
-    { type: "text", id: "note", x: 121, y: 520, width: 600, height: 20, text: "Note: [custom.note]", font: { family: "Inter", weight: 400, size: 10, color: "#222222" }, align: "center", verticalAlign: "middle" },
+    {
+      type: "text",
+      id: "note",
+      x: 121,
+      y: 520,
+      width: 600,
+      height: 20,
+      text: "Note: [custom.note]",
+      font: { family: "Inter", weight: 400, size: 10, color: "#222222" },
+      align: "center",
+      verticalAlign: "middle",
+    },
   ],
 });
 
@@ -31,11 +42,16 @@ beforeAll(async () => {
   org = await createOrganization({ slug: "scripts", name: "Scripts Academy", plan: "premium" });
   classicId = (await createDesign(org, { name: "Classic", type: "certificate", document: DesignDocument.parse(CLASSIC_CERTIFICATE) })).id;
   noteDesignId = (await createDesign(org, { name: "With a note", type: "certificate", document: withNote })).id;
-  groupId = (await createGroup(org.id, { name: "Course", designIds: [classicId, noteDesignId], expiryPeriod: { amount: 1, unit: "year" } })).id;
+  groupId = (await createGroup(org.id, { name: "Course", designIds: [classicId, noteDesignId], expiryPeriod: { amount: 1, unit: "year" } }))
+    .id;
 });
 
 async function counts() {
-  return { credentials: await db().credential.count(), recipients: await db().recipient.count(), previews: await db().previewVersion.count() };
+  return {
+    credentials: await db().credential.count(),
+    recipients: await db().recipient.count(),
+    previews: await db().previewVersion.count(),
+  };
 }
 
 describe("undrawableText", () => {
@@ -43,7 +59,9 @@ describe("undrawableText", () => {
     for (const name of ["محمد علي", "דוד כהן", "अनन्या शर्मा", "สมชาย ใจดี", "Zoë Ångström-Núñez", "王小明"]) {
       expect(await undrawableText(org, groupId, { recipientName: name }), name).toEqual([]);
     }
-    expect(await undrawableText(org, groupId, { recipientName: "Alex", customAttributes: { "custom.note": "🎓 with honours 👩‍🎓" } })).toEqual([]);
+    expect(
+      await undrawableText(org, groupId, { recipientName: "Alex", customAttributes: { "custom.note": "🎓 with honours 👩‍🎓" } }),
+    ).toEqual([]);
   });
 
   it("names each design that cannot draw an Ethiopic name, with the characters' code points, as the renderer does", async () => {
@@ -79,7 +97,20 @@ describe("undrawableText", () => {
     // seen (a lone combining mark, an emoji sequence with no image of its own) must still go to the renderer.
     const check = await undrawableTextChecker(org, groupId);
     const doc = DesignDocument.parse(CLASSIC_CERTIFICATE);
-    const names = ["Anna Bell", "ă q", "Anna ሰ", "Nadia", "q\u0306", "👩‍🎓 Ann", "🎓\u200d🎓", "👩\u200d🦰", "Anna \ud83c", "Bell Anna", "ä", "a\u0308"];
+    const names = [
+      "Anna Bell",
+      "ă q",
+      "Anna ሰ",
+      "Nadia",
+      "q\u0306",
+      "👩‍🎓 Ann",
+      "🎓\u200d🎓",
+      "👩\u200d🦰",
+      "Anna \ud83c",
+      "Bell Anna",
+      "ä",
+      "a\u0308",
+    ];
     const refused: string[] = [];
     for (const name of names) {
       const renderer = await unsupportedTextIn(doc, {

@@ -92,7 +92,9 @@ export async function undrawableTextChecker(organization: { id: string; name: st
     select: { design: { select: { id: true, name: true, currentRevision: { select: { document: true } } } } },
   });
   const designs: CheckedDesign[] = links.flatMap(({ design }) =>
-    design.currentRevision ? [{ id: design.id, name: design.name, document: JSON.parse(design.currentRevision.document) as DesignDocument, accepted: new Map() }] : [],
+    design.currentRevision
+      ? [{ id: design.id, name: design.name, document: JSON.parse(design.currentRevision.document) as DesignDocument, accepted: new Map() }]
+      : [],
   );
 
   return async (candidate) => {
@@ -124,13 +126,25 @@ export async function undrawableTextChecker(organization: { id: string; name: st
       if (knownDrawable(design, values)) continue;
       const problem = await unsupportedTextIn(design.document, values);
       if (problem === null) remember(design, values);
-      else undrawable.push({ designId: design.id, designName: design.name, characters: problem.characters, describedCharacters: problem.characters.map(describeCharacter), attributes: problem.attributes, message: problem.message });
+      else
+        undrawable.push({
+          designId: design.id,
+          designName: design.name,
+          characters: problem.characters,
+          describedCharacters: problem.characters.map(describeCharacter),
+          attributes: problem.attributes,
+          message: problem.message,
+        });
     }
     return undrawable;
   };
 }
 
 /** Which of the template's designs could not draw this one candidate's text (empty: all of them can). */
-export async function undrawableText(organization: { id: string; name: string }, groupId: string, candidate: CandidateCredential): Promise<UndrawableDesign[]> {
+export async function undrawableText(
+  organization: { id: string; name: string },
+  groupId: string,
+  candidate: CandidateCredential,
+): Promise<UndrawableDesign[]> {
   return (await undrawableTextChecker(organization, groupId))(candidate);
 }

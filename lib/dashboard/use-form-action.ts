@@ -8,7 +8,10 @@ import type { FormState } from "./form-state";
 
 const IDLE: FormState<never> = { status: "idle" };
 
-export function useFormAction<T>(action: (previous: FormState<T>, form: FormData) => Promise<FormState<T>>, options: { resetOnSuccess?: boolean } = {}) {
+export function useFormAction<T>(
+  action: (previous: FormState<T>, form: FormData) => Promise<FormState<T>>,
+  options: { resetOnSuccess?: boolean } = {},
+) {
   const [state, dispatch, pending] = useActionState<FormState<T>, FormData>(action, IDLE);
   const submitted = useRef<HTMLFormElement | null>(null);
   const { resetOnSuccess = false } = options;

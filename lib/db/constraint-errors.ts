@@ -2,7 +2,12 @@
 // queries report P2003; raw queries through the driver adapters carry the engine's own code or text
 // (PostgreSQL 23503, SQLite "FOREIGN KEY constraint failed").
 export function isForeignKeyViolation(error: unknown): boolean {
-  const e = error as { code?: unknown; meta?: { code?: unknown; driverAdapterError?: { cause?: { kind?: unknown; originalCode?: unknown } } }; message?: unknown; cause?: unknown };
+  const e = error as {
+    code?: unknown;
+    meta?: { code?: unknown; driverAdapterError?: { cause?: { kind?: unknown; originalCode?: unknown } } };
+    message?: unknown;
+    cause?: unknown;
+  };
   if (!e || typeof e !== "object") return false;
   if (e.code === "P2003" || e.code === "23503" || e.meta?.code === "23503") return true;
   const cause = e.meta?.driverAdapterError?.cause;

@@ -7,7 +7,14 @@ const { db } = await import("./index");
 const { directRows, readVia } = await import("./direct-read");
 const { rawBoolean, rawDate, rawNullableInt } = await import("./raw-values");
 
-type GroupRow = { id: string; name: string; legacyDesignShape: unknown; expiryAmount: unknown; createdAt: unknown; learningEventUrl: string | null };
+type GroupRow = {
+  id: string;
+  name: string;
+  legacyDesignShape: unknown;
+  expiryAmount: unknown;
+  createdAt: unknown;
+  learningEventUrl: string | null;
+};
 
 const readGroup = (id: string) =>
   directRows<GroupRow>`SELECT "id", "name", "legacyDesignShape", "expiryAmount", "createdAt", "learningEventUrl" FROM "Group" WHERE "id" = ${id}`;
@@ -19,10 +26,20 @@ beforeAll(async () => {
 describe("directRows (reads past the Prisma client, on a connection of their own)", () => {
   it("sees what the Prisma client committed, with values that read back as Prisma's own", async () => {
     const createdAt = new Date("2026-01-02T03:04:05.678Z");
-    await db().group.create({ data: { id: "grp_a", organizationId: "org_d", name: "A ' \"quoted\"", legacyDesignShape: true, expiryAmount: 3, expiryUnit: "year", createdAt } });
+    await db().group.create({
+      data: {
+        id: "grp_a",
+        organizationId: "org_d",
+        name: 'A \' "quoted"',
+        legacyDesignShape: true,
+        expiryAmount: 3,
+        expiryUnit: "year",
+        createdAt,
+      },
+    });
     const [row] = await readGroup("grp_a");
     expect(row).toBeDefined();
-    expect(row!.name).toBe("A ' \"quoted\"");
+    expect(row!.name).toBe('A \' "quoted"');
     expect(rawBoolean(row!.legacyDesignShape)).toBe(true);
     expect(rawNullableInt(row!.expiryAmount)).toBe(3);
     expect(rawDate(row!.createdAt).toISOString()).toBe(createdAt.toISOString());
@@ -51,7 +68,9 @@ describe("directRows (reads past the Prisma client, on a connection of their own
   });
 
   it("refuses to write", async () => {
-    await expect(directRows`DELETE FROM "Group" WHERE "id" = ${"grp_a"} RETURNING "id"`).rejects.toThrow(/readonly|query_only|attempt to write/i);
+    await expect(directRows`DELETE FROM "Group" WHERE "id" = ${"grp_a"} RETURNING "id"`).rejects.toThrow(
+      /readonly|query_only|attempt to write/i,
+    );
     expect(await readGroup("grp_a")).toHaveLength(1);
   });
 });

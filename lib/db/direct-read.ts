@@ -86,5 +86,5 @@ type RowsTag = <T = Record<string, unknown>>(strings: TemplateStringsArray, ...v
  */
 export function readVia(client: DbOrTx | undefined): RowsTag {
   if (client === undefined || client === db()) return directRows;
-  return <T,>(strings: TemplateStringsArray, ...values: DirectValue[]) => client.$queryRaw<T[]>(Prisma.sql(strings, ...values));
+  return <T>(strings: TemplateStringsArray, ...values: DirectValue[]) => client.$queryRaw<T[]>(Prisma.sql(strings, ...values));
 }

@@ -20,7 +20,13 @@ describe("directTransaction on SQLite", () => {
     // both connections, updates would be lost or SQLite would refuse one with SQLITE_BUSY.
     await db().monthlyUsage.create({ data: { organizationId: "org_t", month: "2030-01", issued: 0 } });
     const read = async (client: { $queryRaw: (q: TemplateStringsArray, ...v: unknown[]) => PromiseLike<unknown> }) =>
-      Number(((await client.$queryRaw`SELECT "issued" FROM "MonthlyUsage" WHERE "organizationId" = ${"org_t"} AND "month" = ${"2030-01"}`) as { issued: unknown }[])[0]!.issued);
+      Number(
+        (
+          (await client.$queryRaw`SELECT "issued" FROM "MonthlyUsage" WHERE "organizationId" = ${"org_t"} AND "month" = ${"2030-01"}`) as {
+            issued: unknown;
+          }[]
+        )[0]!.issued,
+      );
     const pause = () => new Promise((resolve) => setTimeout(resolve, 2));
     const direct = () =>
       directTransaction(async (tx) => {
@@ -32,7 +38,10 @@ describe("directTransaction on SQLite", () => {
       db().$transaction(async (tx) => {
         const issued = await read(tx);
         await pause();
-        await tx.monthlyUsage.update({ where: { organizationId_month: { organizationId: "org_t", month: "2030-01" } }, data: { issued: issued + 1 } });
+        await tx.monthlyUsage.update({
+          where: { organizationId_month: { organizationId: "org_t", month: "2030-01" } },
+          data: { issued: issued + 1 },
+        });
       });
     const plain = () => db().monthlyUsage.count();
     await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? direct() : i % 3 === 1 ? viaPrisma() : plain())));
@@ -57,6 +66,8 @@ describe("directTransaction on SQLite", () => {
       return "finished";
     }).catch((error: unknown) => error);
     expect(nested).toMatchObject({ code: "service_unavailable" });
-    expect(await db().group.findMany({ where: { id: { in: ["grp_held", "grp_waited", "grp_nested"] } }, select: { id: true } })).toEqual([{ id: "grp_held" }]);
+    expect(await db().group.findMany({ where: { id: { in: ["grp_held", "grp_waited", "grp_nested"] } }, select: { id: true } })).toEqual([
+      { id: "grp_held" },
+    ]);
   });
 });

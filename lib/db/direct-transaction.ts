@@ -29,9 +29,13 @@ const SQLITE_STATEMENT_CACHE = 200;
  * was written, and trying again later is right. The limits are the Prisma transactions' (lib/db/index.ts).
  */
 function databaseBusy(): ApiError {
-  return new ApiError("service_unavailable", "The database is too busy to take this change now; nothing was changed. Try again in a few seconds.", {
-    headers: { "Retry-After": "5" },
-  });
+  return new ApiError(
+    "service_unavailable",
+    "The database is too busy to take this change now; nothing was changed. Try again in a few seconds.",
+    {
+      headers: { "Retry-After": "5" },
+    },
+  );
 }
 
 /** Why a transaction was refused or abandoned, logged once per transaction (operators watch for it). */
@@ -47,12 +51,16 @@ type Statement = TemplateStringsArray | Prisma.Sql;
  * abandoned at its deadline) it refuses to run anything: a statement of work that outlived its
  * transaction would otherwise run on its own, outside any transaction.
  */
-function guardedClient(over: () => boolean, query: (text: Statement, values: unknown[]) => Promise<unknown>, execute: (text: Statement, values: unknown[]) => Promise<number>): SqlClient {
+function guardedClient(
+  over: () => boolean,
+  query: (text: Statement, values: unknown[]) => Promise<unknown>,
+  execute: (text: Statement, values: unknown[]) => Promise<number>,
+): SqlClient {
   const refuseWhenOver = () => {
     if (over()) throw databaseBusy();
   };
   return {
-    $queryRaw: async <T,>(text: Statement, ...values: unknown[]) => {
+    $queryRaw: async <T>(text: Statement, ...values: unknown[]) => {
       refuseWhenOver();
       return (await query(text, values)) as T;
     },
@@ -212,7 +220,12 @@ async function postgresTransaction<T>(work: (tx: SqlClient) => Promise<T>): Prom
   }, TRANSACTION_OPTIONS.timeout);
   const run = (text: Statement, values: unknown[]) => {
     const statement = statementOf(text, values);
-    return connection.query({ name: statement.postgresName, text: statement.postgres, values: statement.values.map(postgresValue), types: postgresTypes });
+    return connection.query({
+      name: statement.postgresName,
+      text: statement.postgres,
+      values: statement.values.map(postgresValue),
+      types: postgresTypes,
+    });
   };
   const client = guardedClient(
     () => over,

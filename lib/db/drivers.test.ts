@@ -19,7 +19,10 @@ describe("statement texts", () => {
   });
 
   it("gives statements assembled from fragments no name (their texts are not a fixed set), with their values flattened", () => {
-    const assembled = statementOf(tag`SELECT "id" FROM "Group" WHERE "id" IN (${Prisma.join(["a", "b"])}) AND "name" = ${"n"}`, [Prisma.join(["a", "b"]), "n"]);
+    const assembled = statementOf(tag`SELECT "id" FROM "Group" WHERE "id" IN (${Prisma.join(["a", "b"])}) AND "name" = ${"n"}`, [
+      Prisma.join(["a", "b"]),
+      "n",
+    ]);
     expect(assembled.postgresName).toBeUndefined();
     expect(assembled.postgres).toBe('SELECT "id" FROM "Group" WHERE "id" IN ($1,$2) AND "name" = $3');
     expect(assembled.values).toEqual(["a", "b", "n"]);

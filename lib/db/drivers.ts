@@ -27,7 +27,9 @@ const TIMESTAMP_OID = 1114;
 /** pg's type parsers, but `timestamp(3)` columns (UTC, as Prisma writes them) read as UTC rather than local time. */
 export const postgresTypes = {
   getTypeParser: ((oid: number, format?: string): unknown =>
-    oid === TIMESTAMP_OID ? (value: string) => new Date(`${value.replace(" ", "T")}Z`) : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+    oid === TIMESTAMP_OID
+      ? (value: string) => new Date(`${value.replace(" ", "T")}Z`)
+      : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
 };
 
 /**
@@ -59,7 +61,10 @@ export function textsOf(strings: TemplateStringsArray): StatementText {
  * A statement given as Prisma's `$queryRaw` takes it (a template's parts and values, or a `Prisma.sql`
  * query, fragments included): its texts per engine and its flat list of values.
  */
-export function statementOf(query: TemplateStringsArray | Prisma.Sql, values: readonly unknown[]): StatementText & { values: readonly unknown[] } {
+export function statementOf(
+  query: TemplateStringsArray | Prisma.Sql,
+  values: readonly unknown[],
+): StatementText & { values: readonly unknown[] } {
   if (query instanceof Prisma.Sql) return { sqlite: query.sql, postgres: query.text, values: query.values };
   // Nested Prisma.sql fragments (a list of rows, a join) need Prisma's flattening; plain values do not.
   if (values.some((value) => value instanceof Prisma.Sql)) return statementOf(Prisma.sql(query, ...values), []);

@@ -5,7 +5,32 @@ import { randomBytes } from "node:crypto";
 
 const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
 
-export type IdPrefix = "org" | "usr" | "mem" | "tok" | "dsn" | "rev" | "ast" | "grp" | "rcp" | "cred" | "evt" | "pv" | "mail" | "att" | "imp" | "imr" | "ses" | "pwr" | "idem" | "ikey" | "stl" | "whk" | "whd" | "wha" | "sil";
+export type IdPrefix =
+  | "org"
+  | "usr"
+  | "mem"
+  | "tok"
+  | "dsn"
+  | "rev"
+  | "ast"
+  | "grp"
+  | "rcp"
+  | "cred"
+  | "evt"
+  | "pv"
+  | "mail"
+  | "att"
+  | "imp"
+  | "imr"
+  | "ses"
+  | "pwr"
+  | "idem"
+  | "ikey"
+  | "stl"
+  | "whk"
+  | "whd"
+  | "wha"
+  | "sil";
 
 function encodeTime(ms: number): string {
   let out = "";

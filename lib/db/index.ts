@@ -39,7 +39,8 @@ export function createDb(databaseUrl: string, postgresPool?: pg.Pool): Db {
   const adapter = new PrismaPg(pool);
   // The adapter recognises a pool by `instanceof`: a second copy of pg would make it open its own pool,
   // and direct transactions would no longer share the client's connections.
-  if ((adapter as unknown as { externalPool: unknown }).externalPool !== pool) throw new Error("PrismaPg did not take the process's pg pool");
+  if ((adapter as unknown as { externalPool: unknown }).externalPool !== pool)
+    throw new Error("PrismaPg did not take the process's pg pool");
   const client = new PostgresClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
   return client as unknown as Db;
 }

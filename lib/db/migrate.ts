@@ -15,9 +15,7 @@ const TABLE_SQL = `CREATE TABLE IF NOT EXISTS "_cis_migrations" (
   "name" TEXT PRIMARY KEY, "checksum" TEXT NOT NULL, "appliedAt" TEXT NOT NULL)`;
 
 export function migrationsDir(databaseUrl: string, root = process.cwd()): string {
-  return databaseUrl.startsWith("file:")
-    ? path.join(root, "prisma/migrations")
-    : path.join(root, "prisma/postgres/migrations");
+  return databaseUrl.startsWith("file:") ? path.join(root, "prisma/migrations") : path.join(root, "prisma/postgres/migrations");
 }
 
 export function readMigrations(dir: string): Migration[] {

@@ -86,7 +86,9 @@ describe("decodeImage", () => {
   });
 
   it("refuses a truncated JPEG", async () => {
-    const jpeg = await sharp({ create: { width: 200, height: 150, channels: 3, background: "#884422" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 200, height: 150, channels: 3, background: "#884422" } })
+      .jpeg()
+      .toBuffer();
     expect(await refusal(decodeImage(jpeg.subarray(0, jpeg.length - 200)))).toMatch(/not a complete JPEG image/);
   });
 
@@ -106,14 +108,18 @@ describe("decodeImage", () => {
 
   it("refuses what is not a PNG or JPEG, whatever its name: SVG, GIF, text", async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
-    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } })
+      .gif()
+      .toBuffer();
     for (const bytes of [svg, gif, Buffer.from("hello, not an image")]) {
       expect(await refusal(decodeImage(bytes))).toBe("is not a PNG or JPEG image");
     }
   });
 
   it("keeps the size limits: bytes, and pixels per side before decoding", async () => {
-    expect(await refusal(decodeImage(Buffer.alloc(MAX_ASSET_BYTES + 1)))).toBe(`is ${MAX_ASSET_BYTES + 1} bytes; the limit is ${MAX_ASSET_BYTES} bytes`);
+    expect(await refusal(decodeImage(Buffer.alloc(MAX_ASSET_BYTES + 1)))).toBe(
+      `is ${MAX_ASSET_BYTES + 1} bytes; the limit is ${MAX_ASSET_BYTES} bytes`,
+    );
     // 6001 x 1 compresses to almost nothing; the header alone refuses it.
     expect(await refusal(decodeImage(png(6001, 1)))).toBe("must be 1 to 6000 pixels on each side");
   });
@@ -127,7 +133,9 @@ describe("decodeAssetDataUri", () => {
   });
 
   it("trusts the bytes, not the declared type", async () => {
-    const jpeg = await sharp({ create: { width: 5, height: 5, channels: 3, background: "#fff" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 5, height: 5, channels: 3, background: "#fff" } })
+      .jpeg()
+      .toBuffer();
     await expect(decodeAssetDataUri(`data:image/png;base64,${jpeg.toString("base64")}`)).resolves.toMatchObject({ mimeType: "image/jpeg" });
   });
 });

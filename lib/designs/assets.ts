@@ -56,7 +56,9 @@ export async function decodeImage(data: Buffer): Promise<DecodedAsset> {
   try {
     const pipeline = open().autoOrient();
     // Without keepMetadata, sharp writes none (EXIF, XMP, ICC, text chunks) and converts to sRGB.
-    output = await (format === "png" ? pipeline.png({ compressionLevel: 9 }) : pipeline.jpeg({ quality: 90 })).toBuffer({ resolveWithObject: true });
+    output = await (format === "png" ? pipeline.png({ compressionLevel: 9 }) : pipeline.jpeg({ quality: 90 })).toBuffer({
+      resolveWithObject: true,
+    });
   } catch {
     throw new AssetError(`is not a complete ${name} image: it could not be decoded to the end (truncated or corrupt?)`);
   }

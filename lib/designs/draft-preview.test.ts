@@ -15,8 +15,8 @@ const { defaultDocument } = await import("./defaults");
 const { DesignDocument } = await import("../render/document");
 
 // A 2x1 opaque PNG (a whole one: uploads are decoded to the end).
-const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADklEQVQI12P4z8DwH4QBEfcD/VPuaKIAAAAASUVORK5CYII=";
-
+const PNG =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADklEQVQI12P4z8DwH4QBEfcD/VPuaKIAAAAASUVORK5CYII=";
 
 async function refusal(work: Promise<unknown>): Promise<{ code: string; details: { path: string; message: string }[] }> {
   const error = await work.then(
@@ -52,14 +52,19 @@ describe("renderDraftDesign", () => {
     doc.elements[1] = { ...doc.elements[1], text: "[recipient.nmae]" };
     doc.elements.push({ type: "image", x: 10, y: 10, width: 40, height: 20, asset: "missing" });
     const schema = await refusal(renderDraftDesign(org, design.id, doc));
-    expect(schema).toEqual({ code: "validation_error", details: [{ path: "elements[1].text", message: "unknown attribute [recipient.nmae]" }] });
+    expect(schema).toEqual({
+      code: "validation_error",
+      details: [{ path: "elements[1].text", message: "unknown attribute [recipient.nmae]" }],
+    });
 
     doc.elements[1] = { ...doc.elements[1], text: "Fine" };
     const asset = await refusal(renderDraftDesign(org, design.id, doc));
     expect(asset.details).toEqual([{ path: "elements[10].asset", message: 'no asset named "missing"' }]);
 
     const square = DesignDocument.parse({ ...defaultDocument("certificate"), canvas: { size: "square" }, elements: [] });
-    expect((await refusal(renderDraftDesign(org, design.id, square))).details).toEqual([{ path: "canvas.size", message: "a certificate's canvas must be A4 or Letter" }]);
+    expect((await refusal(renderDraftDesign(org, design.id, square))).details).toEqual([
+      { path: "canvas.size", message: "a certificate's canvas must be A4 or Letter" },
+    ]);
 
     // Right-to-left text is drawn (shaped) like any other: no refusal, no warning.
     const rtl = DesignDocument.parse(defaultDocument("certificate"));
@@ -73,7 +78,10 @@ describe("renderDraftDesign", () => {
   it("draws characters no font has as boxes and says so, instead of refusing", async () => {
     const org = await createOrganization({ slug: "drafts-c", plan: "premium" });
     const design = await createDesign(org, { name: "D", type: "certificate" });
-    const preview = await renderDraftDesign(org, design.id, DesignDocument.parse(defaultDocument("certificate")), { recipientName: "Ada ሰላም", widthPx: 300 });
+    const preview = await renderDraftDesign(org, design.id, DesignDocument.parse(defaultDocument("certificate")), {
+      recipientName: "Ada ሰላም",
+      widthPx: 300,
+    });
     expect(preview.warnings.some((w) => w.startsWith("element 3: no font for"))).toBe(true);
   });
 

@@ -36,7 +36,9 @@ export type DraftPreviewOptions = {
 };
 
 function busy(retryAfterSeconds: number): ApiError {
-  return new ApiError("rate_limited", "Too many previews at once; this one follows in a moment.", { headers: { "Retry-After": String(retryAfterSeconds) } });
+  return new ApiError("rate_limited", "Too many previews at once; this one follows in a moment.", {
+    headers: { "Retry-After": String(retryAfterSeconds) },
+  });
 }
 
 /**
@@ -46,7 +48,12 @@ function busy(retryAfterSeconds: number): ApiError {
  * tried recipient name alone (right-to-left script) is reported on `recipientName` instead: saving
  * is not affected by it.
  */
-export async function renderDraftDesign(org: OrganizationRef, designId: string, input: unknown, options: DraftPreviewOptions = {}): Promise<DraftPreview> {
+export async function renderDraftDesign(
+  org: OrganizationRef,
+  designId: string,
+  input: unknown,
+  options: DraftPreviewOptions = {},
+): Promise<DraftPreview> {
   const design = await findDesign(org.id, designId);
   const type = design.type as DesignType;
   const parsed = safeParseWithDetails(DesignDocument, input);
@@ -55,7 +62,11 @@ export async function renderDraftDesign(org: OrganizationRef, designId: string, 
   const assetIds = JSON.parse(design.currentRevision!.assetIds) as Record<string, string>;
   checkDocument(document, type, new Set(Object.keys(assetIds)), []);
 
-  const values = sampleAttributeValues(type, { organizationName: org.name, walletUrl: config().walletUrl, attributes: attributesUsed(document) });
+  const values = sampleAttributeValues(type, {
+    organizationName: org.name,
+    walletUrl: config().walletUrl,
+    attributes: attributesUsed(document),
+  });
   const recipientName = options.recipientName?.trim().slice(0, 200);
   if (recipientName) values["recipient.name"] = recipientName;
 

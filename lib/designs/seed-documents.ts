@@ -257,7 +257,16 @@ function dotGrid(id: string, x: number, y: number, columns: number, rows: number
   const dots: DesignDocumentInput["elements"] = [];
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < columns; c++) {
-      dots.push({ type: "rect", id: `${id}-${r}-${c}`, x: x + c * step, y: y + r * step, width: size, height: size, fill, radius: size / 2 });
+      dots.push({
+        type: "rect",
+        id: `${id}-${r}-${c}`,
+        x: x + c * step,
+        y: y + r * step,
+        width: size,
+        height: size,
+        fill,
+        radius: size / 2,
+      });
     }
   }
   return dots;

@@ -44,7 +44,11 @@ export async function serializeDesign(row: DesignRow, org: { name: string }): Pr
     revision,
     document,
     credentialId: null,
-    values: sampleAttributeValues(type, { organizationName: org.name, walletUrl: config().walletUrl, attributes: attributesUsed(document) }),
+    values: sampleAttributeValues(type, {
+      organizationName: org.name,
+      walletUrl: config().walletUrl,
+      attributes: attributesUsed(document),
+    }),
     meta: { title: `${row.name} (sample)`, author: org.name, subject: row.name, url: null },
   });
   return {

@@ -11,8 +11,8 @@ const { createDesign, duplicateDesign, getDesign, updateDesign } = await import(
 const { ApiError } = await import("../core/errors");
 
 // A 2x1 opaque PNG (a whole one: uploads are decoded to the end).
-const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADklEQVQI12P4z8DwH4QBEfcD/VPuaKIAAAAASUVORK5CYII=";
-
+const PNG =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADklEQVQI12P4z8DwH4QBEfcD/VPuaKIAAAAASUVORK5CYII=";
 
 describe("duplicateDesign", () => {
   it("copies the layout and the images into a design of its own", async () => {
@@ -37,7 +37,10 @@ describe("duplicateDesign", () => {
     expect(await db().designAsset.count({ where: { designId: copy.id } })).toBe(2);
 
     // Removing an image from the copy leaves the source's.
-    await updateDesign(org, copy.id, { document: { ...copy.document, background: { color: "#000000", image: null } }, assets: { paper: null } });
+    await updateDesign(org, copy.id, {
+      document: { ...copy.document, background: { color: "#000000", image: null } },
+      assets: { paper: null },
+    });
     expect((await getDesign(org, source.id)).assets.map((a) => a.name).sort()).toEqual(["paper", "seal"]);
     expect((await getDesign(org, copy.id)).assets.map((a) => a.name)).toEqual(["seal"]);
   });
@@ -57,13 +60,21 @@ describe("duplicateDesign", () => {
 describe("updateDesign", () => {
   it("holds at most 20 images per design, however many uploads it takes", async () => {
     const org = await createOrganization({ slug: "upd-assets", plan: "premium" });
-    const design = await createDesign(org, { name: "D", type: "certificate", assets: Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`a${i}`, PNG])) });
+    const design = await createDesign(org, {
+      name: "D",
+      type: "certificate",
+      assets: Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`a${i}`, PNG])),
+    });
     const error = await updateDesign(org, design.id, { assets: { one_more: PNG } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as InstanceType<typeof ApiError>).details).toEqual([{ path: "assets", message: "a design holds at most 20 images; this would make it 21" }]);
+    expect((error as InstanceType<typeof ApiError>).details).toEqual([
+      { path: "assets", message: "a design holds at most 20 images; this would make it 21" },
+    ]);
     expect((await getDesign(org, design.id)).assets).toHaveLength(20);
     // Replacing one keeps the count.
-    await expect(updateDesign(org, design.id, { assets: { a0: PNG.replace("AAAAAEl", "AAAAAEl") } })).resolves.toMatchObject({ id: design.id });
+    await expect(updateDesign(org, design.id, { assets: { a0: PNG.replace("AAAAAEl", "AAAAAEl") } })).resolves.toMatchObject({
+      id: design.id,
+    });
   });
 
   it("refuses with conflict when the design moved on since the caller's expectedUpdatedAt, and writes nothing", async () => {
@@ -71,10 +82,14 @@ describe("updateDesign", () => {
     const opened = await createDesign(org, { name: "D", type: "certificate" });
     await new Promise((r) => setTimeout(r, 5));
     const elsewhere = await updateDesign(org, opened.id, { name: "Renamed elsewhere", document: { ...opened.document, dateStyle: "iso" } });
-    const error = await updateDesign(org, opened.id, { document: opened.document }, { expectedUpdatedAt: opened.updatedAt }).catch((e: unknown) => e);
+    const error = await updateDesign(org, opened.id, { document: opened.document }, { expectedUpdatedAt: opened.updatedAt }).catch(
+      (e: unknown) => e,
+    );
     expect((error as InstanceType<typeof ApiError>).code).toBe("conflict");
     expect(await getDesign(org, opened.id)).toEqual(elsewhere);
-    await expect(updateDesign(org, opened.id, { name: "Mine" }, { expectedUpdatedAt: elsewhere.updatedAt })).resolves.toMatchObject({ name: "Mine" });
+    await expect(updateDesign(org, opened.id, { name: "Mine" }, { expectedUpdatedAt: elsewhere.updatedAt })).resolves.toMatchObject({
+      name: "Mine",
+    });
   });
 });
 

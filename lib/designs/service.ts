@@ -102,7 +102,12 @@ export async function createDesign(org: OrganizationRef, input: CreateDesignInpu
   const added = [...(await decodeAssets(input.assets))].filter((e): e is [string, DecodedAsset] => e[1] !== null);
   checkDocument(document, input.type, new Set(added.map(([name]) => name)));
 
-  const designId = await insertDesign(org, { type: input.type, name: input.name, document, assets: added.map(([name, asset]) => ({ name, ...assetFields(asset) })) });
+  const designId = await insertDesign(org, {
+    type: input.type,
+    name: input.name,
+    document,
+    assets: added.map(([name, asset]) => ({ name, ...assetFields(asset) })),
+  });
   return getDesign(org, designId);
 }
 
@@ -110,7 +115,14 @@ export async function createDesign(org: OrganizationRef, input: CreateDesignInpu
 type AssetFields = { mimeType: string; width: number; height: number; byteSize: number; sha256: string; data: Uint8Array<ArrayBuffer> };
 
 function assetFields(asset: DecodedAsset): AssetFields {
-  return { mimeType: asset.mimeType, width: asset.width, height: asset.height, byteSize: asset.data.length, sha256: asset.sha256, data: new Uint8Array(asset.data) };
+  return {
+    mimeType: asset.mimeType,
+    width: asset.width,
+    height: asset.height,
+    byteSize: asset.data.length,
+    sha256: asset.sha256,
+    data: new Uint8Array(asset.data),
+  };
 }
 
 /** One transaction: the design, its images and its first revision. Returns the new design's id. */
@@ -129,7 +141,13 @@ async function insertDesign(
       await tx.designAsset.create({ data: { ...asset, id: assetId, designId } });
     }
     await tx.designRevision.create({
-      data: { id: revisionId, designId, documentVersion: input.document.version, document: JSON.stringify(input.document), assetIds: JSON.stringify(assetIds) },
+      data: {
+        id: revisionId,
+        designId,
+        documentVersion: input.document.version,
+        document: JSON.stringify(input.document),
+        assetIds: JSON.stringify(assetIds),
+      },
     });
     await tx.design.update({ where: { id: designId }, data: { currentRevisionId: revisionId } });
     await recordAttributeUse(tx, org.id, customTagsInDocument(input.document));
@@ -149,7 +167,19 @@ export async function duplicateDesign(org: OrganizationRef, sourceId: string, na
   const rows = await db().designAsset.findMany({ where: { id: { in: Object.values(sourceAssetIds) } } });
   const assets = Object.entries(sourceAssetIds).flatMap(([assetName, id]) => {
     const row = rows.find((r) => r.id === id);
-    return row ? [{ name: assetName, mimeType: row.mimeType, width: row.width, height: row.height, byteSize: row.byteSize, sha256: row.sha256, data: new Uint8Array(row.data) }] : [];
+    return row
+      ? [
+          {
+            name: assetName,
+            mimeType: row.mimeType,
+            width: row.width,
+            height: row.height,
+            byteSize: row.byteSize,
+            sha256: row.sha256,
+            data: new Uint8Array(row.data),
+          },
+        ]
+      : [];
   });
   const document = DesignDocument.parse(JSON.parse(revision.document));
   const designId = await insertDesign(org, { type: source.type, name, document, assets });
@@ -166,7 +196,12 @@ export type UpdateDesignOptions = {
   expectedUpdatedAt?: string;
 };
 
-export async function updateDesign(org: OrganizationRef, id: string, input: UpdateDesignInput, options: UpdateDesignOptions = {}): Promise<ApiDesign> {
+export async function updateDesign(
+  org: OrganizationRef,
+  id: string,
+  input: UpdateDesignInput,
+  options: UpdateDesignOptions = {},
+): Promise<ApiDesign> {
   // Optimistic: the new revision is based on the one read; if another update moved the design on
   // meanwhile, start again from the newer one, so that changes to other parts (name, assets) are kept.
   // Images are decoded once (it is the slow part), on the first attempt that gets that far.
@@ -219,15 +254,23 @@ async function updateDesignOnce(
     }
   }
   const count = Object.keys(assetIds).length;
-  if (count > MAX_ASSETS_PER_DESIGN) throw invalidField("assets", `a design holds at most ${MAX_ASSETS_PER_DESIGN} images; this would make it ${count}`);
+  if (count > MAX_ASSETS_PER_DESIGN)
+    throw invalidField("assets", `a design holds at most ${MAX_ASSETS_PER_DESIGN} images; this would make it ${count}`);
   const document = input.document ?? DesignDocument.parse(JSON.parse(revision.document));
   checkDocument(document, type, new Set(Object.keys(assetIds)));
 
   const revisionId = newId("rev");
   await db().$transaction(async (tx) => {
-    for (const [assetId, name, asset] of toCreate) await tx.designAsset.create({ data: { id: assetId, designId: id, name, ...assetFields(asset) } });
+    for (const [assetId, name, asset] of toCreate)
+      await tx.designAsset.create({ data: { id: assetId, designId: id, name, ...assetFields(asset) } });
     await tx.designRevision.create({
-      data: { id: revisionId, designId: id, documentVersion: document.version, document: JSON.stringify(document), assetIds: JSON.stringify(assetIds) },
+      data: {
+        id: revisionId,
+        designId: id,
+        documentVersion: document.version,
+        document: JSON.stringify(document),
+        assetIds: JSON.stringify(assetIds),
+      },
     });
     const { count } = await tx.design.updateMany({
       where: { id, currentRevisionId: revision.id },

@@ -25,16 +25,28 @@ describe("checkDomainProof with WEBHOOK_ALLOW_PRIVATE=1", () => {
 
   it("says what is wrong with the content", async () => {
     site.serve(200, "hello");
-    expect(await check.checkDomainProof(site.domain, token)).toMatchObject({ outcome: "wrong_content", message: expect.stringContaining(`does not contain the line ${proofLine(token)}`) });
+    expect(await check.checkDomainProof(site.domain, token)).toMatchObject({
+      outcome: "wrong_content",
+      message: expect.stringContaining(`does not contain the line ${proofLine(token)}`),
+    });
     site.serve(200, proofLine("ffff"));
-    expect(await check.checkDomainProof(site.domain, token)).toMatchObject({ outcome: "wrong_content", message: expect.stringContaining("another token") });
+    expect(await check.checkDomainProof(site.domain, token)).toMatchObject({
+      outcome: "wrong_content",
+      message: expect.stringContaining("another token"),
+    });
   });
 
   it("gives the HTTP status of a missing file or an error", async () => {
     site.serve(404, proofLine(token));
-    expect(await check.checkDomainProof(site.domain, token)).toMatchObject({ outcome: "http_status", message: expect.stringContaining("404 Not Found") });
+    expect(await check.checkDomainProof(site.domain, token)).toMatchObject({
+      outcome: "http_status",
+      message: expect.stringContaining("404 Not Found"),
+    });
     site.serve(500, proofLine(token));
-    expect(await check.checkDomainProof(site.domain, token)).toMatchObject({ outcome: "http_status", message: expect.stringContaining("HTTP 500") });
+    expect(await check.checkDomainProof(site.domain, token)).toMatchObject({
+      outcome: "http_status",
+      message: expect.stringContaining("HTTP 500"),
+    });
   });
 
   it("does not follow a redirect, even to a page that has the token", async () => {
@@ -60,7 +72,10 @@ describe("checkDomainProof with WEBHOOK_ALLOW_PRIVATE=1", () => {
       };
       pump();
     });
-    expect(await check.checkDomainProof(site.domain, token)).toMatchObject({ outcome: "too_large", message: expect.stringContaining("larger than 64 KiB") });
+    expect(await check.checkDomainProof(site.domain, token)).toMatchObject({
+      outcome: "too_large",
+      message: expect.stringContaining("larger than 64 KiB"),
+    });
   });
 
   it("gives up on a site that does not answer in time", async () => {
@@ -68,13 +83,19 @@ describe("checkDomainProof with WEBHOOK_ALLOW_PRIVATE=1", () => {
       /* never answers */
     });
     const started = Date.now();
-    expect(await check.checkDomainProof(site.domain, token, 300)).toMatchObject({ outcome: "unreachable", message: expect.stringContaining("no complete answer") });
+    expect(await check.checkDomainProof(site.domain, token, 300)).toMatchObject({
+      outcome: "unreachable",
+      message: expect.stringContaining("no complete answer"),
+    });
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it("says so when nothing listens", async () => {
     const gone = await startProofServer();
     await gone.close();
-    expect(await check.checkDomainProof(gone.domain, token)).toMatchObject({ outcome: "unreachable", message: expect.stringContaining("refused the connection") });
+    expect(await check.checkDomainProof(gone.domain, token)).toMatchObject({
+      outcome: "unreachable",
+      message: expect.stringContaining("refused the connection"),
+    });
   });
 });

@@ -89,7 +89,8 @@ export async function checkDomainOwnership(domain: string, token: string): Promi
   const [file, record] = await Promise.all([checkDomainProof(domain, token), readDnsProof(domain, token)]);
   if (file.outcome === "verified") return file;
   const name = dnsRecordName(domain);
-  if (record.reading === "found") return { outcome: "verified", message: `The DNS TXT record ${name} contains your verification line.`, url: file.url };
+  if (record.reading === "found")
+    return { outcome: "verified", message: `The DNS TXT record ${name} contains your verification line.`, url: file.url };
   const dnsNote =
     "reason" in record
       ? `The DNS TXT record ${name} could not be read: ${record.reason}.`

@@ -55,20 +55,28 @@ describe("checkDomainOwnership: the file or the record", () => {
   it("is verified by the record when the file is missing", async () => {
     site.serve(404, "");
     dnsServer.txt.set("_credential-issuer.localhost", [[proofLine(token)]]);
-    expect(await check.checkDomainOwnership(site.domain, token)).toMatchObject({ outcome: "verified", message: "The DNS TXT record _credential-issuer.localhost contains your verification line." });
+    expect(await check.checkDomainOwnership(site.domain, token)).toMatchObject({
+      outcome: "verified",
+      message: "The DNS TXT record _credential-issuer.localhost contains your verification line.",
+    });
     dnsServer.txt.delete("_credential-issuer.localhost");
   });
 
   it("is verified by the file without a record", async () => {
     site.serve(200, proofLine(token));
-    expect(await check.checkDomainOwnership(site.domain, token)).toMatchObject({ outcome: "verified", message: expect.stringContaining("contains your verification line") });
+    expect(await check.checkDomainOwnership(site.domain, token)).toMatchObject({
+      outcome: "verified",
+      message: expect.stringContaining("contains your verification line"),
+    });
   });
 
   it("reports the file's problem, and what DNS had, when neither proves it", async () => {
     site.serve(404, "");
     const none = await check.checkDomainOwnership(site.domain, token);
     expect(none.outcome).toBe("http_status");
-    expect(none.message).toMatch(/404 Not Found: the file is not there\. No DNS TXT record _credential-issuer\.localhost carries it either\.$/);
+    expect(none.message).toMatch(
+      /404 Not Found: the file is not there\. No DNS TXT record _credential-issuer\.localhost carries it either\.$/,
+    );
     dnsServer.txt.set("_credential-issuer.localhost", [[proofLine("ffff")]]);
     expect((await check.checkDomainOwnership(site.domain, token)).message).toContain("has a verification line, but with another token");
     dnsServer.txt.delete("_credential-issuer.localhost");

@@ -34,7 +34,10 @@ export async function readDnsProof(domain: string, token: string): Promise<DnsPr
     const code = (error as { code?: string } | null)?.code ?? "";
     // No such name or no TXT record: an answer, and a plain "absent".
     if (code === dns.NOTFOUND || code === dns.NODATA) return { reading: "absent" };
-    return { reading: "unanswered", reason: code === dns.TIMEOUT ? "the DNS lookup timed out" : `the DNS lookup failed (${code || "unknown error"})` };
+    return {
+      reading: "unanswered",
+      reason: code === dns.TIMEOUT ? "the DNS lookup timed out" : `the DNS lookup failed (${code || "unknown error"})`,
+    };
   }
   // A TXT record longer than 255 bytes comes in several strings; together they are its text.
   const lines = records.slice(0, MAX_RECORDS).map((chunks) => chunks.join(""));

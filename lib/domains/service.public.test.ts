@@ -24,7 +24,10 @@ describe("without WEBHOOK_ALLOW_PRIVATE", () => {
   it("refuses to claim localhost, with or without a port, and writes nothing", async () => {
     const org = (await organizations.createOrganization({ slug: "public-1" })).id;
     for (const domain of ["localhost", site.domain, "uni.localhost"]) {
-      const error = await service.claimDomain(org, domain).then(() => null, (e: unknown) => e);
+      const error = await service.claimDomain(org, domain).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(ApiError);
       expect((error as ApiError).details).toEqual([{ path: "domain", message: "must be a public domain, not localhost" }]);
     }
@@ -40,6 +43,9 @@ describe("without WEBHOOK_ALLOW_PRIVATE", () => {
     const claim = await service.checkDomainNow(org);
     expect(claim).toMatchObject({ verified: false, lastOutcome: "refused_address", lastMessage: expect.stringContaining("Not checked") });
     expect(site.hits).toEqual([]);
-    expect(await database.db().domainClaim.findUnique({ where: { organizationId: org } })).toMatchObject({ verifiedDomain: null, verifiedAt: null });
+    expect(await database.db().domainClaim.findUnique({ where: { organizationId: org } })).toMatchObject({
+      verifiedDomain: null,
+      verifiedAt: null,
+    });
   });
 });

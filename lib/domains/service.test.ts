@@ -33,7 +33,10 @@ async function newSite() {
 const row = (organizationId: string) => database.db().domainClaim.findUnique({ where: { organizationId } });
 
 async function thrown(work: Promise<unknown>): Promise<ApiError> {
-  const error = await work.then(() => null, (e: unknown) => e);
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 }
@@ -57,7 +60,11 @@ describe("claiming and checking a domain", () => {
     expect(verified).toMatchObject({ verified: true, lastOutcome: "verified" });
     expect(verified.verifiedAt).toBeInstanceOf(Date);
     const identity = await service.issuerIdentity(org);
-    expect(identity).toMatchObject({ verifiedDomain: site.domain, name: "Demo Academy", did: expect.stringMatching(/^did:web:localhost%3A4321:organizations:domains-/) });
+    expect(identity).toMatchObject({
+      verifiedDomain: site.domain,
+      name: "Demo Academy",
+      did: expect.stringMatching(/^did:web:localhost%3A4321:organizations:domains-/),
+    });
     expect((await row(org))!.nextCheckAt!.getTime()).toBeGreaterThan(Date.now() + service.RECHECK_INTERVAL_MS - 60_000);
 
     // A second successful check keeps the original verification time.
@@ -106,7 +113,11 @@ describe("claiming and checking a domain", () => {
     site.serve(200, `${realClaim.proofLine}\n${impostorClaim.proofLine}\n`);
     expect(await service.checkDomainNow(real)).toMatchObject({ verified: true });
     const lost = await service.checkDomainNow(impostor);
-    expect(lost).toMatchObject({ verified: false, lastOutcome: "taken", lastMessage: expect.stringContaining("already verified by another organization") });
+    expect(lost).toMatchObject({
+      verified: false,
+      lastOutcome: "taken",
+      lastMessage: expect.stringContaining("already verified by another organization"),
+    });
 
     // A third organization cannot even claim it now.
     const third = await newOrg();
@@ -147,7 +158,8 @@ describe("the background re-check", () => {
     await service.checkDomainNow(org);
     return { org, site, claim };
   }
-  const makeDue = (org: string) => database.db().domainClaim.update({ where: { organizationId: org }, data: { nextCheckAt: new Date(Date.now() - 1000) } });
+  const makeDue = (org: string) =>
+    database.db().domainClaim.update({ where: { organizationId: org }, data: { nextCheckAt: new Date(Date.now() - 1000) } });
 
   it("drops the verification when the token is gone, and says why", async () => {
     const { org, site } = await verifiedOrg();
@@ -173,7 +185,10 @@ describe("the background re-check", () => {
     }
     await makeDue(org);
     await service.recheckDueDomainClaims();
-    expect(await service.domainClaimFor(org)).toMatchObject({ verified: false, droppedReason: expect.stringContaining("Could not reach the website") });
+    expect(await service.domainClaimFor(org)).toMatchObject({
+      verified: false,
+      droppedReason: expect.stringContaining("Could not reach the website"),
+    });
   });
 
   it("leaves claims that are not due, and checks a due one once when two workers run at once", async () => {
@@ -185,7 +200,7 @@ describe("the background re-check", () => {
     await makeDue(org);
     await Promise.all([service.recheckDueDomainClaims(), service.recheckDueDomainClaims(), service.recheckDueDomainClaims()]);
     expect(site.hits.length).toBe(before + 1);
-    expect((await row(org))).toMatchObject({ leaseUntil: null, verifiedDomain: site.domain });
+    expect(await row(org)).toMatchObject({ leaseUntil: null, verifiedDomain: site.domain });
   });
 
   it("does not record a check's result on a claim that changed meanwhile", async () => {
@@ -208,14 +223,19 @@ describe("proof by DNS", () => {
     const site = await newSite(); // answers 404: no file
     const claim = await service.claimDomain(org, site.domain);
     dnsServer.txt.set("_credential-issuer.localhost", [[claim.proofLine]]);
-    expect(await service.checkDomainNow(org)).toMatchObject({ verified: true, lastMessage: "The DNS TXT record _credential-issuer.localhost contains your verification line." });
+    expect(await service.checkDomainNow(org)).toMatchObject({
+      verified: true,
+      lastMessage: "The DNS TXT record _credential-issuer.localhost contains your verification line.",
+    });
 
     dnsServer.txt.delete("_credential-issuer.localhost");
     await database.db().domainClaim.update({ where: { organizationId: org }, data: { nextCheckAt: new Date(Date.now() - 1000) } });
     await service.recheckDueDomainClaims();
     const dropped = (await service.domainClaimFor(org))!;
     expect(dropped.verified).toBe(false);
-    expect(dropped.droppedReason).toContain("404 Not Found: the file is not there. No DNS TXT record _credential-issuer.localhost carries it either.");
+    expect(dropped.droppedReason).toContain(
+      "404 Not Found: the file is not there. No DNS TXT record _credential-issuer.localhost carries it either.",
+    );
   });
 });
 
@@ -225,7 +245,17 @@ describe("the public profile", () => {
     const slug = (await database.db().organization.findUniqueOrThrow({ where: { id: org } })).slug;
     const profile = await service.issuerProfile(slug);
     expect(profile).toMatchObject({ name: "Profile School", slug, verifiedDomain: null, hasLogo: false, credentialsIssued: 0 });
-    expect(Object.keys(profile!).sort()).toEqual(["credentialsIssued", "did", "hasLogo", "joinedAt", "name", "organizationId", "slug", "verifiedAt", "verifiedDomain"]);
+    expect(Object.keys(profile!).sort()).toEqual([
+      "credentialsIssued",
+      "did",
+      "hasLogo",
+      "joinedAt",
+      "name",
+      "organizationId",
+      "slug",
+      "verifiedAt",
+      "verifiedDomain",
+    ]);
     expect(await service.issuerProfile("no-such-org")).toBeNull();
   });
 });

@@ -113,7 +113,10 @@ export async function claimDomain(organizationId: string, rawDomain: string): Pr
   }
   const existing = await db().domainClaim.findUnique({ where: { organizationId } });
   if (existing?.domain === domain) return view(existing);
-  const holder = await db().domainClaim.findFirst({ where: { verifiedDomain: domain, NOT: { organizationId } }, select: { organizationId: true } });
+  const holder = await db().domainClaim.findFirst({
+    where: { verifiedDomain: domain, NOT: { organizationId } },
+    select: { organizationId: true },
+  });
   if (holder) throw takenError(domain);
   const fresh = {
     domain,
@@ -253,7 +256,12 @@ export type IssuerIdentity = {
   verifiedAt: Date | null;
 };
 
-type OrgWithClaim = { id: string; name: string; slug: string; domainClaim: { verifiedDomain: string | null; verifiedAt: Date | null } | null };
+type OrgWithClaim = {
+  id: string;
+  name: string;
+  slug: string;
+  domainClaim: { verifiedDomain: string | null; verifiedAt: Date | null } | null;
+};
 
 const identitySelect = { id: true, name: true, slug: true, domainClaim: { select: { verifiedDomain: true, verifiedAt: true } } } as const;
 

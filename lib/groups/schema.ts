@@ -34,10 +34,14 @@ export const learningEventUrl = singleLineText()
  * What the group's credentials stand for, shown on the wallet and signed into each credential as its
  * Open Badges achievement's description; null or absent: a default naming the group and organization.
  */
-export const groupDescription = multiLineText({ trim: true }).min(1, "must not be empty; send null for the default").max(2000, "must be at most 2000 characters");
+export const groupDescription = multiLineText({ trim: true })
+  .min(1, "must not be empty; send null for the default")
+  .max(2000, "must be at most 2000 characters");
 
 /** How a credential of the group is earned (the achievement's criteria); null or absent: a default. */
-export const groupCriteria = multiLineText({ trim: true }).min(1, "must not be empty; send null for the default").max(5000, "must be at most 5000 characters");
+export const groupCriteria = multiLineText({ trim: true })
+  .min(1, "must not be empty; send null for the default")
+  .max(5000, "must be at most 5000 characters");
 
 /** Credentials of the group expire this long after their issue date, unless a credential says otherwise. */
 export const expiryPeriod = z.strictObject({
@@ -116,8 +120,16 @@ export const GroupResponse = z.object({
   id: z.string(),
   name: z.string(),
   learningEventUrl: z.string().nullable(),
-  description: z.string().nullable().describe("What the group's credentials stand for; null: the default \"<group name>, awarded by <organization name>.\" is shown and signed."),
-  criteria: z.string().nullable().describe("How a credential of the group is earned; null: the default \"Awarded by <organization name>.\" is shown and signed."),
+  description: z
+    .string()
+    .nullable()
+    .describe(
+      'What the group\'s credentials stand for; null: the default "<group name>, awarded by <organization name>." is shown and signed.',
+    ),
+  criteria: z
+    .string()
+    .nullable()
+    .describe('How a credential of the group is earned; null: the default "Awarded by <organization name>." is shown and signed.'),
   designIds: z.array(z.string()),
   certificateDesignId: z.string().nullable().optional().describe("Deprecated; present only when the legacy shape was used."),
   badgeDesignId: z.string().nullable().optional().describe("Deprecated; present only when the legacy shape was used."),
@@ -129,7 +141,9 @@ export const GroupResponse = z.object({
   language: z
     .enum(SUPPORTED_LOCALES)
     .nullable()
-    .describe("The language of the group's credential emails and wallet pages; null: emails in English, and each wallet page in its reader's browser language (Accept-Language)."),
+    .describe(
+      "The language of the group's credential emails and wallet pages; null: emails in English, and each wallet page in its reader's browser language (Accept-Language).",
+    ),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

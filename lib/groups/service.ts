@@ -170,7 +170,9 @@ export async function createGroup(organizationId: string, input: CreateGroupInpu
     });
     await writeDesigns(tx, id, choice.designIds);
     await recordTemplateAttributes(tx, organizationId, input);
-    await recordWebhookEvents(tx, organizationId, [{ type: "group.created", data: async () => serializeGroup(await findGroup(organizationId, id, tx)) }]);
+    await recordWebhookEvents(tx, organizationId, [
+      { type: "group.created", data: async () => serializeGroup(await findGroup(organizationId, id, tx)) },
+    ]);
   });
   return getGroup(organizationId, id);
 }
@@ -197,7 +199,9 @@ export async function updateGroup(organizationId: string, id: string, input: Upd
     await tx.group.update({ where: { id }, data: fields });
     if (choice) await writeDesigns(tx, id, choice.designIds);
     await recordTemplateAttributes(tx, organizationId, input);
-    await recordWebhookEvents(tx, organizationId, [{ type: "group.updated", data: async () => serializeGroup(await findGroup(organizationId, id, tx)) }]);
+    await recordWebhookEvents(tx, organizationId, [
+      { type: "group.updated", data: async () => serializeGroup(await findGroup(organizationId, id, tx)) },
+    ]);
   });
   return getGroup(organizationId, id);
 }
@@ -237,7 +241,9 @@ export async function deleteGroup(organizationId: string, id: string): Promise<v
       if (use.credentials > 0 || use.unfinishedImports > 0) throw groupInUse(use);
       await tx.importJob.deleteMany({ where: { groupId: id, status: { in: FINISHED_IMPORT } } });
       // Written before the delete so that its data is the group as it was; a refused delete rolls it back.
-      await recordWebhookEvents(tx, organizationId, [{ type: "group.deleted", data: async () => serializeGroup(await findGroup(organizationId, id, tx)) }]);
+      await recordWebhookEvents(tx, organizationId, [
+        { type: "group.deleted", data: async () => serializeGroup(await findGroup(organizationId, id, tx)) },
+      ]);
       const deleted = await tx.$executeRaw`
         DELETE FROM "Group" WHERE "id" = ${id} AND "organizationId" = ${organizationId}
           AND NOT EXISTS (SELECT 1 FROM "Credential" c WHERE c."groupId" = ${id})`;

@@ -72,7 +72,12 @@ async function measureDatabase(): Promise<Health> {
     };
   } catch (error) {
     log.warn("health_database_unavailable", errorSummary(error));
-    return { status: "unavailable", database: { status: "unavailable", latencyMs: null }, mailLagSeconds: null, checkedAt: checkedAt.toISOString() };
+    return {
+      status: "unavailable",
+      database: { status: "unavailable", latencyMs: null },
+      mailLagSeconds: null,
+      checkedAt: checkedAt.toISOString(),
+    };
   }
 }
 

@@ -20,8 +20,20 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe("isApiPath", () => {
   it("is true for the API, its public routes, logos and previews, and false for pages", () => {
-    for (const path of ["/v1", "/v1/groups", "/api/wallet/events", "/organizations/x/logo", "/previews/a.png", "/credentials/x/credential.json", "/credentials/x/badge.png", "/credentials/x/qr.svg", "/credentials/x/qr.png"]) expect(isApiPath(path), path).toBe(true);
-    for (const path of ["/", "/v1x", "/credentials/x", "/credentials/x/other.json", "/dashboard", "/apix", "/docs"]) expect(isApiPath(path), path).toBe(false);
+    for (const path of [
+      "/v1",
+      "/v1/groups",
+      "/api/wallet/events",
+      "/organizations/x/logo",
+      "/previews/a.png",
+      "/credentials/x/credential.json",
+      "/credentials/x/badge.png",
+      "/credentials/x/qr.svg",
+      "/credentials/x/qr.png",
+    ])
+      expect(isApiPath(path), path).toBe(true);
+    for (const path of ["/", "/v1x", "/credentials/x", "/credentials/x/other.json", "/dashboard", "/apix", "/docs"])
+      expect(isApiPath(path), path).toBe(false);
   });
 });
 
@@ -33,7 +45,10 @@ describe("sendServerError", () => {
     expect(res.headers.get("x-request-id")).toBe("req_test1");
     expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(await res.json()).toEqual({
-      error: { code: "internal_server_error", message: "Something went wrong on our side. Quote request id req_test1 if you contact support." },
+      error: {
+        code: "internal_server_error",
+        message: "Something went wrong on our side. Quote request id req_test1 if you contact support.",
+      },
     });
   });
 

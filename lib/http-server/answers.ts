@@ -12,7 +12,10 @@ import { log } from "../log";
 export function isApiPath(path: string): boolean {
   // Besides the API and the issuers' documents: a credential's signed document and baked image, which
   // verifiers and badge tools fetch (the wallet page beside them is for people).
-  return /^\/(?:v1|api|organizations|previews)(?:\/|$)/.test(path) || /^\/credentials\/[^/]*\/(?:credential\.json|badge\.png|qr\.svg|qr\.png)$/.test(path);
+  return (
+    /^\/(?:v1|api|organizations|previews)(?:\/|$)/.test(path) ||
+    /^\/credentials\/[^/]*\/(?:credential\.json|badge\.png|qr\.svg|qr\.png)$/.test(path)
+  );
 }
 
 export function requestIdHeader(req: IncomingMessage): string {
@@ -25,7 +28,14 @@ export function sendApiError(req: IncomingMessage, res: ServerResponse, error: A
   sendError(res, req.method, error, requestIdHeader(req), headers);
 }
 
-function sendPage(req: IncomingMessage, res: ServerResponse, status: number, title: string, text: string, headers: Record<string, string> = {}): void {
+function sendPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  title: string,
+  text: string,
+  headers: Record<string, string> = {},
+): void {
   const body = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
 <body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem"><h1>${title}</h1><p>${text}</p><p><a href="/">Home</a></p></body></html>
@@ -75,7 +85,14 @@ export function sendWorkerOnly(req: IncomingMessage, res: ServerResponse, path: 
 export function sendServerError(req: IncomingMessage, res: ServerResponse, path: string): void {
   const requestId = requestIdHeader(req);
   if (isApiPath(path)) sendApiError(req, res, internalError(requestId));
-  else sendPage(req, res, 500, "Something went wrong", `Something went wrong on our side. Quote request id ${requestId} if you contact support.`);
+  else
+    sendPage(
+      req,
+      res,
+      500,
+      "Something went wrong",
+      `Something went wrong on our side. Quote request id ${requestId} if you contact support.`,
+    );
 }
 
 /**

@@ -24,8 +24,14 @@ const dropped = new WeakSet<Duplex>();
  * its connections for expired requests every connectionsCheckingInterval (30 s by default, which would
  * double a 30 s limit): a quarter of the limit, at most a second.
  */
-export function clientTimeoutOptions(timeoutMs: number): Pick<ServerOptions, "requestTimeout" | "headersTimeout" | "connectionsCheckingInterval"> {
-  return { requestTimeout: timeoutMs, headersTimeout: timeoutMs, connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(timeoutMs / 4))) };
+export function clientTimeoutOptions(
+  timeoutMs: number,
+): Pick<ServerOptions, "requestTimeout" | "headersTimeout" | "connectionsCheckingInterval"> {
+  return {
+    requestTimeout: timeoutMs,
+    headersTimeout: timeoutMs,
+    connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(timeoutMs / 4))),
+  };
 }
 
 /** Remembers which request a connection is handling, until its response is done. */

@@ -9,7 +9,15 @@ import { internalError } from "../api/envelope";
 import { requestIdHeader, sendApiError } from "./answers";
 import { errorSummary, log } from "../log";
 import { attachmentDisposition, safeDownloadName } from "../previews/download-name";
-import { PREVIEW_PNG_WIDTHS, PreviewNotFound, PreviewUnrenderable, isPreviewPngWidth, previewBytes, type PreviewFormat, type PreviewPngWidth } from "../previews/service";
+import {
+  PREVIEW_PNG_WIDTHS,
+  PreviewNotFound,
+  PreviewUnrenderable,
+  isPreviewPngWidth,
+  previewBytes,
+  type PreviewFormat,
+  type PreviewPngWidth,
+} from "../previews/service";
 
 const PATH = /^\/previews\/([0-9a-f]{40})\.(png|pdf)$/;
 
@@ -25,7 +33,9 @@ export async function servePreview(req: IncomingMessage, res: ServerResponse): P
     return true;
   }
   if (req.method !== "GET" && req.method !== "HEAD") {
-    sendApiError(req, res, new ApiError("method_not_allowed", `${req.method} is not allowed here; allowed: GET, HEAD.`), { Allow: "GET, HEAD" });
+    sendApiError(req, res, new ApiError("method_not_allowed", `${req.method} is not allowed here; allowed: GET, HEAD.`), {
+      Allow: "GET, HEAD",
+    });
     return true;
   }
   const [, digest, format] = match as unknown as [string, string, PreviewFormat];

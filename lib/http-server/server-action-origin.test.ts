@@ -2,7 +2,8 @@ import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import { crossOriginServerAction } from "./server-action-origin";
 
-const request = (headers: Record<string, string>, method = "POST") => ({ method, headers: { host: "app.example:3000", ...headers } }) as unknown as IncomingMessage;
+const request = (headers: Record<string, string>, method = "POST") =>
+  ({ method, headers: { host: "app.example:3000", ...headers } }) as unknown as IncomingMessage;
 const action = { "next-action": "7f00", "content-type": "text/plain;charset=UTF-8" };
 
 describe("crossOriginServerAction", () => {
@@ -11,7 +12,9 @@ describe("crossOriginServerAction", () => {
       expect(crossOriginServerAction(request({ ...action, origin }), "/dashboard/settings"), origin).toBe(origin);
     }
     // A form posted before scripts loaded names its action in the body, not a header.
-    expect(crossOriginServerAction(request({ "content-type": "multipart/form-data; boundary=x", origin: "http://evil.example" }), "/signup")).toBe("http://evil.example");
+    expect(
+      crossOriginServerAction(request({ "content-type": "multipart/form-data; boundary=x", origin: "http://evil.example" }), "/signup"),
+    ).toBe("http://evil.example");
   });
 
   it("lets same-origin actions through, as Next compares them: X-Forwarded-Host first, else Host", () => {
@@ -23,10 +26,17 @@ describe("crossOriginServerAction", () => {
   it("leaves alone what is no server action, or has no Origin (Next decides)", () => {
     expect(crossOriginServerAction(request(action), "/dashboard")).toBeNull();
     expect(crossOriginServerAction(request({ ...action, origin: "http://evil.example" }, "GET"), "/dashboard")).toBeNull();
-    expect(crossOriginServerAction(request({ "content-type": "application/json", origin: "http://evil.example" }), "/dashboard")).toBeNull();
+    expect(
+      crossOriginServerAction(request({ "content-type": "application/json", origin: "http://evil.example" }), "/dashboard"),
+    ).toBeNull();
     // Route handlers run no actions: the API keeps its own checks.
     for (const path of ["/v1/credentials", "/api/verify"]) {
-      expect(crossOriginServerAction(request({ ...action, "content-type": "multipart/form-data; boundary=x", origin: "http://evil.example" }), path)).toBeNull();
+      expect(
+        crossOriginServerAction(
+          request({ ...action, "content-type": "multipart/form-data; boundary=x", origin: "http://evil.example" }),
+          path,
+        ),
+      ).toBeNull();
     }
   });
 });

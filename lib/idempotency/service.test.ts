@@ -17,7 +17,10 @@ async function request(fingerprint = "f1") {
 }
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ApiError);
   return (error as ApiError).code;
 }
@@ -28,8 +31,14 @@ describe("idempotency claims", () => {
     const first = await idem.claimIdempotencyKey(req);
     expect("claimId" in first).toBe(true);
     expect(await codeOf(idem.claimIdempotencyKey(req))).toBe("conflict");
-    await idem.keepIdempotentAnswer((first as { claimId: string }).claimId, { status: 201, headers: { "Content-Type": "application/json" }, body: '{"id":"x"}' });
-    expect(await idem.claimIdempotencyKey(req)).toEqual({ replay: { status: 201, headers: { "Content-Type": "application/json" }, body: '{"id":"x"}' } });
+    await idem.keepIdempotentAnswer((first as { claimId: string }).claimId, {
+      status: 201,
+      headers: { "Content-Type": "application/json" },
+      body: '{"id":"x"}',
+    });
+    expect(await idem.claimIdempotencyKey(req)).toEqual({
+      replay: { status: 201, headers: { "Content-Type": "application/json" }, body: '{"id":"x"}' },
+    });
     expect(await codeOf(idem.claimIdempotencyKey({ ...req, fingerprint: "f2" }))).toBe("idempotency_key_reused");
   });
 

@@ -40,7 +40,9 @@ export async function claimIdempotencyKey(request: ClaimRequest, now = new Date(
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
-    const held = await db().idempotencyRecord.findUnique({ where: { organizationId_key: { organizationId: request.organizationId, key: request.key } } });
+    const held = await db().idempotencyRecord.findUnique({
+      where: { organizationId_key: { organizationId: request.organizationId, key: request.key } },
+    });
     if (!held) continue; // released or cleaned up since our INSERT: try again
     if (held.expiresAt <= now) {
       // Deleting by id: of several requests that saw the same expired row, each deletes at most that
@@ -57,7 +59,13 @@ export async function claimIdempotencyKey(request: ClaimRequest, now = new Date(
     if (held.state !== "done" || held.status === null) {
       throw new ApiError("conflict", "A request with this Idempotency-Key is still running; retry once it has answered.");
     }
-    return { replay: { status: held.status, headers: JSON.parse(held.headers ?? "{}") as Record<string, string>, body: keptBody(held.id, held.body) } };
+    return {
+      replay: {
+        status: held.status,
+        headers: JSON.parse(held.headers ?? "{}") as Record<string, string>,
+        body: keptBody(held.id, held.body),
+      },
+    };
   }
   throw new Error("idempotency key claim did not settle");
 }
@@ -69,14 +77,24 @@ const sealContext = (claimId: string): SealContext => ({ purpose: "cis idempoten
 
 function keptBody(claimId: string, stored: string | null): string | null {
   if (stored === null || !stored.startsWith(SEALED)) return stored;
-  return openSecret(stored.slice(SEALED.length), sealContext(claimId), appSecret(), () => new Error("A kept idempotent answer could not be decrypted."));
+  return openSecret(
+    stored.slice(SEALED.length),
+    sealContext(claimId),
+    appSecret(),
+    () => new Error("A kept idempotent answer could not be decrypted."),
+  );
 }
 
 /**
  * Keeps the answer of the claim's request for 24 hours (`sealBody`: encrypted, for an answer holding a
  * secret). A claim taken over meanwhile is left alone.
  */
-export async function keepIdempotentAnswer(claimId: string, answer: KeptAnswer, now = new Date(), options: { sealBody?: boolean } = {}): Promise<void> {
+export async function keepIdempotentAnswer(
+  claimId: string,
+  answer: KeptAnswer,
+  now = new Date(),
+  options: { sealBody?: boolean } = {},
+): Promise<void> {
   await db().idempotencyRecord.updateMany({
     where: { id: claimId, state: "running" },
     data: {
@@ -96,7 +114,12 @@ export async function releaseIdempotencyKey(claimId: string): Promise<void> {
 
 /** Deletes up to `limit` rows past their `expiresAt`; returns how many. The background loop calls it. */
 export async function deleteExpiredIdempotencyRecords(limit = 500, now = new Date()): Promise<number> {
-  const expired = await db().idempotencyRecord.findMany({ where: { expiresAt: { lte: now } }, select: { id: true }, orderBy: { expiresAt: "asc" }, take: limit });
+  const expired = await db().idempotencyRecord.findMany({
+    where: { expiresAt: { lte: now } },
+    select: { id: true },
+    orderBy: { expiresAt: "asc" },
+    take: limit,
+  });
   if (!expired.length) return 0;
   const { count } = await db().idempotencyRecord.deleteMany({ where: { id: { in: expired.map((r) => r.id) }, expiresAt: { lte: now } } });
   return count;

@@ -17,17 +17,34 @@ function csvError(work: () => unknown): string {
 
 describe("parseCsvRecords (RFC 4180)", () => {
   it("splits plain fields and records", () => {
-    expect(fieldsOf("a,b,c\n1,2,3\n")).toEqual([["a", "b", "c"], ["1", "2", "3"]]);
+    expect(fieldsOf("a,b,c\n1,2,3\n")).toEqual([
+      ["a", "b", "c"],
+      ["1", "2", "3"],
+    ]);
   });
 
   it("accepts LF, CRLF and lone CR line breaks, with or without a final one", () => {
-    expect(fieldsOf("a,b\r\n1,2\r\n3,4")).toEqual([["a", "b"], ["1", "2"], ["3", "4"]]);
-    expect(fieldsOf("a,b\r1,2\r")).toEqual([["a", "b"], ["1", "2"]]);
-    expect(fieldsOf("a,b\n1,2")).toEqual([["a", "b"], ["1", "2"]]);
+    expect(fieldsOf("a,b\r\n1,2\r\n3,4")).toEqual([
+      ["a", "b"],
+      ["1", "2"],
+      ["3", "4"],
+    ]);
+    expect(fieldsOf("a,b\r1,2\r")).toEqual([
+      ["a", "b"],
+      ["1", "2"],
+    ]);
+    expect(fieldsOf("a,b\n1,2")).toEqual([
+      ["a", "b"],
+      ["1", "2"],
+    ]);
   });
 
   it("keeps empty fields, including a trailing one", () => {
-    expect(fieldsOf("a,,c\n,,\n1,2,")).toEqual([["a", "", "c"], ["", "", ""], ["1", "2", ""]]);
+    expect(fieldsOf("a,,c\n,,\n1,2,")).toEqual([
+      ["a", "", "c"],
+      ["", "", ""],
+      ["1", "2", ""],
+    ]);
   });
 
   it("reads quoted fields with separators, doubled quotes and line breaks inside", () => {
@@ -49,16 +66,29 @@ describe("parseCsvRecords (RFC 4180)", () => {
   });
 
   it("skips blank lines anywhere, but keeps a record of empty fields", () => {
-    expect(fieldsOf("\n\na,b\n\n1,2\n\n")).toEqual([["a", "b"], ["1", "2"]]);
-    expect(fieldsOf("a,b\n,\n")).toEqual([["a", "b"], ["", ""]]);
+    expect(fieldsOf("\n\na,b\n\n1,2\n\n")).toEqual([
+      ["a", "b"],
+      ["1", "2"],
+    ]);
+    expect(fieldsOf("a,b\n,\n")).toEqual([
+      ["a", "b"],
+      ["", ""],
+    ]);
   });
 
   it("splits on semicolons when told to, leaving commas in values alone", () => {
-    expect(fieldsOf('name;score\nAda;9,5\n"x;y";1', ";")).toEqual([["name", "score"], ["Ada", "9,5"], ["x;y", "1"]]);
+    expect(fieldsOf('name;score\nAda;9,5\n"x;y";1', ";")).toEqual([
+      ["name", "score"],
+      ["Ada", "9,5"],
+      ["x;y", "1"],
+    ]);
   });
 
   it("keeps whitespace and non-ASCII text as it is", () => {
-    expect(fieldsOf(" a , b \nZoë Ångström,李小龙")).toEqual([[" a ", " b "], ["Zoë Ångström", "李小龙"]]);
+    expect(fieldsOf(" a , b \nZoë Ångström,李小龙")).toEqual([
+      [" a ", " b "],
+      ["Zoë Ångström", "李小龙"],
+    ]);
   });
 
   it("refuses an unclosed quote, naming the line it opened on", () => {
@@ -74,13 +104,19 @@ describe("parseCsvRecords (RFC 4180)", () => {
   });
 
   it("parses a large file quickly", () => {
-    const rows = Array.from({ length: 10_000 }, (_, i) => `"Person ${i}, Jr.",person${i}@example.com,2026-01-15,"note with ""quotes""\nand a line"`);
+    const rows = Array.from(
+      { length: 10_000 },
+      (_, i) => `"Person ${i}, Jr.",person${i}@example.com,2026-01-15,"note with ""quotes""\nand a line"`,
+    );
     const text = `name,email,issued,note\n${rows.join("\n")}\n`;
     const started = performance.now();
     const table = parseCsv(text);
     expect(performance.now() - started).toBeLessThan(1000);
     expect(table.records).toHaveLength(10_000);
-    expect(table.records[9_999]).toEqual({ line: 2 + 9_999 * 2, fields: ["Person 9999, Jr.", "person9999@example.com", "2026-01-15", 'note with "quotes"\nand a line'] });
+    expect(table.records[9_999]).toEqual({
+      line: 2 + 9_999 * 2,
+      fields: ["Person 9999, Jr.", "person9999@example.com", "2026-01-15", 'note with "quotes"\nand a line'],
+    });
   });
 });
 
@@ -139,7 +175,9 @@ describe("parseCsv and readCsvUpload", () => {
     exact.set(utf8("name\n"));
     expect(readCsvUpload(exact).records).toHaveLength(1);
     const over = new Uint8Array(5 * 1024 * 1024 + 1).fill(0x61);
-    expect(csvError(() => readCsvUpload(over))).toBe("The file is just over 5 MB; at most 5 MB can be imported at once. Split it into several files.");
+    expect(csvError(() => readCsvUpload(over))).toBe(
+      "The file is just over 5 MB; at most 5 MB can be imported at once. Split it into several files.",
+    );
     expect(csvError(() => readCsvUpload(new Uint8Array(6_000_000)))).toMatch(/^The file is 5\.7 MB/);
   });
 });

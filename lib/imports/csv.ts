@@ -36,7 +36,9 @@ function megabytes(bytes: number): string {
 export function decodeCsvBytes(bytes: Uint8Array): string {
   // An .xlsx workbook is a zip archive: say what to do instead of "not UTF-8".
   if (bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) {
-    throw new CsvError("This is a spreadsheet workbook (.xlsx), not a CSV file. In your spreadsheet program choose Save As → “CSV UTF-8”, then upload that file.");
+    throw new CsvError(
+      "This is a spreadsheet workbook (.xlsx), not a CSV file. In your spreadsheet program choose Save As → “CSV UTF-8”, then upload that file.",
+    );
   }
   try {
     // fatal: a byte sequence that is not UTF-8 is an error instead of a silent U+FFFD in a name.
@@ -58,7 +60,8 @@ export function detectSeparator(text: string): CsvSeparator {
   let content = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === QUOTE) quoted = !quoted; // a doubled quote toggles twice: still right
+    if (c === QUOTE)
+      quoted = !quoted; // a doubled quote toggles twice: still right
     else if (!quoted && (c === LF || c === CR)) {
       if (content) break; // the header row ended (blank lines before it do not count)
       continue;
@@ -106,7 +109,9 @@ export function parseCsvRecords(text: string, separator: CsvSeparator): CsvRecor
       for (;;) {
         const q = text.indexOf('"', i);
         if (q === -1) {
-          throw new CsvError(`Line ${openedOn}: a quoted field is not closed (a closing " is missing), so the rest of the file would be read as one value.`);
+          throw new CsvError(
+            `Line ${openedOn}: a quoted field is not closed (a closing " is missing), so the rest of the file would be read as one value.`,
+          );
         }
         line += lineBreaksIn(text, i, q);
         if (text.charCodeAt(q + 1) === QUOTE) {

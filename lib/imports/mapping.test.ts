@@ -10,14 +10,27 @@ describe("guessMapping", () => {
       ["Participant", "e_mail", "DATE ISSUED", "expiration-date"],
     ]) {
       const { mapping } = guessMapping([email!, "ignored?", expiry!, name!, issued!]);
-      expect(mapping, [name, email, issued, expiry].join(" | ")).toMatchObject({ "recipient.name": 3, "recipient.email": 0, issueDate: 4, expiryDate: 2 });
+      expect(mapping, [name, email, issued, expiry].join(" | ")).toMatchObject({
+        "recipient.name": 3,
+        "recipient.email": 0,
+        issueDate: 4,
+        expiryDate: 2,
+      });
     }
   });
 
   it("maps custom.<tag> headers and other columns to custom attributes of their own name", () => {
     const { targets, mapping } = guessMapping(["Name", "custom.grade", "Final Score (%)", "Ville d'été"]);
     expect(mapping).toEqual({ "recipient.name": 0, "custom.grade": 1, "custom.final_score": 2, "custom.ville_d_ete": 3 });
-    expect(targets.map((t) => t.key)).toEqual(["recipient.name", "recipient.email", "issueDate", "expiryDate", "custom.grade", "custom.final_score", "custom.ville_d_ete"]);
+    expect(targets.map((t) => t.key)).toEqual([
+      "recipient.name",
+      "recipient.email",
+      "issueDate",
+      "expiryDate",
+      "custom.grade",
+      "custom.final_score",
+      "custom.ville_d_ete",
+    ]);
     expect(targets[0]).toEqual({ key: "recipient.name", label: "Recipient name", required: true });
   });
 
@@ -62,7 +75,10 @@ describe("credentialBodyFor", () => {
 
 describe("readMapping", () => {
   it("reads map:<field> entries; an empty value means not imported", () => {
-    const result = readMapping(Object.entries({ "map:recipient.name": "2", "map:recipient.email": "", "map:custom.grade": "0", other: "x" }), 3);
+    const result = readMapping(
+      Object.entries({ "map:recipient.name": "2", "map:recipient.email": "", "map:custom.grade": "0", other: "x" }),
+      3,
+    );
     expect(result).toEqual({ ok: true, mapping: { "recipient.name": 2, "custom.grade": 0 } });
   });
 

@@ -31,15 +31,66 @@ function headerKey(header: string): string {
 // Header names (as headerKey gives them) that exporters, LMSs and people commonly use for each field.
 const SYNONYMS: Record<FixedField, string[]> = {
   "recipient.name": [
-    "name", "fullname", "recipientname", "recipient", "recipientfullname", "participant", "participantname", "student",
-    "studentname", "attendee", "attendeename", "learner", "learnername", "holder", "holdername", "nom", "nomcomplet",
+    "name",
+    "fullname",
+    "recipientname",
+    "recipient",
+    "recipientfullname",
+    "participant",
+    "participantname",
+    "student",
+    "studentname",
+    "attendee",
+    "attendeename",
+    "learner",
+    "learnername",
+    "holder",
+    "holdername",
+    "nom",
+    "nomcomplet",
   ],
   "recipient.email": [
-    "email", "emailaddress", "mail", "mailaddress", "recipientemail", "recipientemailaddress", "participantemail",
-    "studentemail", "attendeeemail", "learneremail", "emailadresse", "courriel",
+    "email",
+    "emailaddress",
+    "mail",
+    "mailaddress",
+    "recipientemail",
+    "recipientemailaddress",
+    "participantemail",
+    "studentemail",
+    "attendeeemail",
+    "learneremail",
+    "emailadresse",
+    "courriel",
   ],
-  issueDate: ["issuedate", "issued", "issuedon", "issuedat", "dateissued", "dateofissue", "issuancedate", "date", "completiondate", "completedon", "awarded", "awardedon", "awarddate"],
-  expiryDate: ["expirydate", "expiry", "expires", "expireson", "expiresat", "expiration", "expirationdate", "validuntil", "validto", "validthrough", "dateofexpiry"],
+  issueDate: [
+    "issuedate",
+    "issued",
+    "issuedon",
+    "issuedat",
+    "dateissued",
+    "dateofissue",
+    "issuancedate",
+    "date",
+    "completiondate",
+    "completedon",
+    "awarded",
+    "awardedon",
+    "awarddate",
+  ],
+  expiryDate: [
+    "expirydate",
+    "expiry",
+    "expires",
+    "expireson",
+    "expiresat",
+    "expiration",
+    "expirationdate",
+    "validuntil",
+    "validto",
+    "validthrough",
+    "dateofexpiry",
+  ],
 };
 
 /** A custom attribute key for a header: `custom.grade` as written, or "Final Grade" → `custom.final_grade`. */
@@ -64,7 +115,10 @@ export function customKeyForHeader(header: string): `custom.${string}` | null {
  * - every other column becomes a custom attribute of its own name, so no data is dropped unnoticed
  *   (the person can set it to "not imported").
  */
-export function guessMapping(header: string[], templateCustomKeys: readonly string[] = []): { targets: MappingTarget[]; mapping: ColumnMapping } {
+export function guessMapping(
+  header: string[],
+  templateCustomKeys: readonly string[] = [],
+): { targets: MappingTarget[]; mapping: ColumnMapping } {
   const mapping: ColumnMapping = {};
   const used = new Set<number>();
   const keys = header.map(headerKey);

@@ -47,7 +47,6 @@ async function runUntilIdle(): Promise<void> {
 
 const credentialsOf = (groupId: string) => db().credential.count({ where: { groupId } });
 
-
 describe("a CSV import", () => {
   it("stages and reports every row without writing a credential, then issues the valid ones once confirmed", async () => {
     const { org, groupId } = await orgWithTemplate("happy", "premium");
@@ -73,7 +72,15 @@ describe("a CSV import", () => {
     await imports.confirmImport(org.id, id, { sendEmails: true });
     await runUntilIdle();
     const progress = await imports.importProgress(org.id, id);
-    expect(progress).toMatchObject({ status: "done", totalRows: 10, validRows: 7, invalidRows: 3, processedRows: 7, issuedRows: 7, failedRows: 0 });
+    expect(progress).toMatchObject({
+      status: "done",
+      totalRows: 10,
+      validRows: 7,
+      invalidRows: 3,
+      processedRows: 7,
+      issuedRows: 7,
+      failedRows: 0,
+    });
     expect(progress.emails).toEqual({ sent: 0, queued: 7, failed: 0 });
     expect(await credentialsOf(groupId)).toBe(7);
     const credential = await db().credential.findFirstOrThrow({ where: { groupId, recipientName: "Person 2" } });
@@ -93,7 +100,7 @@ describe("a CSV import", () => {
     await imports.confirmImport(org.id, id, { sendEmails: false });
     await runUntilIdle();
     expect((await imports.importProgress(org.id, id)).issuedRows).toBe(4);
-    const ids = (await db().credential.findMany({ where: { groupId }, select: { id: true, status: true } }));
+    const ids = await db().credential.findMany({ where: { groupId }, select: { id: true, status: true } });
     expect(ids.map((c) => c.status)).toEqual(["issued", "issued", "issued", "issued"]);
     expect(await db().emailOutbox.count({ where: { credentialId: { in: ids.map((c) => c.id) } } })).toBe(0);
   });
@@ -130,7 +137,9 @@ describe("a CSV import", () => {
     const { org, groupId } = await orgWithTemplate("allbad", "premium");
     const id = await stagedJob(org, groupId, new TextEncoder().encode("Name,Email\n,x\n"));
     await expect(imports.confirmImport(org.id, id, { sendEmails: true })).rejects.toThrow("No row of this file is valid");
-    await expect(imports.startImport(org, null, { fileName: "x.csv", bytes: new TextEncoder().encode('a,b\n"open'), groupId })).rejects.toMatchObject({
+    await expect(
+      imports.startImport(org, null, { fileName: "x.csv", bytes: new TextEncoder().encode('a,b\n"open'), groupId }),
+    ).rejects.toMatchObject({
       code: "validation_error",
       details: [{ path: "file", message: expect.stringMatching(/^Line 2: a quoted field is not closed/) }],
     });
@@ -143,7 +152,10 @@ describe("the runner's lease", () => {
     const id = await stagedJob(org, groupId, csv(20));
     await imports.confirmImport(org.id, id, { sendEmails: false });
     // A runner that claimed the job, issued nothing yet, and died.
-    await db().importJob.update({ where: { id }, data: { status: "running", leaseOwner: "dead-runner", leaseUntil: new Date(Date.now() + 60_000) } });
+    await db().importJob.update({
+      where: { id },
+      data: { status: "running", leaseOwner: "dead-runner", leaseUntil: new Date(Date.now() + 60_000) },
+    });
     expect(await runImportJobs()).toBe(0);
     expect(await credentialsOf(groupId)).toBe(0);
     expect(await runImportJobs(new Date(Date.now() + 120_000))).toBe(20);

@@ -52,7 +52,10 @@ async function claimJob(now: Date): Promise<ClaimedJob | null> {
       ORDER BY "confirmedAt", "id" LIMIT 1)
     AND "status" IN ('queued', 'running') AND ("leaseUntil" IS NULL OR "leaseUntil" < ${now})`;
   if (claimed === 0) return null;
-  const job = await db().importJob.findFirst({ where: { leaseOwner: owner }, select: { id: true, organizationId: true, sendEmails: true } });
+  const job = await db().importJob.findFirst({
+    where: { leaseOwner: owner },
+    select: { id: true, organizationId: true, sendEmails: true },
+  });
   return job ? { ...job, owner } : null;
 }
 
@@ -146,7 +149,11 @@ async function recordBatchIssued(tx: Tx, job: ClaimedJob, rows: readonly Pending
  * or something else went wrong): nothing was written, and each row then gets its own transaction and
  * its own outcome.
  */
-async function issueTogether(job: ClaimedJob, organization: OrganizationRow, rows: readonly PendingRow[]): Promise<"issued" | "one-by-one" | "stop"> {
+async function issueTogether(
+  job: ClaimedJob,
+  organization: OrganizationRow,
+  rows: readonly PendingRow[],
+): Promise<"issued" | "one-by-one" | "stop"> {
   const inputs: CreateCredentialInput[] = [];
   for (const row of rows) {
     const parsed = safeParseWithDetails(CreateCredentialBody, JSON.parse(row.input));

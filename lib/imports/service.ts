@@ -57,7 +57,12 @@ const jobSelect = {
   group: { select: { name: true } },
 } as const;
 
-type JobRow = Omit<ImportJobView, "status" | "columns" | "mapping" | "groupName"> & { status: string; columns: string; mapping: string; group: { name: string } };
+type JobRow = Omit<ImportJobView, "status" | "columns" | "mapping" | "groupName"> & {
+  status: string;
+  columns: string;
+  mapping: string;
+  group: { name: string };
+};
 
 function view(row: JobRow): ImportJobView {
   const { group, columns, mapping, status, ...rest } = row;
@@ -77,7 +82,12 @@ export async function getImportJob(organizationId: string, id: string): Promise<
 }
 
 export async function listImportJobs(organizationId: string, limit = 10): Promise<ImportJobView[]> {
-  const rows = await db().importJob.findMany({ where: { organizationId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit, select: jobSelect });
+  const rows = await db().importJob.findMany({
+    where: { organizationId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+    select: jobSelect,
+  });
   return rows.map(view);
 }
 
@@ -155,7 +165,13 @@ export async function importMappingView(organizationId: string, id: string, prev
   for (const key of Object.keys(job.mapping)) {
     if (!targets.some((t) => t.key === key)) targets.push({ key: key as MappingTarget["key"], label: key, required: false });
   }
-  return { header: table.header, preview: table.records.slice(0, previewRows).map((r) => r.fields), targets, mapping: job.mapping, separator: table.separator };
+  return {
+    header: table.header,
+    preview: table.records.slice(0, previewRows).map((r) => r.fields),
+    targets,
+    mapping: job.mapping,
+    separator: table.separator,
+  };
 }
 
 const INSERT_CHUNK = 500;
@@ -165,7 +181,11 @@ const INSERT_CHUNK = 500;
  * API body they become, the others as `invalid` with their problems. Nothing else is written; checking
  * again (a changed mapping) replaces the staged rows.
  */
-export async function checkImport(organizationId: string, id: string, mapping: ColumnMapping): Promise<{ validRows: number; invalidRows: number }> {
+export async function checkImport(
+  organizationId: string,
+  id: string,
+  mapping: ColumnMapping,
+): Promise<{ validRows: number; invalidRows: number }> {
   const { table, groupId } = await jobSource(organizationId, id);
   const checked = checkRecords(table.records, table.header, mapping, groupId);
   const rows = checked.map((row) => ({
@@ -193,7 +213,10 @@ export async function checkImport(organizationId: string, id: string, mapping: C
 /** Back from the report to the mapping: the staged rows are dropped. */
 export async function reopenImportMapping(organizationId: string, id: string): Promise<void> {
   await db().$transaction(async (tx) => {
-    const { count } = await tx.importJob.updateMany({ where: { id, organizationId, status: "validated" }, data: { status: "uploaded", validRows: 0 } });
+    const { count } = await tx.importJob.updateMany({
+      where: { id, organizationId, status: "validated" },
+      data: { status: "uploaded", validRows: 0 },
+    });
     if (count !== 1) {
       if (!(await tx.importJob.findFirst({ where: { id, organizationId }, select: { id: true } }))) throw notFound("Import");
       throw new ApiError("conflict", "Only an import that has been checked and not confirmed can go back to its columns.");
@@ -206,7 +229,10 @@ export async function reopenImportMapping(organizationId: string, id: string): P
 export async function confirmImport(organizationId: string, id: string, options: { sendEmails: boolean }): Promise<void> {
   const job = await getImportJob(organizationId, id);
   if (job.status !== "validated") {
-    throw new ApiError("conflict", job.status === "uploaded" ? "Check the rows before confirming the import." : "This import has already been confirmed.");
+    throw new ApiError(
+      "conflict",
+      job.status === "uploaded" ? "Check the rows before confirming the import." : "This import has already been confirmed.",
+    );
   }
   if (job.validRows === 0) throw new ApiError("conflict", "No row of this file is valid, so there is nothing to issue.");
   const { count } = await db().importJob.updateMany({
@@ -265,13 +291,27 @@ export type FailedImportRow = { line: number; name: string; error: string };
 /** Rows refused by the check, in file order; the report shows them before anything is written. */
 export async function invalidImportRows(organizationId: string, id: string, limit = 1000): Promise<InvalidImportRow[]> {
   await getImportJob(organizationId, id);
-  const rows = await db().importRow.findMany({ where: { jobId: id, status: "invalid" }, orderBy: { line: "asc" }, take: limit, select: { line: true, problems: true } });
+  const rows = await db().importRow.findMany({
+    where: { jobId: id, status: "invalid" },
+    orderBy: { line: "asc" },
+    take: limit,
+    select: { line: true, problems: true },
+  });
   return rows.map((r) => ({ line: r.line, problems: JSON.parse(r.problems ?? "[]") as RowProblem[] }));
 }
 
 /** Valid rows the service refused when they were issued (e.g. the free plan's quota), in file order. */
 export async function failedImportRows(organizationId: string, id: string, limit = 1000): Promise<FailedImportRow[]> {
   await getImportJob(organizationId, id);
-  const rows = await db().importRow.findMany({ where: { jobId: id, status: "failed" }, orderBy: { line: "asc" }, take: limit, select: { line: true, input: true, error: true } });
-  return rows.map((r) => ({ line: r.line, name: (JSON.parse(r.input) as { recipient?: { name?: string } }).recipient?.name ?? "", error: r.error ?? "" }));
+  const rows = await db().importRow.findMany({
+    where: { jobId: id, status: "failed" },
+    orderBy: { line: "asc" },
+    take: limit,
+    select: { line: true, input: true, error: true },
+  });
+  return rows.map((r) => ({
+    line: r.line,
+    name: (JSON.parse(r.input) as { recipient?: { name?: string } }).recipient?.name ?? "",
+    error: r.error ?? "",
+  }));
 }

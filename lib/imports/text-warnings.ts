@@ -32,10 +32,18 @@ function fieldOf(attribute: string): TargetField | null {
 }
 
 /** The warnings of a checked import's valid rows (its `pending` rows). */
-export async function importTextWarnings(organization: { id: string; name: string }, id: string, limit = 1000): Promise<ImportTextWarnings> {
+export async function importTextWarnings(
+  organization: { id: string; name: string },
+  id: string,
+  limit = 1000,
+): Promise<ImportTextWarnings> {
   const job = await getImportJob(organization.id, id);
   const check = await undrawableTextChecker(organization, job.groupId);
-  const staged = await db().importRow.findMany({ where: { jobId: id, status: "pending" }, orderBy: { line: "asc" }, select: { line: true, input: true } });
+  const staged = await db().importRow.findMany({
+    where: { jobId: id, status: "pending" },
+    orderBy: { line: "asc" },
+    select: { line: true, input: true },
+  });
   const column = (attributes: string[]): string | null => {
     for (const attribute of attributes) {
       const field = fieldOf(attribute);
@@ -57,7 +65,13 @@ export async function importTextWarnings(organization: { id: string; name: strin
     result.rowCount++;
     for (const design of undrawable) {
       if (result.rows.length < limit) {
-        result.rows.push({ line: row.line, column: column(design.attributes), designName: design.designName, characters: design.describedCharacters, message: design.message });
+        result.rows.push({
+          line: row.line,
+          column: column(design.attributes),
+          designName: design.designName,
+          characters: design.describedCharacters,
+          message: design.message,
+        });
       }
     }
   }

@@ -40,7 +40,11 @@ describe("checking rows with the API's schema", () => {
     expect(rows[0]).toEqual({
       line: 2,
       valid: true,
-      input: { groupId: "grp_1", recipient: { name: "Zoë Ångström", email: "zoe@example.com" }, customAttributes: { "custom.grade": "A+" } },
+      input: {
+        groupId: "grp_1",
+        recipient: { name: "Zoë Ångström", email: "zoe@example.com" },
+        customAttributes: { "custom.grade": "A+" },
+      },
     });
   });
 

@@ -55,7 +55,12 @@ export function checkRecord(record: CsvRecord, header: readonly string[], mappin
   return { line: record.line, valid: true, input: parsed.data };
 }
 
-export function checkRecords(records: readonly CsvRecord[], header: readonly string[], mapping: ColumnMapping, groupId: string): CheckedRow[] {
+export function checkRecords(
+  records: readonly CsvRecord[],
+  header: readonly string[],
+  mapping: ColumnMapping,
+  groupId: string,
+): CheckedRow[] {
   return records.map((record) => checkRecord(record, header, mapping, groupId));
 }
 

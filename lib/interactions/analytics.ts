@@ -33,7 +33,9 @@ export function analyticsRange(from: string | undefined, to: string | undefined,
 
 function dayExpression(): Prisma.Sql {
   // Timestamps are ISO text on SQLite and timestamp(3) (UTC) on PostgreSQL.
-  return config().databaseProvider === "sqlite" ? Prisma.raw(`substr(i."triggeredAt", 1, 10)`) : Prisma.raw(`to_char(i."triggeredAt", 'YYYY-MM-DD')`);
+  return config().databaseProvider === "sqlite"
+    ? Prisma.raw(`substr(i."triggeredAt", 1, 10)`)
+    : Prisma.raw(`to_char(i."triggeredAt", 'YYYY-MM-DD')`);
 }
 
 export async function interactionAnalytics(organizationId: string, range: AnalyticsRange): Promise<Analytics> {
@@ -69,7 +71,15 @@ export async function interactionAnalytics(organizationId: string, range: Analyt
     .map((t) => ({ network: shareNetworkName(t), count: totals[t] ?? 0 }))
     .filter((s) => s.count > 0)
     .sort((a, b) => b.count - a.count);
-  return { range, days, perDay, totals, byActor, perTemplate: templates.map((t) => ({ groupId: t.groupId, name: t.name, count: Number(t.n) })), shares };
+  return {
+    range,
+    days,
+    perDay,
+    totals,
+    byActor,
+    perTemplate: templates.map((t) => ({ groupId: t.groupId, name: t.name, count: Number(t.n) })),
+    shares,
+  };
 }
 
 const NETWORK_NAMES: Record<string, string> = {

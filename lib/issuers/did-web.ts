@@ -32,7 +32,12 @@ export function verificationMethodId(did: string, keyId: string): string {
 
 /** A DID document listing every key (current and retired) as a Multikey usable for assertions. */
 export function didDocument(did: string, keys: readonly VerificationKey[]): DidDocument {
-  const methods = keys.map((key) => ({ id: verificationMethodId(did, key.id), type: "Multikey" as const, controller: did, publicKeyMultibase: key.publicKeyMultibase }));
+  const methods = keys.map((key) => ({
+    id: verificationMethodId(did, key.id),
+    type: "Multikey" as const,
+    controller: did,
+    publicKeyMultibase: key.publicKeyMultibase,
+  }));
   const ids = methods.map((m) => m.id);
   return { "@context": DID_CONTEXTS, id: did, verificationMethod: methods, assertionMethod: ids, authentication: [...ids] };
 }

@@ -42,7 +42,9 @@ export function sealSecret(secret: string, context: SealContext, appSecret: stri
   const cipher = createCipheriv("aes-256-gcm", encryptionKey(appSecret, context.purpose), nonce, { authTagLength: TAG_BYTES });
   cipher.setAAD(associatedData(context.binding));
   const ciphertext = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
-  return [VERSION, nonce, ciphertext, cipher.getAuthTag()].map((part) => (typeof part === "string" ? part : part.toString("base64url"))).join(".");
+  return [VERSION, nonce, ciphertext, cipher.getAuthTag()]
+    .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
+    .join(".");
 }
 
 /** The secret `sealSecret` sealed under the same context, or `failure()` thrown. */

@@ -78,7 +78,12 @@ describe("issuer keys", () => {
     expect(doc.assertionMethod).toEqual([first, second, third].map((k) => k.verificationMethod));
     const rows = await database.db().issuerKey.findMany({ where: { organizationId: org.id }, orderBy: { createdAt: "asc" } });
     expect(rows.filter((r) => r.currentFor !== null).map((r) => r.id)).toEqual([third.id]);
-    expect(rows.filter((r) => r.retiredAt !== null).map((r) => r.id).sort()).toEqual([first.id, second.id].sort());
+    expect(
+      rows
+        .filter((r) => r.retiredAt !== null)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([first.id, second.id].sort());
   });
 
   it("concurrent rotations leave exactly one current key", async () => {

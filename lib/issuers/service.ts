@@ -11,7 +11,14 @@ import { newId } from "../db/ids";
 import { didDocument, didWebFor, verificationMethodId, type DidDocument } from "./did-web";
 import { decryptSecretKey, encryptSecretKey } from "./key-encryption";
 
-type IssuerKeyRow = { id: string; organizationId: string; publicKeyMultibase: string; encryptedSecretKey: string; createdAt: Date; retiredAt: Date | null };
+type IssuerKeyRow = {
+  id: string;
+  organizationId: string;
+  publicKeyMultibase: string;
+  encryptedSecretKey: string;
+  createdAt: Date;
+  retiredAt: Date | null;
+};
 
 /** A key as the rest of the app may see it: public parts only. */
 export type IssuerKey = { id: string; verificationMethod: string; publicKeyMultibase: string; createdAt: Date; retiredAt: Date | null };
@@ -45,7 +52,13 @@ async function newKeyRow(organizationId: string) {
   const id = newId("ikey");
   const pair = await Ed25519Multikey.generate();
   const binding = { keyId: id, organizationId, publicKeyMultibase: pair.publicKeyMultibase };
-  return { id, organizationId, currentFor: organizationId, publicKeyMultibase: pair.publicKeyMultibase, encryptedSecretKey: encryptSecretKey(pair.secretKeyMultibase, binding, appSecret()) };
+  return {
+    id,
+    organizationId,
+    currentFor: organizationId,
+    publicKeyMultibase: pair.publicKeyMultibase,
+    encryptedSecretKey: encryptSecretKey(pair.secretKeyMultibase, binding, appSecret()),
+  };
 }
 
 async function findCurrentRow(organizationId: string): Promise<IssuerKeyRow | null> {
@@ -107,8 +120,17 @@ export async function organizationDidDocument(slug: string): Promise<DidDocument
 /** A signer with the organization's current key, for Data Integrity proofs. */
 export async function issuerSigner(org: Organization): Promise<IssuerSigner> {
   const row = await currentRow(org.id);
-  const secretKeyMultibase = decryptSecretKey(row.encryptedSecretKey, { keyId: row.id, organizationId: row.organizationId, publicKeyMultibase: row.publicKeyMultibase }, appSecret());
+  const secretKeyMultibase = decryptSecretKey(
+    row.encryptedSecretKey,
+    { keyId: row.id, organizationId: row.organizationId, publicKeyMultibase: row.publicKeyMultibase },
+    appSecret(),
+  );
   const id = verificationMethodId(issuerDid(org.slug), row.id);
-  const pair = await Ed25519Multikey.from({ id, controller: issuerDid(org.slug), publicKeyMultibase: row.publicKeyMultibase, secretKeyMultibase });
+  const pair = await Ed25519Multikey.from({
+    id,
+    controller: issuerDid(org.slug),
+    publicKeyMultibase: row.publicKeyMultibase,
+    secretKeyMultibase,
+  });
   return pair.signer() as IssuerSigner;
 }

@@ -21,14 +21,19 @@ async function credentialsOf(slug: string, count: number) {
 }
 
 async function queue(organizationId: string, credentialId: string, to: string) {
-  return db().$transaction((tx) => enqueueEmail(tx, { organizationId, credentialId, to, template: { subject: "Hi", html: null, text: null }, values: {} }));
+  return db().$transaction((tx) =>
+    enqueueEmail(tx, { organizationId, credentialId, to, template: { subject: "Hi", html: null, text: null }, values: {} }),
+  );
 }
 
 describe("latestCredentialEmails", () => {
   it("the newest email of each credential asked for, of this organization only, in one answer", async () => {
     const { org, ids } = await credentialsOf("latest", 3);
     const [a, b, none] = ids as [string, string, string];
-    const { org: other, ids: [c] } = await credentialsOf("latest-other", 1);
+    const {
+      org: other,
+      ids: [c],
+    } = await credentialsOf("latest-other", 1);
     await queue(org.id, a, "a@example.com");
     const delivered = { deliver: async () => "test" };
     expect(await deliverDueEmails(delivered)).toBe(1);

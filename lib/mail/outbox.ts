@@ -108,7 +108,8 @@ async function insertOutboxRow(tx: SqlClient, input: OutboxRowInput, options: { 
   const now = new Date();
   const firstAttemptAt = new Date(now.getTime() + (options.delayMs ?? 0));
   // A composed-later email has empty bodies until the worker writes them from its composition.
-  const content = "composition" in input ? { subject: "", html: "", text: "", composition: input.composition } : { ...input, composition: null };
+  const content =
+    "composition" in input ? { subject: "", html: "", text: "", composition: input.composition } : { ...input, composition: null };
   // Plain SQL: one of these is written with every credential sent (see bench:issue).
   await tx.$executeRaw`
     INSERT INTO "EmailOutbox" ("id", "organizationId", "credentialId", "messageId", "fromName", "replyTo", "toAddress", "subject", "html", "text",
@@ -123,7 +124,10 @@ async function insertOutboxRow(tx: SqlClient, input: OutboxRowInput, options: { 
  * would not open, and a revoked one is no longer worth announcing.
  */
 export async function cancelQueuedEmails(tx: Tx, credentialId: string): Promise<void> {
-  await tx.emailOutbox.updateMany({ where: { credentialId, status: "queued" }, data: { status: "cancelled", leaseUntil: null, leaseOwner: null } });
+  await tx.emailOutbox.updateMany({
+    where: { credentialId, status: "queued" },
+    data: { status: "cancelled", leaseUntil: null, leaseOwner: null },
+  });
 }
 
 /**
@@ -132,7 +136,10 @@ export async function cancelQueuedEmails(tx: Tx, credentialId: string): Promise<
  */
 export async function redactEmails(tx: Tx, outboxIds: string[], note: string): Promise<void> {
   if (outboxIds.length === 0) return;
-  await tx.emailOutbox.updateMany({ where: { id: { in: outboxIds }, status: "queued" }, data: { status: "cancelled", leaseUntil: null, leaseOwner: null } });
+  await tx.emailOutbox.updateMany({
+    where: { id: { in: outboxIds }, status: "queued" },
+    data: { status: "cancelled", leaseUntil: null, leaseOwner: null },
+  });
   await tx.emailOutbox.updateMany({ where: { id: { in: outboxIds } }, data: { html: note, text: note } });
 }
 
@@ -180,7 +187,10 @@ export type LatestCredentialEmail = { status: string; attempts: number; sentAt: 
  * The newest email of each of these credentials (one query for a whole table page); credentials that
  * never had one are missing from the map.
  */
-export async function latestCredentialEmails(organizationId: string, credentialIds: readonly string[]): Promise<Map<string, LatestCredentialEmail>> {
+export async function latestCredentialEmails(
+  organizationId: string,
+  credentialIds: readonly string[],
+): Promise<Map<string, LatestCredentialEmail>> {
   const latest = new Map<string, LatestCredentialEmail>();
   if (credentialIds.length === 0) return latest;
   const rows = await db().emailOutbox.findMany({

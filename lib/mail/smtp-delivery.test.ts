@@ -13,14 +13,28 @@ const ATTEMPT_TIMEOUT_MS = 2000;
  * first time, `spam-` at the end of DATA with 554; `stall-` reads the message and never answers the
  * first time. `refuseSender` refuses MAIL FROM with 553.
  */
-type Relay = { url: string; connections: number; rcpt: string[]; delivered: { to: string; messageId: string }[]; stalled: string[]; refuseSender: boolean; close(): Promise<void> };
+type Relay = {
+  url: string;
+  connections: number;
+  rcpt: string[];
+  delivered: { to: string; messageId: string }[];
+  stalled: string[];
+  refuseSender: boolean;
+  close(): Promise<void>;
+};
 
 function smtpError(code: number, message: string): Error {
   return Object.assign(new Error(message), { responseCode: code });
 }
 
 async function startRelay(): Promise<Relay> {
-  const relay = { connections: 0, rcpt: [] as string[], delivered: [] as { to: string; messageId: string }[], stalled: [] as string[], refuseSender: false };
+  const relay = {
+    connections: 0,
+    rcpt: [] as string[],
+    delivered: [] as { to: string; messageId: string }[],
+    stalled: [] as string[],
+    refuseSender: false,
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -80,7 +94,13 @@ const { startBackgroundWork } = await import("../background");
 
 async function queue(organizationId: string, to: string): Promise<string> {
   return db().$transaction((tx) =>
-    enqueueEmail(tx, { organizationId, credentialId: null, to, template: { subject: "Hi", html: null, text: null }, values: { "recipient.name": "Ada" } }),
+    enqueueEmail(tx, {
+      organizationId,
+      credentialId: null,
+      to,
+      template: { subject: "Hi", html: null, text: null },
+      values: { "recipient.name": "Ada" },
+    }),
   );
 }
 
@@ -101,7 +121,12 @@ async function waitFor<T>(what: string, check: () => Promise<T | undefined | fal
 const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
 beforeAll(async () => {
-  await db().organization.createMany({ data: [{ id: "org_a", slug: "a", name: "A" }, { id: "org_b", slug: "b", name: "B" }] });
+  await db().organization.createMany({
+    data: [
+      { id: "org_a", slug: "a", name: "A" },
+      { id: "org_b", slug: "b", name: "B" },
+    ],
+  });
 });
 
 afterAll(async () => {
@@ -137,7 +162,9 @@ describe("refusals from the relay", () => {
     const final = await outbox(id);
     expect(final).toMatchObject({ status: "sent", attempts: 2, lastError: null });
     expect(final.deliveryAttempts.map((a) => a.outcome)).toEqual(["failed", "sent"]);
-    expect(relay.delivered.filter((d) => d.to === "busy-1@example.com")).toEqual([{ to: "busy-1@example.com", messageId: final.messageId }]);
+    expect(relay.delivered.filter((d) => d.to === "busy-1@example.com")).toEqual([
+      { to: "busy-1@example.com", messageId: final.messageId },
+    ]);
   });
 
   it("a 5xx for our sender (a setting to fix, the same for every email) is retried, not given up on", async () => {
@@ -158,7 +185,14 @@ describe("a relay that never answers the end of DATA", () => {
   it("costs its pooled connection one timeout: the connection is dropped and the pool sends on", async () => {
     // One connection, so the next message can only go once the stuck one has given its slot back.
     const transport = smtpTransport(relay.url, { timeoutMs: 500, maxConnections: 1 });
-    const mail = (to: string, n: number) => ({ messageId: `<pool-${n}@localhost>`, from: "a@localhost", to, subject: "S", html: "<p>x</p>", text: "x" });
+    const mail = (to: string, n: number) => ({
+      messageId: `<pool-${n}@localhost>`,
+      from: "a@localhost",
+      to,
+      subject: "S",
+      html: "<p>x</p>",
+      text: "x",
+    });
     const connectionsBefore = relay.connections;
     const started = Date.now();
     await expect(transport.deliver(mail("stall-pool@example.com", 1))).rejects.toMatchObject({ code: "ETIMEDOUT" });
@@ -196,7 +230,9 @@ describe("a relay that never answers the end of DATA", () => {
       expect(final.attempts).toBe(2);
       expect(final.deliveryAttempts.map((a) => a.outcome)).toEqual(["failed", "sent"]);
       expect(final.deliveryAttempts[1]!.startedAt.getTime()).toBeGreaterThanOrEqual(failedAttempt.finishedAt!.getTime() + 1000);
-      expect(relay.delivered.filter((d) => d.to === "stall-1@example.com")).toEqual([{ to: "stall-1@example.com", messageId: final.messageId }]);
+      expect(relay.delivered.filter((d) => d.to === "stall-1@example.com")).toEqual([
+        { to: "stall-1@example.com", messageId: final.messageId },
+      ]);
     } finally {
       background.stop();
     }

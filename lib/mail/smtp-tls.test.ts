@@ -10,7 +10,10 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise<void>((r) => s.close(() => r()))));
 });
 
-async function relay(options: SMTPServerOptions, port = 0): Promise<{ port: number; received: { to: string; user?: string; secure: boolean }[] }> {
+async function relay(
+  options: SMTPServerOptions,
+  port = 0,
+): Promise<{ port: number; received: { to: string; user?: string; secure: boolean }[] }> {
   const received: { to: string; user?: string; secure: boolean }[] = [];
   const server = new SMTPServer({
     logger: false,
@@ -33,7 +36,9 @@ async function relay(options: SMTPServerOptions, port = 0): Promise<{ port: numb
 const auth: SMTPServerOptions = {
   authMethods: ["PLAIN", "LOGIN"],
   onAuth: (a, _session, cb) =>
-    a.username === "relay-user" && a.password === "s3cret" ? cb(null, { user: "relay-user" }) : cb(Object.assign(new Error("Bad credentials"), { responseCode: 535 })),
+    a.username === "relay-user" && a.password === "s3cret"
+      ? cb(null, { user: "relay-user" })
+      : cb(Object.assign(new Error("Bad credentials"), { responseCode: 535 })),
 };
 const mail = (to: string) => ({ messageId: `<${to}@t>`, from: "a@example.com", to, subject: "S", html: "<p>x</p>", text: "x" });
 
@@ -60,7 +65,9 @@ describe("the SMTP transport's own sockets", () => {
     const port = (probe.address() as AddressInfo).port;
     await new Promise<void>((r) => probe.close(() => r()));
     const t = smtpTransport(`smtp://127.0.0.1:${port}`, { timeoutMs: 2000 });
-    await expect(t.deliver(mail("x@example.com"))).rejects.toMatchObject({ code: expect.stringMatching(/ECONNREFUSED|ESOCKET|ECONNECTION/) });
+    await expect(t.deliver(mail("x@example.com"))).rejects.toMatchObject({
+      code: expect.stringMatching(/ECONNREFUSED|ESOCKET|ECONNECTION/),
+    });
   });
 
   it("refused connections free their pool slots: every queued message settles, and all go once the relay is up", async () => {
@@ -81,7 +88,11 @@ describe("the SMTP transport's own sockets", () => {
   it("a server that accepts the connection and never greets fails within the timeout", async () => {
     const silent = net.createServer(() => undefined);
     await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
-    servers.push({ close: (cb) => { silent.close(() => cb()); } });
+    servers.push({
+      close: (cb) => {
+        silent.close(() => cb());
+      },
+    });
     const t = smtpTransport(`smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`, { timeoutMs: 300 });
     const started = Date.now();
     await expect(t.deliver(mail("x@example.com"))).rejects.toMatchObject({ code: expect.stringMatching(/ETIMEDOUT|ESOCKET/) });

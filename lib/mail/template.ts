@@ -136,7 +136,10 @@ function defaultText(branding: EmailBranding, t: EmailTranslator): string {
 }
 
 /** The built-in template for an email with this branding, written in `language` (English by default). */
-export function defaultEmailTemplate(branding: EmailBranding = {}, language: Locale = DEFAULT_LOCALE): { subject: string; text: string; html: string } {
+export function defaultEmailTemplate(
+  branding: EmailBranding = {},
+  language: Locale = DEFAULT_LOCALE,
+): { subject: string; text: string; html: string } {
   const t = emailTranslator(language);
   return { subject: t("subject", ARGUMENTS), text: defaultText(branding, t), html: defaultHtml(branding, language, t) };
 }
@@ -180,13 +183,20 @@ const PLACEHOLDER_IN_TEXT = new RegExp(PLACEHOLDER.source);
  * is the group's: the built-in fields are written in it (English when null), and dates in every field
  * follow it; the issuer's own subject and bodies are their words and are not translated.
  */
-export function renderEmail(template: EmailTemplate, values: AttributeValues, branding: EmailBranding = {}, language: Locale | null = null): RenderedEmail {
+export function renderEmail(
+  template: EmailTemplate,
+  values: AttributeValues,
+  branding: EmailBranding = {},
+  language: Locale | null = null,
+): RenderedEmail {
   const fallback = defaultEmailTemplate(branding, language ?? DEFAULT_LOCALE);
   const dates = datesFor(language);
   const escaped = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v == null ? v : escapeHtml(v)]));
   return {
     // A subject is one line whatever the values hold; no-break spaces stay (French puts one before ":").
-    subject: substitute(template.subject ?? fallback.subject, values, dates).replace(/[^\S\u00a0\u202f]+/g, " ").trim(),
+    subject: substitute(template.subject ?? fallback.subject, values, dates)
+      .replace(/[^\S\u00a0\u202f]+/g, " ")
+      .trim(),
     html: substitute(fillUrlAttributes(template.html ?? fallback.html, values, dates), escaped, dates),
     text: substitute(template.text ?? fallback.text, values, dates),
   };
@@ -212,7 +222,9 @@ export function htmlForPlainText(text: string, language: Locale | null = null): 
       }
       const body = escapeHtml(p)
         .split("\n")
-        .map((line) => line.replace(/\[credential\.url\]/g, `<a href="[credential.url]" dir="ltr" style="color:#1d4ed8">[credential.url]</a>`))
+        .map((line) =>
+          line.replace(/\[credential\.url\]/g, `<a href="[credential.url]" dir="ltr" style="color:#1d4ed8">[credential.url]</a>`),
+        )
         .join("<br>");
       return `<p dir="${language ? textDirection(language) : "auto"}" style="margin:0 0 16px;font-size:16px;line-height:1.5">${body}</p>`;
     });

@@ -16,7 +16,11 @@ async function sampleEmail(organization: { id: string; name: string }, groupId: 
     "group.name": group.name,
     "credential.url": walletUrl("00000000-0000-4000-8000-000000000000", { recipient: true }),
   };
-  const template = { subject: group.emailTemplate?.subject ?? null, html: group.emailTemplate?.html ?? null, text: group.emailTemplate?.text ?? null };
+  const template = {
+    subject: group.emailTemplate?.subject ?? null,
+    html: group.emailTemplate?.html ?? null,
+    text: group.emailTemplate?.text ?? null,
+  };
   // The organization's sender name, Reply-To, logo and colour, as its credentials' emails have them.
   const identity = await organizationEmailIdentity(db(), organization.id);
   return { template, values, identity, language: group.language };
@@ -32,7 +36,15 @@ export async function sendGroupTestEmail(organization: { id: string; name: strin
   const { template, values, identity, language } = await sampleEmail(organization, groupId);
   const subject = `[Test] ${renderEmail(template, values, {}, language).subject}`;
   await db().$transaction((tx) =>
-    enqueueEmail(tx, { organizationId: organization.id, credentialId: null, to, template: { ...template, subject }, values, ...identity, language }),
+    enqueueEmail(tx, {
+      organizationId: organization.id,
+      credentialId: null,
+      to,
+      template: { ...template, subject },
+      values,
+      ...identity,
+      language,
+    }),
   );
   nudgeMailWorker();
 }

@@ -2,7 +2,11 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { scratchDatabase } from "../../test/support/db/scratch-database";
 
-const dir = await scratchDatabase("mail-worker", { MAIL_MAX_ATTEMPTS: "3", MAIL_RETRY_BASE_SECONDS: "10", MAIL_ATTEMPT_TIMEOUT_SECONDS: "0.3" });
+const dir = await scratchDatabase("mail-worker", {
+  MAIL_MAX_ATTEMPTS: "3",
+  MAIL_RETRY_BASE_SECONDS: "10",
+  MAIL_ATTEMPT_TIMEOUT_SECONDS: "0.3",
+});
 
 const { db } = await import("../db");
 const { cancelQueuedEmails, enqueueEmail, MAX_REPEAT_DELAY_MS, REPEAT_WINDOW_MS } = await import("./outbox");
@@ -11,7 +15,13 @@ const { fileTransport } = await import("./transport");
 
 async function queue(to: string): Promise<string> {
   return db().$transaction((tx) =>
-    enqueueEmail(tx, { organizationId: "org_t", credentialId: null, to, template: { subject: "Hi [recipient.name]", html: null, text: null }, values: { "recipient.name": "Ada" } }),
+    enqueueEmail(tx, {
+      organizationId: "org_t",
+      credentialId: null,
+      to,
+      template: { subject: "Hi [recipient.name]", html: null, text: null },
+      values: { "recipient.name": "Ada" },
+    }),
   );
 }
 
@@ -19,10 +29,26 @@ beforeAll(async () => {
   await db().organization.create({ data: { id: "org_t", slug: "t", name: "T" } });
   await db().group.create({ data: { id: "grp_t", organizationId: "org_t", name: "G" } });
   await db().credential.create({
-    data: { id: "cred_hold", publicId: "pub_hold", organizationId: "org_t", groupId: "grp_t", recipientName: "Ada", status: "issued", issueDate: "2026-01-01" },
+    data: {
+      id: "cred_hold",
+      publicId: "pub_hold",
+      organizationId: "org_t",
+      groupId: "grp_t",
+      recipientName: "Ada",
+      status: "issued",
+      issueDate: "2026-01-01",
+    },
   });
   await db().credential.create({
-    data: { id: "cred_repeat", publicId: "pub_repeat", organizationId: "org_t", groupId: "grp_t", recipientName: "Ada", status: "issued", issueDate: "2026-01-01" },
+    data: {
+      id: "cred_repeat",
+      publicId: "pub_repeat",
+      organizationId: "org_t",
+      groupId: "grp_t",
+      recipientName: "Ada",
+      status: "issued",
+      issueDate: "2026-01-01",
+    },
   });
 });
 
@@ -47,7 +73,12 @@ describe("the mail worker", () => {
   it("retries failures later with the same Message-ID, then gives up and stays visible as failed", async () => {
     const id = await queue("b@example.com");
     const seen: string[] = [];
-    const failing = { deliver: async (m: { messageId: string }) => { seen.push(m.messageId); throw Object.assign(new Error("nope"), { code: "ECONNREFUSED" }); } };
+    const failing = {
+      deliver: async (m: { messageId: string }) => {
+        seen.push(m.messageId);
+        throw Object.assign(new Error("nope"), { code: "ECONNREFUSED" });
+      },
+    };
     let now = new Date();
     expect(await deliverDueEmails(failing, now)).toBe(1);
     expect(await deliverDueEmails(failing, now)).toBe(0); // not due again yet
@@ -79,12 +110,19 @@ describe("the mail worker", () => {
     const slow = await queue("slow@example.com");
     const fast = await queue("fast@example.com");
     let release!: (via: string) => void;
-    const transport = { deliver: (m: { to: string }) => (m.to === "slow@example.com" ? new Promise<string>((r) => (release = r)) : Promise.resolve("test")) };
+    const transport = {
+      deliver: (m: { to: string }) => (m.to === "slow@example.com" ? new Promise<string>((r) => (release = r)) : Promise.resolve("test")),
+    };
     const delivery = mailDelivery(transport);
     expect(await delivery.claim()).toBe(2);
-    for (let i = 0; i < 100 && (await db().emailOutbox.findUniqueOrThrow({ where: { id: fast } })).status !== "sent"; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 100 && (await db().emailOutbox.findUniqueOrThrow({ where: { id: fast } })).status !== "sent"; i++)
+      await new Promise((r) => setTimeout(r, 10));
     expect((await db().emailOutbox.findUniqueOrThrow({ where: { id: fast } })).status).toBe("sent");
-    expect(await db().emailOutbox.findUniqueOrThrow({ where: { id: slow } })).toMatchObject({ status: "queued", attempts: 1, lastError: null });
+    expect(await db().emailOutbox.findUniqueOrThrow({ where: { id: slow } })).toMatchObject({
+      status: "queued",
+      attempts: 1,
+      lastError: null,
+    });
     release("test");
     await delivery.settled();
     expect((await db().emailOutbox.findUniqueOrThrow({ where: { id: slow } })).status).toBe("sent");
@@ -112,7 +150,14 @@ describe("the mail worker", () => {
 
   it("writes .eml files named by Message-ID when no SMTP server is configured", async () => {
     const transport = fileTransport(path.join(dir, "mail"));
-    const file = await transport.deliver({ messageId: "<m1@localhost>", from: "a@b.c", to: "d@e.f", subject: "S", html: "<p>x</p>", text: "x" });
+    const file = await transport.deliver({
+      messageId: "<m1@localhost>",
+      from: "a@b.c",
+      to: "d@e.f",
+      subject: "S",
+      html: "<p>x</p>",
+      text: "x",
+    });
     expect(path.basename(file)).toBe("m1@localhost.eml");
   });
 });
@@ -149,7 +194,13 @@ describe("an email cancelled while its row waits for a connection", () => {
   it("is not sent, stays cancelled and has no attempt", async () => {
     const first = await queue("blocker@example.com");
     const held = await db().$transaction((tx) =>
-      enqueueEmail(tx, { organizationId: "org_t", credentialId: "cred_hold", to: "revoked@example.com", template: { subject: "Hi", html: null, text: null }, values: {} }),
+      enqueueEmail(tx, {
+        organizationId: "org_t",
+        credentialId: "cred_hold",
+        to: "revoked@example.com",
+        template: { subject: "Hi", html: null, text: null },
+        values: {},
+      }),
     );
     const delivered: string[] = [];
     let blocking!: () => void;
@@ -240,8 +291,16 @@ describe("repeats of a send", () => {
     await deliverDueEmails(transport, due);
     expect(during).toMatch(/^mail_/);
     expect(during).not.toBe(first);
-    expect(await db().emailOutbox.findUniqueOrThrow({ where: { id: first } })).toMatchObject({ status: "sent", attempts: 1, nextAttemptAt: queuedFor });
-    expect(await db().emailOutbox.findUniqueOrThrow({ where: { id: during } })).toMatchObject({ status: "queued", attempts: 0, leaseOwner: null });
+    expect(await db().emailOutbox.findUniqueOrThrow({ where: { id: first } })).toMatchObject({
+      status: "sent",
+      attempts: 1,
+      nextAttemptAt: queuedFor,
+    });
+    expect(await db().emailOutbox.findUniqueOrThrow({ where: { id: during } })).toMatchObject({
+      status: "queued",
+      attempts: 0,
+      leaseOwner: null,
+    });
     expect(await db().emailOutbox.count({ where: { credentialId: "cred_repeat", toAddress: "claimed@example.com" } })).toBe(2);
   });
 
@@ -250,7 +309,11 @@ describe("repeats of a send", () => {
     const retryAt = new Date(Date.now() + 60_000);
     await db().emailOutbox.update({ where: { id: first }, data: { attempts: 1, nextAttemptAt: retryAt, lastError: "451 try later" } });
     expect(await repeat("retrying@example.com")).toBe(first);
-    expect(await db().emailOutbox.findUniqueOrThrow({ where: { id: first } })).toMatchObject({ status: "queued", attempts: 1, nextAttemptAt: retryAt });
+    expect(await db().emailOutbox.findUniqueOrThrow({ where: { id: first } })).toMatchObject({
+      status: "queued",
+      attempts: 1,
+      nextAttemptAt: retryAt,
+    });
     expect(await db().emailOutbox.count({ where: { credentialId: "cred_repeat", toAddress: "retrying@example.com" } })).toBe(1);
   });
 });

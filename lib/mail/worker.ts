@@ -58,7 +58,7 @@ export function retryDelayMs(attempts: number, baseSeconds: number): number {
 /** A delivery error as it may be stored and logged: its kind and SMTP codes, never credentials. */
 function describeFailure(error: unknown): string {
   const e = error as { code?: unknown; responseCode?: unknown; command?: unknown };
-  const parts = [typeof e.code === "string" ? e.code : (error as Error)?.name ?? "Error"];
+  const parts = [typeof e.code === "string" ? e.code : ((error as Error)?.name ?? "Error")];
   if (typeof e.responseCode === "number") parts.push(`SMTP ${e.responseCode}`);
   if (typeof e.command === "string") parts.push(`during ${e.command}`);
   return parts.join(" ");
@@ -101,7 +101,19 @@ async function claimDue(now: Date, limit: number): Promise<OutboxRow[]> {
   return db().emailOutbox.findMany({
     where: { leaseOwner: owner, status: "queued" },
     orderBy: { nextAttemptAt: "asc" },
-    select: { id: true, leaseOwner: true, messageId: true, fromName: true, replyTo: true, toAddress: true, subject: true, html: true, text: true, composition: true, attempts: true },
+    select: {
+      id: true,
+      leaseOwner: true,
+      messageId: true,
+      fromName: true,
+      replyTo: true,
+      toAddress: true,
+      subject: true,
+      html: true,
+      text: true,
+      composition: true,
+      attempts: true,
+    },
   });
 }
 
@@ -117,7 +129,15 @@ async function releaseHeld(rows: OutboxRow[]): Promise<void> {
   }
 }
 
-type Outcome = { row: OutboxRow; startedAt: Date; finishedAt: Date; via?: string; failure?: string; permanent?: boolean; skipped?: boolean };
+type Outcome = {
+  row: OutboxRow;
+  startedAt: Date;
+  finishedAt: Date;
+  via?: string;
+  failure?: string;
+  permanent?: boolean;
+  skipped?: boolean;
+};
 
 /**
  * Whether the row is still this claim's to send. A row can wait up to maxHoldMs for its connection, and
@@ -125,7 +145,8 @@ type Outcome = { row: OutboxRow; startedAt: Date; finishedAt: Date; via?: string
  * (status `cancelled`, lease cleared), and it must not go out.
  */
 async function stillOurs(row: OutboxRow): Promise<boolean> {
-  const rows = await directRows`SELECT "id" FROM "EmailOutbox" WHERE "id" = ${row.id} AND "status" = 'queued' AND "leaseOwner" = ${row.leaseOwner}`;
+  const rows =
+    await directRows`SELECT "id" FROM "EmailOutbox" WHERE "id" = ${row.id} AND "status" = 'queued' AND "leaseOwner" = ${row.leaseOwner}`;
   return rows.length > 0;
 }
 

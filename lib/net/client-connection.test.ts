@@ -47,14 +47,23 @@ describe("the HTTPS rule", () => {
   });
 
   it("only trusts the forwarded headers as they arrived, not ones Next adds later", () => {
-    const nextFilledIn = headers({ ...socket, [CLIENT_FORWARDED_PROTO_HEADER]: "http", [CLIENT_FORWARDED_FOR_HEADER]: "", "x-forwarded-for": "127.0.0.1" });
+    const nextFilledIn = headers({
+      ...socket,
+      [CLIENT_FORWARDED_PROTO_HEADER]: "http",
+      [CLIENT_FORWARDED_FOR_HEADER]: "",
+      "x-forwarded-for": "127.0.0.1",
+    });
     expect(plainHttpAllowed(clientConnection(nextFilledIn, true), false)).toBe(false);
   });
 
   it("behind a trusted proxy, the proxy's loopback address does not exempt the client", () => {
     const h = headers({ ...socket, [CLIENT_FORWARDED_PROTO_HEADER]: "http", [CLIENT_FORWARDED_FOR_HEADER]: "" });
     expect(plainHttpAllowed(clientConnection(h, true), false)).toBe(false);
-    const fromLoopback = headers({ ...socket, [CLIENT_FORWARDED_PROTO_HEADER]: "http", [CLIENT_FORWARDED_FOR_HEADER]: "198.51.100.1, 127.0.0.1" });
+    const fromLoopback = headers({
+      ...socket,
+      [CLIENT_FORWARDED_PROTO_HEADER]: "http",
+      [CLIENT_FORWARDED_FOR_HEADER]: "198.51.100.1, 127.0.0.1",
+    });
     expect(clientConnection(fromLoopback, true).address).toBe("127.0.0.1");
   });
 });

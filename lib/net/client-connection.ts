@@ -28,7 +28,11 @@ export function clientConnection(headers: Headers, trustProxy: boolean): ClientC
   const socketScheme = headers.get(CLIENT_SCHEME_HEADER) === "https" ? "https" : "http";
   if (trustProxy) {
     const proto = headers.get(CLIENT_FORWARDED_PROTO_HEADER)?.split(",")[0]?.trim().toLowerCase() || undefined;
-    const forwardedFor = headers.get(CLIENT_FORWARDED_FOR_HEADER)?.split(",").map((s) => s.trim()).filter(Boolean);
+    const forwardedFor = headers
+      .get(CLIENT_FORWARDED_FOR_HEADER)
+      ?.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (proto) {
       return { scheme: proto === "https" ? "https" : "http", address: forwardedFor?.at(-1) ?? null };
     }

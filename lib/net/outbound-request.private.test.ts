@@ -52,7 +52,12 @@ afterAll(() => {
 
 describe("with WEBHOOK_ALLOW_PRIVATE=1", () => {
   it("posts the body and headers and returns the answer", async () => {
-    const response = await outboundRequest(`${base}/hook`, { body: '{"a":1}', headers: { "content-type": "application/json" }, timeoutMs: 2000, maxResponseBytes: 1024 });
+    const response = await outboundRequest(`${base}/hook`, {
+      body: '{"a":1}',
+      headers: { "content-type": "application/json" },
+      timeoutMs: 2000,
+      maxResponseBytes: 1024,
+    });
     expect(response.status).toBe(201);
     expect(response.body.toString()).toBe("thanks");
     expect(received.at(-1)).toMatchObject({ method: "POST", body: '{"a":1}' });

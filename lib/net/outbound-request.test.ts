@@ -20,7 +20,10 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 async function failure(promise: Promise<unknown>): Promise<OutboundRequestError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(OutboundRequestError);
   return error as OutboundRequestError;
 }
@@ -43,13 +46,16 @@ describe("parseOutboundUrl", () => {
 });
 
 describe("without WEBHOOK_ALLOW_PRIVATE", () => {
-  it.each(["http://127.0.0.1:PORT/", "http://localhost:PORT/", "http://[::ffff:127.0.0.1]:PORT/"])("never connects to %s", async (template) => {
-    const before = hits;
-    const error = await failure(outboundRequest(template.replace("PORT", String(port)), { timeoutMs: 2000, maxResponseBytes: 1024 }));
-    expect(error.kind).toBe("refused_address");
-    expect(error.message).toMatch(/loopback/);
-    expect(hits).toBe(before);
-  });
+  it.each(["http://127.0.0.1:PORT/", "http://localhost:PORT/", "http://[::ffff:127.0.0.1]:PORT/"])(
+    "never connects to %s",
+    async (template) => {
+      const before = hits;
+      const error = await failure(outboundRequest(template.replace("PORT", String(port)), { timeoutMs: 2000, maxResponseBytes: 1024 }));
+      expect(error.kind).toBe("refused_address");
+      expect(error.message).toMatch(/loopback/);
+      expect(hits).toBe(before);
+    },
+  );
 
   it("refuses a private literal when a URL is saved, and a name resolving to loopback", async () => {
     expect((await failure(assertCallableUrl("https://10.0.0.8/hook"))).kind).toBe("refused_address");

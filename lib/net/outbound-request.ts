@@ -146,7 +146,8 @@ function describeNetworkError(error: unknown, host: string): OutboundRequestErro
   if (code === "ECONNREFUSED") return new OutboundRequestError("network", `${host} refused the connection`);
   if (code === "ECONNRESET" || code === "EPIPE") return new OutboundRequestError("network", `${host} closed the connection`);
   if (code === "ENOTFOUND" || code === "EAI_AGAIN") return new OutboundRequestError("dns", `${host} could not be resolved`);
-  if (code.startsWith("ERR_TLS") || code.includes("CERT") || code.startsWith("ERR_SSL")) return new OutboundRequestError("network", `TLS with ${host} failed (${code})`);
+  if (code.startsWith("ERR_TLS") || code.includes("CERT") || code.startsWith("ERR_SSL"))
+    return new OutboundRequestError("network", `TLS with ${host} failed (${code})`);
   return new OutboundRequestError("network", code ? `request to ${host} failed (${code})` : `request to ${host} failed`);
 }
 
@@ -178,7 +179,13 @@ class StaleSocketError extends Error {
   }
 }
 
-function sendOnce(url: URL, host: string, request: OutboundRequest, started: number, options: { freshSocket?: boolean } = {}): Promise<OutboundResponse> {
+function sendOnce(
+  url: URL,
+  host: string,
+  request: OutboundRequest,
+  started: number,
+  options: { freshSocket?: boolean } = {},
+): Promise<OutboundResponse> {
   const client = url.protocol === "https:" ? https : http;
   return new Promise<OutboundResponse>((resolve, reject) => {
     let settled = false;
@@ -220,7 +227,9 @@ function sendOnce(url: URL, host: string, request: OutboundRequest, started: num
       res.on("data", (chunk: Buffer) => {
         size += chunk.length;
         if (size > request.maxResponseBytes) {
-          finish(new OutboundRequestError("response_too_large", `the answer from ${host} is larger than ${request.maxResponseBytes} bytes`));
+          finish(
+            new OutboundRequestError("response_too_large", `the answer from ${host} is larger than ${request.maxResponseBytes} bytes`),
+          );
           res.destroy();
           req.destroy();
           return;
@@ -229,7 +238,12 @@ function sendOnce(url: URL, host: string, request: OutboundRequest, started: num
       });
       res.on("error", (error) => finish(describeNetworkError(error, host)));
       res.on("end", () =>
-        finish(null, { status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), durationMs: Math.round(performance.now() - started) }),
+        finish(null, {
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks),
+          durationMs: Math.round(performance.now() - started),
+        }),
       );
     });
     req.end(request.body);

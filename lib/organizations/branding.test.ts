@@ -7,7 +7,12 @@ await scratchDatabase("branding");
 const { createOrganization } = await import("./service");
 const { organizationBranding, updateOrganizationBranding } = await import("./branding");
 
-const good = { linkedinOrganizationId: "1337", brandColor: "#0F766E", senderName: "Acme Registrar", contactEmail: "registrar@acme.example" };
+const good = {
+  linkedinOrganizationId: "1337",
+  brandColor: "#0F766E",
+  senderName: "Acme Registrar",
+  contactEmail: "registrar@acme.example",
+};
 
 async function refusal(organizationId: string, input: Record<string, unknown>) {
   const error = await updateOrganizationBranding(organizationId, input).then(
@@ -21,11 +26,21 @@ async function refusal(organizationId: string, input: Record<string, unknown>) {
 describe("organization branding", () => {
   it("saves good values (normalized) and clears fields left empty", async () => {
     const org = await createOrganization({ slug: "brand-good" });
-    expect(await organizationBranding(org.id)).toEqual({ linkedinOrganizationId: null, brandColor: null, senderName: null, contactEmail: null });
+    expect(await organizationBranding(org.id)).toEqual({
+      linkedinOrganizationId: null,
+      brandColor: null,
+      senderName: null,
+      contactEmail: null,
+    });
     await updateOrganizationBranding(org.id, { ...good, senderName: "  Acme Registrar " });
     expect(await organizationBranding(org.id)).toEqual({ ...good, brandColor: "#0f766e" });
     await updateOrganizationBranding(org.id, { linkedinOrganizationId: "", brandColor: " ", senderName: "", contactEmail: "" });
-    expect(await organizationBranding(org.id)).toEqual({ linkedinOrganizationId: null, brandColor: null, senderName: null, contactEmail: null });
+    expect(await organizationBranding(org.id)).toEqual({
+      linkedinOrganizationId: null,
+      brandColor: null,
+      senderName: null,
+      contactEmail: null,
+    });
   });
 
   it("takes the id out of a pasted company admin address", async () => {

@@ -45,7 +45,9 @@ export const brandColor = z
 
 export const senderName = singleLineText({ trim: true }).max(100, "must be at most 100 characters");
 
-export const contactEmail = singleLineText({ trim: true }).pipe(z.email("must be a valid email address, like certificates@example.edu").max(254, "must be at most 254 characters"));
+export const contactEmail = singleLineText({ trim: true }).pipe(
+  z.email("must be a valid email address, like certificates@example.edu").max(254, "must be at most 254 characters"),
+);
 
 export const organizationBrandingInput = z.strictObject({
   linkedinOrganizationId: optional(linkedinOrganizationId),

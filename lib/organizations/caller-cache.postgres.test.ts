@@ -30,7 +30,8 @@ describe.skipIf(!serverUrl)("API token callers kept per process, on PostgreSQL",
     close = scratch.finish;
     service = await import("./service");
     const { processSlot } = await import("../core/process-singleton");
-    cache = () => processSlot<CallerCache<Caller>>("organizations.callerCache").current ?? expect.fail("the service has not made its cache");
+    cache = () =>
+      processSlot<CallerCache<Caller>>("organizations.callerCache").current ?? expect.fail("the service has not made its cache");
     other = new pg.Client({ connectionString: scratch.url });
     await other.connect();
     close = async () => {
@@ -60,7 +61,11 @@ describe.skipIf(!serverUrl)("API token callers kept per process, on PostgreSQL",
     expect(await service.authenticateApiToken(token)).not.toBeNull();
     // The notice is what makes the process forget.
     await other.query(`NOTIFY cis_callers_changed`);
-    await eventually(() => service.authenticateApiToken(token), (caller) => caller === null, "refused");
+    await eventually(
+      () => service.authenticateApiToken(token),
+      (caller) => caller === null,
+      "refused",
+    );
   });
 
   it("does not keep what a lookup read before a notice arrived", async () => {
@@ -69,7 +74,11 @@ describe.skipIf(!serverUrl)("API token callers kept per process, on PostgreSQL",
     const mark = cache().mark();
     const read = await service.authenticateApiToken(token); // read before the change is told
     await other.query(`NOTIFY cis_callers_changed`);
-    await eventually(async () => cache().mark(), (now) => now !== mark, "told");
+    await eventually(
+      async () => cache().mark(),
+      (now) => now !== mark,
+      "told",
+    );
     expect(cache().active).toBe(true);
     cache().keep(hash, { caller: read!, lastUsedAt: Date.now() }, mark);
     expect(cache().get(hash)).toBeUndefined();
@@ -79,17 +88,29 @@ describe.skipIf(!serverUrl)("API token callers kept per process, on PostgreSQL",
     const { org, token, prefix } = await newCaller("revoked");
     expect(await service.authenticateApiToken(token)).not.toBeNull();
     await other.query(`UPDATE "Organization" SET "plan" = 'premium', "name" = 'Renamed' WHERE "id" = $1`, [org.id]);
-    const changed = await eventually(() => service.authenticateApiToken(token), (caller) => caller?.organization.plan === "premium", "premium");
+    const changed = await eventually(
+      () => service.authenticateApiToken(token),
+      (caller) => caller?.organization.plan === "premium",
+      "premium",
+    );
     expect(changed?.organization.name).toBe("Renamed");
     await other.query(`UPDATE "ApiToken" SET "revokedAt" = now() WHERE "prefix" = $1`, [prefix]);
-    await eventually(() => service.authenticateApiToken(token), (caller) => caller === null, "refused");
+    await eventually(
+      () => service.authenticateApiToken(token),
+      (caller) => caller === null,
+      "refused",
+    );
   });
 
   it("refuses a token whose organization another process deleted", async () => {
     const { org, token } = await newCaller("deleted");
     expect(await service.authenticateApiToken(token)).not.toBeNull();
     await other.query(`DELETE FROM "Organization" WHERE "id" = $1`, [org.id]);
-    await eventually(() => service.authenticateApiToken(token), (caller) => caller === null, "refused");
+    await eventually(
+      () => service.authenticateApiToken(token),
+      (caller) => caller === null,
+      "refused",
+    );
   });
 
   it("tells nobody when only a token's last use changes, and once per transaction however many rows change", async () => {
@@ -107,7 +128,11 @@ describe.skipIf(!serverUrl)("API token callers kept per process, on PostgreSQL",
       await other.query(`UPDATE "ApiToken" SET "lastUsedAt" = now() WHERE "organizationId" = $1`, [org.id]);
       await other.query(`UPDATE "Organization" SET "logoMimeType" = NULL WHERE "id" = $1`, [org.id]);
       await other.query(`UPDATE "ApiToken" SET "revokedAt" = now() WHERE "organizationId" = $1`, [org.id]);
-      await eventually(async () => notices.length, (n) => n > 0, "told");
+      await eventually(
+        async () => notices.length,
+        (n) => n > 0,
+        "told",
+      );
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(notices).toEqual(["cis_callers_changed"]);
     } finally {
@@ -121,9 +146,13 @@ describe.skipIf(!serverUrl)("API token callers kept per process, on PostgreSQL",
     const timing = { everyMs: 100, timeoutMs: 150, freshMs: 300 };
     const deaf = new CallerCache<string>(url, async () => undefined, timing);
     let delivering = true;
-    const flaky = new CallerCache<string>(url, async (channel, payload) => {
-      if (delivering) await other.query("SELECT pg_notify($1, $2)", [channel, payload]);
-    }, timing);
+    const flaky = new CallerCache<string>(
+      url,
+      async (channel, payload) => {
+        if (delivering) await other.query("SELECT pg_notify($1, $2)", [channel, payload]);
+      },
+      timing,
+    );
     try {
       await eventually(async () => flaky.active, Boolean, "listening");
       flaky.keep("hash", { caller: "kept", lastUsedAt: 0 }, flaky.mark());
@@ -132,7 +161,11 @@ describe.skipIf(!serverUrl)("API token callers kept per process, on PostgreSQL",
       expect(deaf.active).toBe(false);
       expect(deaf.get("hash")).toBeUndefined();
       delivering = false;
-      await eventually(async () => flaky.active, (active) => !active, "off");
+      await eventually(
+        async () => flaky.active,
+        (active) => !active,
+        "off",
+      );
       expect(flaky.get("hash")).toBeUndefined();
       // Another process's probe is not a change: nothing is forgotten.
       delivering = true;
@@ -151,15 +184,23 @@ describe.skipIf(!serverUrl)("API token callers kept per process, on PostgreSQL",
   it("stops answering from the cache within its freshness once probes stop coming back, before it gives the connection up", async () => {
     const { CallerCache } = await import("./caller-cache");
     let delivering = true;
-    const silent = new CallerCache<string>(process.env.DATABASE_URL!, async (channel, payload) => {
-      if (delivering) await other.query("SELECT pg_notify($1, $2)", [channel, payload]);
-    }, { everyMs: 50, timeoutMs: 60_000, freshMs: 300 });
+    const silent = new CallerCache<string>(
+      process.env.DATABASE_URL!,
+      async (channel, payload) => {
+        if (delivering) await other.query("SELECT pg_notify($1, $2)", [channel, payload]);
+      },
+      { everyMs: 50, timeoutMs: 60_000, freshMs: 300 },
+    );
     try {
       await eventually(async () => silent.active, Boolean, "listening");
       silent.keep("hash", { caller: "kept", lastUsedAt: 0 }, silent.mark());
       delivering = false; // as a connection that died without telling anyone
       const stoppedAt = Date.now();
-      await eventually(async () => silent.get("hash"), (found) => found === undefined, "off");
+      await eventually(
+        async () => silent.get("hash"),
+        (found) => found === undefined,
+        "off",
+      );
       expect(Date.now() - stoppedAt).toBeLessThan(1_000);
     } finally {
       silent.stop();
@@ -168,10 +209,14 @@ describe.skipIf(!serverUrl)("API token callers kept per process, on PostgreSQL",
 
   it("counts a probe's freshness from when it was sent: one that took longer to send than the freshness does not turn the cache on", async () => {
     const { CallerCache } = await import("./caller-cache");
-    const slow = new CallerCache<string>(process.env.DATABASE_URL!, async (channel, payload) => {
-      await new Promise((resolve) => setTimeout(resolve, 400)); // a busy pool
-      await other.query("SELECT pg_notify($1, $2)", [channel, payload]);
-    }, { everyMs: 50, timeoutMs: 60_000, freshMs: 300 });
+    const slow = new CallerCache<string>(
+      process.env.DATABASE_URL!,
+      async (channel, payload) => {
+        await new Promise((resolve) => setTimeout(resolve, 400)); // a busy pool
+        await other.query("SELECT pg_notify($1, $2)", [channel, payload]);
+      },
+      { everyMs: 50, timeoutMs: 60_000, freshMs: 300 },
+    );
     try {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       expect(slow.active).toBe(false);
@@ -183,11 +228,17 @@ describe.skipIf(!serverUrl)("API token callers kept per process, on PostgreSQL",
   it("replaces a listening connection whose probes do not come back", async () => {
     const { CallerCache } = await import("./caller-cache");
     const listeners = async () =>
-      (await other.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE application_name = 'cis caller notices' AND query = 'LISTEN cis_callers_changed'`)).rows.map((r) => r.pid);
+      (
+        await other.query<{ pid: number }>(
+          `SELECT pid FROM pg_stat_activity WHERE application_name = 'cis caller notices' AND query = 'LISTEN cis_callers_changed'`,
+        )
+      ).rows.map((r) => r.pid);
     const before = new Set(await listeners());
     const deaf = new CallerCache<string>(process.env.DATABASE_URL!, async () => undefined, { everyMs: 50, timeoutMs: 100, freshMs: 300 });
     try {
-      const first = (await eventually(listeners, (pids) => pids.some((pid) => !before.has(pid)), "listening")).find((pid) => !before.has(pid))!;
+      const first = (await eventually(listeners, (pids) => pids.some((pid) => !before.has(pid)), "listening")).find(
+        (pid) => !before.has(pid),
+      )!;
       await eventually(listeners, (pids) => !pids.includes(first) && pids.some((pid) => !before.has(pid)), "replaced");
     } finally {
       deaf.stop();
@@ -196,9 +247,13 @@ describe.skipIf(!serverUrl)("API token callers kept per process, on PostgreSQL",
 
   it("does not keep what a lookup read before the connection first listened", async () => {
     const { CallerCache } = await import("./caller-cache");
-    const fresh = new CallerCache<string>(process.env.DATABASE_URL!, async (channel, payload) => {
-      await other.query("SELECT pg_notify($1, $2)", [channel, payload]);
-    }, { everyMs: 50, timeoutMs: 1_000, freshMs: 2_000 });
+    const fresh = new CallerCache<string>(
+      process.env.DATABASE_URL!,
+      async (channel, payload) => {
+        await other.query("SELECT pg_notify($1, $2)", [channel, payload]);
+      },
+      { everyMs: 50, timeoutMs: 1_000, freshMs: 2_000 },
+    );
     try {
       const mark = fresh.mark(); // a lookup begins; changes before LISTEN would never be told
       await eventually(async () => fresh.active, Boolean, "listening");
@@ -212,8 +267,14 @@ describe.skipIf(!serverUrl)("API token callers kept per process, on PostgreSQL",
   it("reads the database while its connection is lost, and listens again with nothing kept from before", async () => {
     const { token, prefix } = await newCaller("lost");
     expect(await service.authenticateApiToken(token)).not.toBeNull();
-    await other.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN cis_callers_changed'`);
-    await eventually(async () => cache().active, (active) => !active, "lost");
+    await other.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN cis_callers_changed'`,
+    );
+    await eventually(
+      async () => cache().active,
+      (active) => !active,
+      "lost",
+    );
     // Unnoticed change while the connection is down: read from the database, so seen at once.
     await other.query(`SET session_replication_role = replica`);
     await other.query(`UPDATE "ApiToken" SET "revokedAt" = now() WHERE "prefix" = $1`, [prefix]);

@@ -125,7 +125,10 @@ export class CallerCache<T> {
       }
       if (wasActive || !this.warned) {
         this.warned = true;
-        log.warn("caller_cache_listener_lost", { ...(error ? errorSummary(error) : { errorType: "ConnectionEnded" }), retryInMs: RECONNECT_MS });
+        log.warn("caller_cache_listener_lost", {
+          ...(error ? errorSummary(error) : { errorType: "ConnectionEnded" }),
+          retryInMs: RECONNECT_MS,
+        });
       }
       setTimeout(() => void this.listen(), RECONNECT_MS).unref();
     };
@@ -154,7 +157,12 @@ export class CallerCache<T> {
     };
 
     try {
-      client = new pg.Client({ connectionString: this.databaseUrl, keepAlive: true, connectionTimeoutMillis: 10_000, application_name: "cis caller notices" });
+      client = new pg.Client({
+        connectionString: this.databaseUrl,
+        keepAlive: true,
+        connectionTimeoutMillis: 10_000,
+        application_name: "cis caller notices",
+      });
       this.client = client;
       client.on("notification", (notice) => {
         if (!current()) return;

@@ -36,7 +36,9 @@ describe("gettingStartedFacts", () => {
     // A starter design saved with a change is one's own.
     expect((await gettingStartedFacts(org.id)).ownDesign).toBe(false);
     const classic = await getDesign(org, starters.data[0]!.id);
-    await updateDesign(org, classic.id, { document: { ...classic.document, background: { ...classic.document.background, color: "#fef3c7" } } });
+    await updateDesign(org, classic.id, {
+      document: { ...classic.document, background: { ...classic.document.background, color: "#fef3c7" } },
+    });
     expect(await gettingStartedFacts(org.id)).toEqual({ ownDesign: true, template: true, issued: true, apiToken: true });
   });
 

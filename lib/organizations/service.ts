@@ -163,7 +163,10 @@ export async function renameOrganization(organizationId: string, name: string): 
 }
 
 /** Sets the logo shown on the wallet page: PNG or JPEG, within the design asset limits. */
-export async function setOrganizationLogo(organizationId: string, bytes: Buffer): Promise<{ mimeType: string; width: number; height: number }> {
+export async function setOrganizationLogo(
+  organizationId: string,
+  bytes: Buffer,
+): Promise<{ mimeType: string; width: number; height: number }> {
   let logo;
   try {
     logo = await decodeImage(bytes);
@@ -171,7 +174,10 @@ export async function setOrganizationLogo(organizationId: string, bytes: Buffer)
     if (!(error instanceof AssetError)) throw error;
     throw invalidField("logo", error.message);
   }
-  await db().organization.update({ where: { id: organizationId }, data: { logoData: new Uint8Array(logo.data), logoMimeType: logo.mimeType } });
+  await db().organization.update({
+    where: { id: organizationId },
+    data: { logoData: new Uint8Array(logo.data), logoMimeType: logo.mimeType },
+  });
   return { mimeType: logo.mimeType, width: logo.width, height: logo.height };
 }
 
@@ -190,7 +196,9 @@ export async function organizationUsage(organization: OrganizationRow, now = new
 }
 
 /** How much an organization has, for the dashboard's overview. */
-export async function organizationTotals(organizationId: string): Promise<{ credentials: number; groups: number; designs: number; activeTokens: number }> {
+export async function organizationTotals(
+  organizationId: string,
+): Promise<{ credentials: number; groups: number; designs: number; activeTokens: number }> {
   const where = { organizationId };
   const [credentials, groups, designs, activeTokens] = await Promise.all([
     db().credential.count({ where }),

@@ -18,7 +18,12 @@ export function dueAndUnleased(now: Date, alias = ""): Prisma.Sql {
  * worker claimed meanwhile is re-checked and skipped. Returns the claim's owner (to read the rows back
  * by) and how many rows it took.
  */
-export async function claimLeasedRows(table: "EmailOutbox" | "WebhookDelivery", candidates: Prisma.Sql, now: Date, leaseMs: number): Promise<{ owner: string; claimed: number }> {
+export async function claimLeasedRows(
+  table: "EmailOutbox" | "WebhookDelivery",
+  candidates: Prisma.Sql,
+  now: Date,
+  leaseMs: number,
+): Promise<{ owner: string; claimed: number }> {
   const owner = randomUUID();
   const leaseUntil = new Date(now.getTime() + leaseMs);
   const name = Prisma.raw(`"${table}"`);

@@ -55,7 +55,11 @@ export type DeliveryPoolOptions<Row, Outcome> = {
  * next one (a burst costs few transactions, a slow delivery none). Resolves once the write that holds
  * the outcome is done (or failed and was logged: the row's lease runs out and it is tried again).
  */
-function outcomeRecorder<Outcome>(name: string, record: (outcomes: Outcome[]) => Promise<void>, batchMs = 0): (outcome: Outcome) => Promise<void> {
+function outcomeRecorder<Outcome>(
+  name: string,
+  record: (outcomes: Outcome[]) => Promise<void>,
+  batchMs = 0,
+): (outcome: Outcome) => Promise<void> {
   let waiting: { outcome: Outcome; written: () => void }[] = [];
   let writing = false;
   const drain = async () => {
@@ -77,7 +81,8 @@ function outcomeRecorder<Outcome>(name: string, record: (outcomes: Outcome[]) =>
 }
 
 export function deliveryPool<Row, Outcome>(options: DeliveryPoolOptions<Row, Outcome>): DeliveryPool {
-  if ((options.prefetch ?? 0) > 0 && !options.release) throw new Error(`${options.name}: a pool that holds rows (prefetch) must be able to give them back (release)`);
+  if ((options.prefetch ?? 0) > 0 && !options.release)
+    throw new Error(`${options.name}: a pool that holds rows (prefetch) must be able to give them back (release)`);
   /** Rows holding a slot. */
   const inFlight = new Map<Promise<unknown>, Row>();
   /** Deliveries whose outcome is not written yet. */

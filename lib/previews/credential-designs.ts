@@ -36,7 +36,10 @@ export async function credentialDesigns(organization: { id: string; name: string
  * script or with characters no bundled font has (emoji, Devanagari, ...) cannot be, and the wallet and
  * the dashboard then show the text themselves instead of a broken image.
  */
-export async function shownCredentialDesigns(organization: { id: string; name: string }, credentialId: string): Promise<ShownCredentialDesign[]> {
+export async function shownCredentialDesigns(
+  organization: { id: string; name: string },
+  credentialId: string,
+): Promise<ShownCredentialDesign[]> {
   const designs = await designsOf(organization, credentialId);
   return Promise.all(
     designs.map(async ({ design, document, values, digest }) => ({
@@ -52,7 +55,11 @@ export async function shownCredentialDesigns(organization: { id: string; name: s
  * design or its text cannot be drawn: for routes that serve that PNG with more in it (the wallet's
  * baked download).
  */
-export async function drawableCredentialDesignDigest(organization: { id: string; name: string }, credentialId: string, designId: string): Promise<string | null> {
+export async function drawableCredentialDesignDigest(
+  organization: { id: string; name: string },
+  credentialId: string,
+  designId: string,
+): Promise<string | null> {
   const found = (await designsOf(organization, credentialId)).find(({ design }) => design.id === designId);
   if (!found) return null;
   return (await unsupportedTextOf(found.digest, found.document, found.values)) === null ? found.digest : null;
@@ -71,8 +78,18 @@ async function unsupportedTextOf(digest: string, document: DesignDocument, value
   return problem;
 }
 
-function previewMeta(credential: { recipientName: string }, group: { name: string }, organization: { name: string }, values: AttributeValues) {
-  return { title: `${group.name}: ${credential.recipientName}`, author: organization.name, subject: group.name, url: values["credential.url"] ?? null };
+function previewMeta(
+  credential: { recipientName: string },
+  group: { name: string },
+  organization: { name: string },
+  values: AttributeValues,
+) {
+  return {
+    title: `${group.name}: ${credential.recipientName}`,
+    author: organization.name,
+    subject: group.name,
+    url: values["credential.url"] ?? null,
+  };
 }
 
 /** The width of the certificate image in an email: its 560 px card less the padding. */
@@ -87,7 +104,15 @@ const EMAIL_IMAGE_WIDTH = 496;
 export async function emailCertificatePreview(
   tx: SqlClient,
   organization: { id: string; name: string },
-  credential: { id: string; publicId: string; groupId: string; recipientName: string; issueDate: string; expiryDate: string | null; customAttributes: string },
+  credential: {
+    id: string;
+    publicId: string;
+    groupId: string;
+    recipientName: string;
+    issueDate: string;
+    expiryDate: string | null;
+    customAttributes: string;
+  },
   group: { name: string },
 ): Promise<{ digest: string; url: string; width: number; height: number } | null> {
   const first = await selectFirstGroupDesign(tx, credential.groupId);
@@ -96,9 +121,17 @@ export async function emailCertificatePreview(
   const document = JSON.parse(revision.document) as DesignDocument;
   const values = credentialAttributeValues({ credential, group, organization });
   const meta = previewMeta(credential, group, organization, values);
-  const digest = await designPreviewVersion({ kind: "credential", design: first.design, revision, document, credentialId: credential.id, values, meta }, tx);
+  const digest = await designPreviewVersion(
+    { kind: "credential", design: first.design, revision, document, credentialId: credential.id, values, meta },
+    tx,
+  );
   const size = canvasSize(document.canvas);
-  return { digest, url: previewUrl(digest, "png"), width: EMAIL_IMAGE_WIDTH, height: Math.round((EMAIL_IMAGE_WIDTH * size.height) / size.width) };
+  return {
+    digest,
+    url: previewUrl(digest, "png"),
+    width: EMAIL_IMAGE_WIDTH,
+    height: Math.round((EMAIL_IMAGE_WIDTH * size.height) / size.width),
+  };
 }
 
 /**
@@ -106,7 +139,10 @@ export async function emailCertificatePreview(
  * image draws). A digest whose version is gone (its credential was deleted) cannot.
  */
 export async function drawablePreviewDigest(digest: string): Promise<boolean> {
-  const version = await db().previewVersion.findUnique({ where: { digest }, select: { values: true, designRevision: { select: { document: true } } } });
+  const version = await db().previewVersion.findUnique({
+    where: { digest },
+    select: { values: true, designRevision: { select: { document: true } } },
+  });
   if (!version) return false;
   const document = JSON.parse(version.designRevision.document) as DesignDocument;
   return (await unsupportedTextOf(digest, document, JSON.parse(version.values) as AttributeValues)) === null;
@@ -123,7 +159,9 @@ async function designsOf(organization: { id: string; name: string }, credentialI
           name: true,
           designs: {
             orderBy: { position: "asc" },
-            select: { design: { select: { id: true, name: true, updatedAt: true, currentRevision: { select: { id: true, document: true } } } } },
+            select: {
+              design: { select: { id: true, name: true, updatedAt: true, currentRevision: { select: { id: true, document: true } } } },
+            },
           },
         },
       },
@@ -137,7 +175,15 @@ async function designsOf(organization: { id: string; name: string }, credentialI
     const revision = design.currentRevision;
     if (!revision) continue;
     const document = JSON.parse(revision.document) as DesignDocument;
-    const digest = await designPreviewVersion({ kind: "credential", design, revision, document, credentialId: credential.id, values, meta });
+    const digest = await designPreviewVersion({
+      kind: "credential",
+      design,
+      revision,
+      document,
+      credentialId: credential.id,
+      values,
+      meta,
+    });
     result.push({
       design: {
         id: design.id,

@@ -16,7 +16,20 @@ describe("safeDownloadName", () => {
   });
 
   it("removes bidirectional overrides, isolates and marks that would make the name read as another", () => {
-    for (const bidi of ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069", "\u200e", "\u200f", "\u061c"]) {
+    for (const bidi of [
+      "\u202a",
+      "\u202b",
+      "\u202c",
+      "\u202d",
+      "\u202e",
+      "\u2066",
+      "\u2067",
+      "\u2068",
+      "\u2069",
+      "\u200e",
+      "\u200f",
+      "\u061c",
+    ]) {
       const name = safeDownloadName(`invoice${bidi}gnp.exe`, "png");
       expect(name).toBe("invoice gnp.exe.png");
     }
@@ -47,7 +60,9 @@ describe("attachmentDisposition", () => {
   });
 
   it("adds the exact name as UTF-8 filename* when it is not ASCII, with an ASCII fallback", () => {
-    expect(attachmentDisposition("Zoë 証明書.png")).toBe(`attachment; filename="Zoe ___.png"; filename*=UTF-8''Zo%C3%AB%20%E8%A8%BC%E6%98%8E%E6%9B%B8.png`);
+    expect(attachmentDisposition("Zoë 証明書.png")).toBe(
+      `attachment; filename="Zoe ___.png"; filename*=UTF-8''Zo%C3%AB%20%E8%A8%BC%E6%98%8E%E6%9B%B8.png`,
+    );
   });
 
   it("never lets the fallback carry a quote, a backslash, a slash or a percent sign", () => {

@@ -81,7 +81,10 @@ export async function previewBytes(digest: string, format: PreviewFormat, width?
     // Several hosts may serve one PostgreSQL database, each with its own DATA_DIR: a credential deleted
     // through another host took its version row with it but could only delete that host's files, so
     // a file here answers only while its version exists. (One SQLite process deletes its own files.)
-    if (config().databaseProvider === "postgresql" && !(await db().previewVersion.findUnique({ where: { digest }, select: { id: true } }))) {
+    if (
+      config().databaseProvider === "postgresql" &&
+      !(await db().previewVersion.findUnique({ where: { digest }, select: { id: true } }))
+    ) {
       await previewStore().delete([previewKey(digest, "png"), previewKey(digest, "pdf")]);
       throw new PreviewNotFound();
     }

@@ -94,7 +94,9 @@ describe("previewBytes", () => {
   it("shares a render per digest and format, not across them", async () => {
     const { digests } = await freshDigests("Grace Hopper");
     const calls = digests.flatMap((digest) =>
-      (["png", "pdf"] as const).flatMap((format) => Array.from({ length: 5 }, () => previewBytes(digest, format).then((r) => [digest, format, r] as const))),
+      (["png", "pdf"] as const).flatMap((format) =>
+        Array.from({ length: 5 }, () => previewBytes(digest, format).then((r) => [digest, format, r] as const)),
+      ),
     );
     const results = await Promise.all(calls);
     // Two designs, two formats: four renders for twenty requests.

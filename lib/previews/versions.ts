@@ -76,15 +76,18 @@ export async function ensurePreviewVersion(inputs: PreviewInputs, meta: PreviewM
  * The version of one design revision filled with a set of attribute values. The one place that
  * decides what feeds a digest: the attributes the design renders, and only those.
  */
-export async function designPreviewVersion(input: {
-  kind: PreviewInputs["kind"];
-  design: { id: string; updatedAt: Date };
-  revision: { id: string };
-  document: DesignDocument;
-  credentialId: string | null;
-  values: Record<string, string | null | undefined>;
-  meta: PreviewMeta;
-}, client: SqlClient = db()): Promise<string> {
+export async function designPreviewVersion(
+  input: {
+    kind: PreviewInputs["kind"];
+    design: { id: string; updatedAt: Date };
+    revision: { id: string };
+    document: DesignDocument;
+    credentialId: string | null;
+    values: Record<string, string | null | undefined>;
+    meta: PreviewMeta;
+  },
+  client: SqlClient = db(),
+): Promise<string> {
   const used = attributesUsed(input.document);
   return ensurePreviewVersion(
     {

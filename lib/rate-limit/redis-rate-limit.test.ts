@@ -175,7 +175,14 @@ describe("REDIS_URL", () => {
     expect(parseConfig({}).redisUrl).toBeNull();
     expect(parseConfig({ REDIS_URL: "redis://user:p%40ss@[::1]:6379" }).redisUrl).toBe("redis://user:p%40ss@[::1]:6379");
     // Each of these the client would refuse only when first used, failing every limited request then.
-    for (const bad of ["http://user:secret@cache", "redis://:secret%zz@cache", "redis://cache:99999", "redis://[::1", "redis://secret@", "redis://cache/db?x=secret"]) {
+    for (const bad of [
+      "http://user:secret@cache",
+      "redis://:secret%zz@cache",
+      "redis://cache:99999",
+      "redis://[::1",
+      "redis://secret@",
+      "redis://cache/db?x=secret",
+    ]) {
       try {
         parseConfig({ REDIS_URL: bad });
         expect.unreachable(bad);

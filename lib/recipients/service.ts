@@ -17,7 +17,11 @@ export type RecipientRow = { id: string; name: string; email: string };
  * The organization's recipient with this email, created with this name when there is none. An
  * existing recipient keeps its name: renaming a person is an explicit PATCH, not a side effect.
  */
-export async function findOrCreateRecipient(tx: SqlClient, organizationId: string, input: { name: string; email: string }): Promise<RecipientRow> {
+export async function findOrCreateRecipient(
+  tx: SqlClient,
+  organizationId: string,
+  input: { name: string; email: string },
+): Promise<RecipientRow> {
   const emailNormalized = normalizeEmail(input.email);
   const now = new Date();
   // One atomic statement on both engines: two requests creating the same new recipient at once both

@@ -58,11 +58,7 @@ export function isEmptyAttribute(values: AttributeValues, name: string): boolean
  * Substitutes every `[name]` placeholder of a template in one pass (a value containing `[x.y]` is
  * not substituted again). Unknown or null attributes become empty text, never the raw tag.
  */
-export function substitute(
-  template: string,
-  values: AttributeValues,
-  options: { locale: string; dateStyle: DateStyle },
-): string {
+export function substitute(template: string, values: AttributeValues, options: { locale: string; dateStyle: DateStyle }): string {
   return template.replace(PLACEHOLDER, (_tag, name: string) =>
     Object.prototype.hasOwnProperty.call(values, name) ? displayValue(name, values[name], options.locale, options.dateStyle) : "",
   );

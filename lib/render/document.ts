@@ -50,14 +50,10 @@ export function placeholdersIn(text: string): string[] {
   return [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!);
 }
 
-const color = z
-  .string()
-  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, "must be a hex colour: #rgb, #rrggbb or #rrggbbaa");
+const color = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, "must be a hex colour: #rgb, #rrggbb or #rrggbbaa");
 const coordinate = z.number().finite().min(0).max(2000);
 const length = z.number().finite().positive().max(2000);
-export const assetName = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "must be 1-64 lowercase letters, digits, '_' or '-'");
+export const assetName = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "must be 1-64 lowercase letters, digits, '_' or '-'");
 
 const box = { id: singleLineText().min(1).max(64).optional(), x: coordinate, y: coordinate, width: length, height: length };
 
@@ -149,14 +145,7 @@ export const QrElement = z.strictObject({
  */
 export const MAX_DOCUMENT_TEXT_CHARACTERS = 10_000;
 
-export const DesignElement = z.discriminatedUnion("type", [
-  TextElement,
-  ImageElement,
-  RectElement,
-  LineElement,
-  BorderElement,
-  QrElement,
-]);
+export const DesignElement = z.discriminatedUnion("type", [TextElement, ImageElement, RectElement, LineElement, BorderElement, QrElement]);
 export type DesignElement = z.infer<typeof DesignElement>;
 
 export const Canvas = z.strictObject({
@@ -184,7 +173,11 @@ export const DesignDocument = z
       .strictObject({
         color: color.default("#ffffff"),
         image: z
-          .strictObject({ asset: assetName, fit: z.enum(["cover", "contain"]).default("cover"), opacity: z.number().min(0).max(1).default(1) })
+          .strictObject({
+            asset: assetName,
+            fit: z.enum(["cover", "contain"]).default("cover"),
+            opacity: z.number().min(0).max(1).default(1),
+          })
           .nullable()
           .default(null),
       })
@@ -194,7 +187,11 @@ export const DesignDocument = z
   .superRefine((doc, ctx) => {
     const textCharacters = doc.elements.reduce((sum, el) => sum + (el.type === "text" ? el.text.length : 0), 0);
     if (textCharacters > MAX_DOCUMENT_TEXT_CHARACTERS) {
-      ctx.addIssue({ code: "custom", path: ["elements"], message: `the texts add up to ${textCharacters} characters; at most ${MAX_DOCUMENT_TEXT_CHARACTERS}` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["elements"],
+        message: `the texts add up to ${textCharacters} characters; at most ${MAX_DOCUMENT_TEXT_CHARACTERS}`,
+      });
     }
     const { width, height } = canvasSize(doc.canvas);
     doc.elements.forEach((el, i) => {

@@ -17,7 +17,8 @@ const graphemeSegmenter = new Intl.Segmenter(undefined, { granularity: "grapheme
 // A grapheme is drawn as colour emoji when it asks for emoji presentation: by default (🎓), with
 // VS16 (❤️), as a keycap, a flag, a ZWJ sequence or with a skin tone. A pictograph without VS16
 // that fonts have in text style (©, ™, ↔) stays text.
-const EMOJI_PRESENTATION = /\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F|\uFE0F\u20E3|\p{Regional_Indicator}|\u200D|\p{Emoji_Modifier}/u;
+const EMOJI_PRESENTATION =
+  /\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F|\uFE0F\u20E3|\p{Regional_Indicator}|\u200D|\p{Emoji_Modifier}/u;
 
 /** Whether a grapheme asks to be drawn as a colour emoji. */
 export function isEmojiGrapheme(g: string): boolean {

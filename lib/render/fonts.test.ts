@@ -6,8 +6,25 @@ const fonts = defaultFontLibrary();
 
 describe("font coverage", () => {
   const names = [
-    "王小明", "山田太郎", "김민준", "Zoë Ångström-Núñez", "François Müller", "Łukasz Żółć", "Nguyễn Thị Minh Khai", "Αλέξανδρος", "Дмитрий",
-    "محمد علي", "زهرا رضایی", "عائشہ خان", "דוד כהן", "अनन्या शर्मा", "সুমন দাস", "கார்த்திக்", "สมชาย ใจดี", "Li Na 🎓", "👩🏽‍🎓 🇧🇷 ❤️",
+    "王小明",
+    "山田太郎",
+    "김민준",
+    "Zoë Ångström-Núñez",
+    "François Müller",
+    "Łukasz Żółć",
+    "Nguyễn Thị Minh Khai",
+    "Αλέξανδρος",
+    "Дмитрий",
+    "محمد علي",
+    "زهرا رضایی",
+    "عائشہ خان",
+    "דוד כהן",
+    "अनन्या शर्मा",
+    "সুমন দাস",
+    "கார்த்திக்",
+    "สมชาย ใจดี",
+    "Li Na 🎓",
+    "👩🏽‍🎓 🇧🇷 ❤️",
   ];
   for (const family of FONT_FAMILIES) {
     for (const weight of [400, 700] as const) {

@@ -33,7 +33,6 @@ import type { FontWeight, LoadedFont } from "./font-face";
 export type { FontWeight, LoadedFont } from "./font-face";
 export type CjkScript = "sc" | "jp" | "kr";
 
-
 const BASE_FAMILIES: Record<FontFamily, { pkg: string; subsets: string[]; weights: FontWeight[] }> = {
   Inter: {
     pkg: "inter",
@@ -91,15 +90,7 @@ const KANA = /[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]/;
  */
 export function cjkOrder(text: string, locale = "en-US"): CjkScript[] {
   const lang = locale.toLowerCase().split("-")[0];
-  const first: CjkScript = HANGUL.test(text)
-    ? "kr"
-    : KANA.test(text)
-      ? "jp"
-      : lang === "ja"
-        ? "jp"
-        : lang === "ko"
-          ? "kr"
-          : "sc";
+  const first: CjkScript = HANGUL.test(text) ? "kr" : KANA.test(text) ? "jp" : lang === "ja" ? "jp" : lang === "ko" ? "kr" : "sc";
   return [first, ...(["sc", "jp", "kr"] as const).filter((s) => s !== first)];
 }
 
@@ -244,7 +235,10 @@ export class FontLibrary {
   }
 
   private readUnicodeJson(pkg: string): Record<string, string> {
-    return JSON.parse(readFileSync(path.join(this.root, "node_modules", "@fontsource", pkg, "unicode.json"), "utf8")) as Record<string, string>;
+    return JSON.parse(readFileSync(path.join(this.root, "node_modules", "@fontsource", pkg, "unicode.json"), "utf8")) as Record<
+      string,
+      string
+    >;
   }
 
   private table(script: CjkScript): RangeTable {
@@ -333,10 +327,12 @@ export class FontLibrary {
           const pkg = lookupRange(this.scripts(), cp);
           if (pkg) scripts.add(pkg);
         }
-        const scriptFaces = await Promise.all([...scripts].map((pkg) => {
-          const f = this.scriptFile(pkg, req.weight);
-          return this.loadFile(f.pkg, f.file, f.name, req.weight);
-        }));
+        const scriptFaces = await Promise.all(
+          [...scripts].map((pkg) => {
+            const f = this.scriptFile(pkg, req.weight);
+            return this.loadFile(f.pkg, f.file, f.name, req.weight);
+          }),
+        );
         pending = pending.filter((cp) => !scriptFaces.some((f) => f && f.metrics.glyphIndex(cp) !== 0));
         for (const script of cjkOrder(req.text, req.locale)) {
           if (pending.length === 0) break;
@@ -346,10 +342,12 @@ export class FontLibrary {
             const subset = lookupRange(table, cp);
             if (subset) bySubset.set(subset, [...(bySubset.get(subset) ?? []), cp]);
           }
-          const faces = await Promise.all([...bySubset.keys()].map((s) => {
-            const f = this.cjkFile(script, s, req.weight);
-            return this.loadFile(f.pkg, f.file, f.name, req.weight);
-          }));
+          const faces = await Promise.all(
+            [...bySubset.keys()].map((s) => {
+              const f = this.cjkFile(script, s, req.weight);
+              return this.loadFile(f.pkg, f.file, f.name, req.weight);
+            }),
+          );
           pending = pending.filter((cp) => !faces.some((f) => f && f.metrics.glyphIndex(cp) !== 0));
         }
       }),

@@ -92,7 +92,13 @@ function clusterLefts(line: ShapedLine, sizeK: number, lsK: number): number[] {
 }
 
 /** Where a line's emoji and clusters land on the canvas, for a run whose line box starts at (x, y) (points). */
-export function placeRunContents(line: ShapedLine, style: RunStyle, x: number, y: number, baseline: number): { clusters: PlacedCluster[]; emoji: PlacedEmoji[] } {
+export function placeRunContents(
+  line: ShapedLine,
+  style: RunStyle,
+  x: number,
+  y: number,
+  baseline: number,
+): { clusters: PlacedCluster[]; emoji: PlacedEmoji[] } {
   const k = LAYOUT_SCALE;
   const lefts = clusterLefts(line, style.fontSize * k, style.letterSpacing * k);
   const emoji: PlacedEmoji[] = [];
@@ -100,10 +106,20 @@ export function placeRunContents(line: ShapedLine, style: RunStyle, x: number, y
     const left = x + lefts[i]! / k;
     if (c.emoji) {
       // One em square, its bottom an eighth of an em below the baseline (as emoji fonts sit).
-      emoji.push({ image: c.emoji, x: left + (c.advance - 1) * style.fontSize / 2, y: y + baseline - 0.875 * style.fontSize, size: style.fontSize });
+      emoji.push({
+        image: c.emoji,
+        x: left + ((c.advance - 1) * style.fontSize) / 2,
+        y: y + baseline - 0.875 * style.fontSize,
+        size: style.fontSize,
+      });
     }
     // The letter spacing after a cluster belongs to it: spaced-out capitals still read as one word.
-    return { text: line.text.slice(c.start, c.end), x: left, width: c.advance * style.fontSize + (c.spaced ? style.letterSpacing : 0), start: c.start };
+    return {
+      text: line.text.slice(c.start, c.end),
+      x: left,
+      width: c.advance * style.fontSize + (c.spaced ? style.letterSpacing : 0),
+      start: c.start,
+    };
   });
   // Reading order: as the text is written, whatever the direction it is drawn in.
   placed.sort((a, b) => a.start - b.start);

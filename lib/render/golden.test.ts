@@ -100,7 +100,13 @@ export function compareImages(expected: Uint8Array, actual: Uint8Array, withDiff
   const a = decode(expected);
   const b = decode(actual);
   if (a.width !== b.width || a.height !== b.height) {
-    return { width: b.width, height: b.height, diffPixels: Infinity, diff: null, sizeMismatch: `${a.width}x${a.height} expected, got ${b.width}x${b.height}` };
+    return {
+      width: b.width,
+      height: b.height,
+      diffPixels: Infinity,
+      diff: null,
+      sizeMismatch: `${a.width}x${a.height} expected, got ${b.width}x${b.height}`,
+    };
   }
   const diff = withDiffImage ? new PNG({ width: a.width, height: a.height }) : null;
   const diffPixels = pixelmatch(a.data, b.data, diff?.data, a.width, a.height, { threshold: THRESHOLD, includeAA: false });
@@ -158,7 +164,10 @@ describe("golden images of the seeded designs", () => {
             writeFileSync(baselinePath, png);
             return;
           }
-          expect(existsSync(baselinePath), `no baseline ${baselinePath}: run UPDATE_GOLDEN=1 npx vitest run lib/render/golden.test.ts and look at it`).toBe(true);
+          expect(
+            existsSync(baselinePath),
+            `no baseline ${baselinePath}: run UPDATE_GOLDEN=1 npx vitest run lib/render/golden.test.ts and look at it`,
+          ).toBe(true);
           const comparison = compareImages(readFileSync(baselinePath), png, true);
           if (!matches(comparison)) {
             mkdirSync(FAILURE_DIR, { recursive: true });
@@ -167,7 +176,9 @@ describe("golden images of the seeded designs", () => {
             if (comparison.diff) writeFileSync(`${base}-diff.png`, PNG.sync.write(comparison.diff));
           }
           expect(comparison.sizeMismatch, file).toBeNull();
-          expect(comparison.diffPixels, `${file}: pixels differing from the baseline (see ${FAILURE_DIR})`).toBeLessThanOrEqual(MAX_DIFF_PIXELS);
+          expect(comparison.diffPixels, `${file}: pixels differing from the baseline (see ${FAILURE_DIR})`).toBeLessThanOrEqual(
+            MAX_DIFF_PIXELS,
+          );
         });
 
         it(`${variant.key}: every text fits and is drawn in its own font, nothing missing or fallen back`, async () => {
@@ -242,7 +253,9 @@ describe("the golden comparison itself", () => {
     const { prepared, png } = await renderVariant(doc, values);
     const svg = svgOf(prepared);
     // Everything but the page background moves (moving that too would uncover a transparent edge).
-    const shifted = svg.replace(/^(<svg[^>]*><rect [^>]*\/>)/, `$1<g transform="translate(0.002 0.002)">`).replace(/<\/svg>\s*$/, "</g></svg>");
+    const shifted = svg
+      .replace(/^(<svg[^>]*><rect [^>]*\/>)/, `$1<g transform="translate(0.002 0.002)">`)
+      .replace(/<\/svg>\s*$/, "</g></svg>");
     expect(shifted).not.toBe(svg);
     const raster = await rasterize(shifted, WIDTH_PX, 3, true);
     expect(matches(compareImages(png, raster.png))).toBe(true);

@@ -107,7 +107,15 @@ class PdfPainter implements Painter<Drawing> {
   private embedPixels(img: DecodedPng): PDFRef {
     const ctx = this.pdf.context;
     // Smooth when scaled, as the PNG (resvg) does.
-    const base = { Type: "XObject", Subtype: "Image", Width: img.width, Height: img.height, BitsPerComponent: 8, Filter: "FlateDecode", Interpolate: true };
+    const base = {
+      Type: "XObject",
+      Subtype: "Image",
+      Width: img.width,
+      Height: img.height,
+      BitsPerComponent: 8,
+      Filter: "FlateDecode",
+      Interpolate: true,
+    };
     let smask: PDFRef | undefined;
     if (img.alpha) smask = ctx.register(PDFRawStream.of(ctx.obj({ ...base, ColorSpace: "DeviceGray" }), img.alpha));
     return ctx.register(PDFRawStream.of(ctx.obj({ ...base, ColorSpace: "DeviceRGB", ...(smask ? { SMask: smask } : {}) }), img.rgb));
@@ -186,9 +194,10 @@ class PdfPainter implements Painter<Drawing> {
     for (const run of plan.runs) this.textLayer.addRun(run);
     const emoji = plan.runs.flatMap((run) => run.emoji);
     this.drawOutlines(plan);
-    if (emoji.length) return (async () => {
-      for (const e of emoji) await this.drawEmoji(e);
-    })();
+    if (emoji.length)
+      return (async () => {
+        for (const e of emoji) await this.drawEmoji(e);
+      })();
   }
 
   private drawOutlines(plan: TextPlan) {
@@ -201,7 +210,9 @@ class PdfPainter implements Painter<Drawing> {
       if (!name) {
         const form = pdfForm(run.outline);
         const ctx = this.pdf.context;
-        const ref = ctx.register(PDFRawStream.of(ctx.obj({ Type: "XObject", Subtype: "Form", BBox: form.bbox, Filter: "FlateDecode" }), form.bytes));
+        const ref = ctx.register(
+          PDFRawStream.of(ctx.obj({ Type: "XObject", Subtype: "Form", BBox: form.bbox, Filter: "FlateDecode" }), form.bytes),
+        );
         name = this.page.node.newXObject("Tx", ref).asString();
         this.formNames.set(run.outline, name);
       }

@@ -62,7 +62,8 @@ function borderRings(el: Extract<DesignElement, { type: "border" }>, width: numb
   const t = el.thickness / 3;
   const inner = 2 * t;
   const rings = [ringOf(i, i, w, h, t, r)];
-  if (w - 2 * inner > 0 && h - 2 * inner > 0) rings.push(ringOf(i + inner, i + inner, w - 2 * inner, h - 2 * inner, t, Math.max(0, r - inner)));
+  if (w - 2 * inner > 0 && h - 2 * inner > 0)
+    rings.push(ringOf(i + inner, i + inner, w - 2 * inner, h - 2 * inner, t, Math.max(0, r - inner)));
   return rings;
 }
 
@@ -123,7 +124,14 @@ const planners: Planners = {
     if (!fit.fits) ctx.warnings.push(`element ${index}: text does not fit its box and was shortened`);
     for (const f of chain.faces) ctx.faces.add(f);
     const lineWidths = fit.lineWidths.map((w) => w / k);
-    const style: RunStyle = { fontsId: ctx.fonts.id, chain, weight, fontSize: fit.fontSize / k, letterSpacing: element.font.letterSpacing, lineBox: fit.lineBox / k };
+    const style: RunStyle = {
+      fontsId: ctx.fonts.id,
+      chain,
+      weight,
+      fontSize: fit.fontSize / k,
+      letterSpacing: element.font.letterSpacing,
+      lineBox: fit.lineBox / k,
+    };
     return {
       kind: "text",
       index,
@@ -146,7 +154,8 @@ const planners: Planners = {
       kind: "rect",
       index,
       fill: el.fill ? { color: parseColor(el.fill), shape: { x: el.x, y: el.y, w: el.width, h: el.height, r } } : null,
-      stroke: el.stroke && el.strokeWidth > 0 ? { color: parseColor(el.stroke), ring: ringOf(el.x, el.y, el.width, el.height, t, r) } : null,
+      stroke:
+        el.stroke && el.strokeWidth > 0 ? { color: parseColor(el.stroke), ring: ringOf(el.x, el.y, el.width, el.height, t, r) } : null,
     };
   },
   line(el, index) {
@@ -166,7 +175,9 @@ const planners: Planners = {
   },
   image(el, index, ctx) {
     const asset = getAsset(ctx.assets, el.asset);
-    return asset ? { kind: "image", index, image: imageDrawing(asset, { x: el.x, y: el.y, w: el.width, h: el.height }, el.fit, el.opacity) } : null;
+    return asset
+      ? { kind: "image", index, image: imageDrawing(asset, { x: el.x, y: el.y, w: el.width, h: el.height }, el.fit, el.opacity) }
+      : null;
   },
 };
 
@@ -174,7 +185,12 @@ function planElement(element: DesignElement, index: number, ctx: PlanContext): E
   return (planners[element.type] as (element: DesignElement, index: number, ctx: PlanContext) => ElementPlan | null)(element, index, ctx);
 }
 
-async function planDocument(doc: DesignDocument, values: AttributeValues, assets: RenderAssets, options: RenderOptions): Promise<DocumentLayout> {
+async function planDocument(
+  doc: DesignDocument,
+  values: AttributeValues,
+  assets: RenderAssets,
+  options: RenderOptions,
+): Promise<DocumentLayout> {
   const fonts = options.fonts ?? defaultFontLibrary();
   const { width, height } = canvasSize(doc.canvas);
   const { texts, warnings } = substitutedTexts(doc, values);

@@ -24,7 +24,12 @@ import {
 } from "./render";
 
 const LONG_NAME = "Maximiliana Alexandra Konstantinopoulou-Wolfeschlegelsteinha";
-const PDF_META = { title: "Advanced Data Analysis: Alex Morgan", author: "Northwind Institute", subject: "Advanced Data Analysis", url: "https://wallet.example.com/credentials/abc" };
+const PDF_META = {
+  title: "Advanced Data Analysis: Alex Morgan",
+  author: "Northwind Institute",
+  subject: "Advanced Data Analysis",
+  url: "https://wallet.example.com/credentials/abc",
+};
 
 function readPng(bytes: Uint8Array) {
   const buf = Buffer.from(bytes);
@@ -35,7 +40,7 @@ function readPng(bytes: Uint8Array) {
   const colorType = buf[25];
   // Decode (the renderer writes unfiltered 8-bit RGBA) to check pixels.
   const idat: Buffer[] = [];
-  for (let o = 8; o < buf.length; ) {
+  for (let o = 8; o < buf.length;) {
     const len = buf.readUInt32BE(o);
     const type = buf.subarray(o + 4, o + 8).toString("ascii");
     if (type === "IDAT") idat.push(buf.subarray(o + 8, o + 8 + len));
@@ -83,8 +88,18 @@ describe("seeded designs", () => {
 
       it("shows the recipient, group, organization, dates, credential id and a QR code", () => {
         const texts = d.elements.filter((e) => e.type === "text").map((e) => (e.type === "text" ? e.text : ""));
-        for (const attr of ["recipient.name", "group.name", "organization.name", "credential.issueDate", "credential.expiryDate", "credential.id"]) {
-          expect(texts.some((t) => t.includes(`[${attr}]`)), attr).toBe(true);
+        for (const attr of [
+          "recipient.name",
+          "group.name",
+          "organization.name",
+          "credential.issueDate",
+          "credential.expiryDate",
+          "credential.id",
+        ]) {
+          expect(
+            texts.some((t) => t.includes(`[${attr}]`)),
+            attr,
+          ).toBe(true);
         }
         expect(d.elements.some((e) => e.type === "qr")).toBe(true);
         const recipient = d.elements.find((e) => e.type === "text" && e.text.includes("[recipient.name]"));
@@ -214,7 +229,19 @@ describe("text", () => {
   it("keeps line breaks written in the template", async () => {
     const d = doc({
       ...base,
-      elements: [{ type: "text", id: "t", x: 10, y: 10, width: 400, height: 80, text: "Awarded to\n[recipient.name]", font: { size: 16 }, maxLines: 3 }],
+      elements: [
+        {
+          type: "text",
+          id: "t",
+          x: 10,
+          y: 10,
+          width: 400,
+          height: 80,
+          text: "Awarded to\n[recipient.name]",
+          font: { size: 16 },
+          maxLines: 3,
+        },
+      ],
     });
     const layout = await layoutDocument(d, { "recipient.name": "Li Na" });
     expect(textPlan(layout, "t").lines).toEqual(["Awarded to", "Li Na"]);
@@ -224,7 +251,18 @@ describe("text", () => {
     const d = doc({
       ...base,
       elements: [
-        { type: "text", id: "t", x: 10, y: 10, width: 60, height: 20, text: "[recipient.name]", font: { size: 16 }, minSize: 12, maxLines: 1 },
+        {
+          type: "text",
+          id: "t",
+          x: 10,
+          y: 10,
+          width: 60,
+          height: 20,
+          text: "[recipient.name]",
+          font: { size: 16 },
+          minSize: 12,
+          maxLines: 1,
+        },
       ],
     });
     const layout = await layoutDocument(d, { "recipient.name": LONG_NAME });
@@ -238,7 +276,10 @@ describe("text", () => {
   });
 
   it("lays right-to-left text out right to left, and mixed text by the bidi algorithm", async () => {
-    const d = doc({ ...base, elements: [{ type: "text", id: "t", x: 10, y: 10, width: 300, height: 40, text: "[recipient.name]", font: {} }] });
+    const d = doc({
+      ...base,
+      elements: [{ type: "text", id: "t", x: 10, y: 10, width: 300, height: 40, text: "[recipient.name]", font: {} }],
+    });
     for (const name of ["דוד כהן", "محمد علي"]) {
       const plan = textPlan(await layoutDocument(d, { "recipient.name": name }), "t");
       const [run] = plan.runs;
@@ -258,8 +299,12 @@ describe("text", () => {
   });
 
   it("joins Arabic letters and forms Devanagari conjuncts (shaping, not one glyph per character)", async () => {
-    const d = doc({ ...base, elements: [{ type: "text", id: "t", x: 10, y: 10, width: 300, height: 40, text: "[recipient.name]", font: {} }] });
-    const glyphs = async (name: string) => textPlan(await layoutDocument(d, { "recipient.name": name }), "t").runs[0]!.line.clusters.flatMap((c) => c.glyphs.map((g) => g.gid));
+    const d = doc({
+      ...base,
+      elements: [{ type: "text", id: "t", x: 10, y: 10, width: 300, height: 40, text: "[recipient.name]", font: {} }],
+    });
+    const glyphs = async (name: string) =>
+      textPlan(await layoutDocument(d, { "recipient.name": name }), "t").runs[0]!.line.clusters.flatMap((c) => c.glyphs.map((g) => g.gid));
     // محمد: each letter takes its joined form, so the same letter (م) gets two different glyphs.
     const mhmd = await glyphs("محمد");
     expect(new Set(mhmd).size).toBe(mhmd.length);
@@ -275,7 +320,9 @@ describe("text", () => {
     expect(error).toBeInstanceOf(UnsupportedTextError);
     expect((error as UnsupportedTextError).code).toBe("missing_glyphs");
     expect((error as UnsupportedTextError).characters).toEqual(["ሰ", "ላ", "ም"]);
-    expect((error as UnsupportedTextError).message).toBe("no bundled font can draw these characters: ሰ U+1230, ላ U+120B, ም U+121D (from [recipient.name])");
+    expect((error as UnsupportedTextError).message).toBe(
+      "no bundled font can draw these characters: ሰ U+1230, ላ U+120B, ም U+121D (from [recipient.name])",
+    );
     const layout = await layoutDocument(d, { "recipient.name": "Alex ሰላም" }, { unsupportedText: "render" });
     expect(layout.warnings).toHaveLength(1);
   });
@@ -290,7 +337,17 @@ describe("text", () => {
         { type: "text", x: 10, y: 110, width: 300, height: 40, text: "Valid until [credential.expiryDate]", font: {} },
       ],
     });
-    for (const name of ["Zoë Ångström-Núñez", "山田太郎", "김민준", "Ёлка Ωμέγα", "דוד כהן", "محمد علي", "प्रिया शर्मा", "สมชาย ใจดี", "Alex 🙂"]) {
+    for (const name of [
+      "Zoë Ångström-Núñez",
+      "山田太郎",
+      "김민준",
+      "Ёлка Ωμέγα",
+      "דוד כהן",
+      "محمد علي",
+      "प्रिया शर्मा",
+      "สมชาย ใจดี",
+      "Alex 🙂",
+    ]) {
       expect(await unsupportedTextIn(d, { "recipient.name": name })).toBeNull();
       await expect(renderPng(d, { "recipient.name": name })).resolves.toBeInstanceOf(Uint8Array);
     }
@@ -318,7 +375,9 @@ describe("shapes, images and output", () => {
 
   async function pngAsset(): Promise<RenderAsset> {
     // 4x2: opaque red, opaque green / half-transparent blue, fully transparent.
-    const px = new Uint8Array([255, 0, 0, 255, 0, 255, 0, 255, 255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 128, 0, 0, 0, 0, 0, 0, 255, 128, 0, 0, 0, 0]);
+    const px = new Uint8Array([
+      255, 0, 0, 255, 0, 255, 0, 255, 255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 128, 0, 0, 0, 0, 0, 0, 255, 128, 0, 0, 0, 0,
+    ]);
     return { mimeType: "image/png", data: await encodePng(px, 4, 2), width: 4, height: 2 };
   }
 
@@ -336,7 +395,11 @@ describe("shapes, images and output", () => {
         { type: "image", x: 250, y: 450, width: 100, height: 100, asset: "photo", fit: "cover", opacity: 0.8 },
       ],
     });
-    const assets = { bg: await pngAsset(), logo: await pngAsset(), photo: { mimeType: "image/jpeg" as const, data: new Uint8Array(JPEG), width: 16, height: 16 } };
+    const assets = {
+      bg: await pngAsset(),
+      logo: await pngAsset(),
+      photo: { mimeType: "image/jpeg" as const, data: new Uint8Array(JPEG), width: 16, height: 16 },
+    };
     const values = { "credential.url": "https://wallet.example.com/credentials/x" };
     const png = readPng(await renderPng(d, values, assets, { widthPx: 600 }));
     expect(png.width).toBe(600);
@@ -373,7 +436,9 @@ describe("shapes, images and output", () => {
         const values = { ...sampleAttributeValues(seed.type), "credential.url": `https://wallet.example.com/credentials/${seed.type}-42` };
         const file = path.join(dir, `${seed.type}.png`);
         writeFileSync(file, await renderPng(DesignDocument.parse(seed.document), values, {}, { widthPx: 1000 }));
-        const decoded = execFileSync("/usr/bin/zbarimg", ["-q", "--raw", file], { stdio: ["ignore", "pipe", "ignore"] }).toString().trim();
+        const decoded = execFileSync("/usr/bin/zbarimg", ["-q", "--raw", file], { stdio: ["ignore", "pipe", "ignore"] })
+          .toString()
+          .trim();
         expect(decoded).toBe(values["credential.url"]);
       }
     } finally {
@@ -385,15 +450,30 @@ describe("shapes, images and output", () => {
     const seed = SEED_DESIGNS[0]!;
     const d = DesignDocument.parse(seed.document);
     const v = sampleAttributeValues(seed.type);
-    expect(Buffer.from(await renderPng(d, v, {}, { widthPx: 500 })).equals(Buffer.from(await renderPng(d, v, {}, { widthPx: 500 })))).toBe(true);
+    expect(Buffer.from(await renderPng(d, v, {}, { widthPx: 500 })).equals(Buffer.from(await renderPng(d, v, {}, { widthPx: 500 })))).toBe(
+      true,
+    );
     expect(Buffer.from(await renderPdf(d, v, {}, PDF_META)).equals(Buffer.from(await renderPdf(d, v, {}, PDF_META)))).toBe(true);
   });
 });
 
 describe("the text budget", () => {
   it("cuts texts past RENDER_TEXT_BUDGET characters in element order, with an ellipsis and a warning", async () => {
-    const element = { type: "text", x: 10, y: 10, width: 800, height: 500, text: "[custom.essay]", font: { size: 12 }, maxLines: 20 } as const;
-    const doc = DesignDocument.parse({ version: 1, canvas: { size: "A4", orientation: "landscape" }, elements: Array.from({ length: 5 }, () => element) });
+    const element = {
+      type: "text",
+      x: 10,
+      y: 10,
+      width: 800,
+      height: 500,
+      text: "[custom.essay]",
+      font: { size: 12 },
+      maxLines: 20,
+    } as const;
+    const doc = DesignDocument.parse({
+      version: 1,
+      canvas: { size: "A4", orientation: "landscape" },
+      elements: Array.from({ length: 5 }, () => element),
+    });
     const layout = await layoutDocument(doc, { "custom.essay": "word ".repeat(1_800) }); // 9,000 characters each
     const texts = layout.elements.map((plan) => (plan.kind === "text" ? plan.text : ""));
     expect(texts.map((t) => [...t].length)).toEqual([9_000, 9_000, RENDER_TEXT_BUDGET - 18_000 + 1, 1, 1]);
@@ -409,7 +489,11 @@ describe("the text budget", () => {
     const text = { type: "text", x: 0, y: 0, width: 100, height: 20, text: "x".repeat(2_000), font: {} } as const;
     const result = DesignDocument.safeParse({ version: 1, canvas: { size: "A4" }, elements: Array.from({ length: 6 }, () => text) });
     expect(result.success).toBe(false);
-    expect(result.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["elements", `the texts add up to 12000 characters; at most ${MAX_DOCUMENT_TEXT_CHARACTERS}`]]);
-    expect(DesignDocument.safeParse({ version: 1, canvas: { size: "A4" }, elements: Array.from({ length: 5 }, () => text) }).success).toBe(true);
+    expect(result.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["elements", `the texts add up to 12000 characters; at most ${MAX_DOCUMENT_TEXT_CHARACTERS}`],
+    ]);
+    expect(DesignDocument.safeParse({ version: 1, canvas: { size: "A4" }, elements: Array.from({ length: 5 }, () => text) }).success).toBe(
+      true,
+    );
   });
 });

@@ -20,12 +20,19 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function pdfText(pdf: Uint8Array): string {
   const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
   writeFileSync(file, pdf);
-  return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"]).toString("utf8").replace(/[\u202a-\u202e\u2066-\u2069]/g, "");
+  return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"])
+    .toString("utf8")
+    .replace(/[\u202a-\u202e\u2066-\u2069]/g, "");
 }
 
 const classic = DesignDocument.parse(SEED_DESIGNS[0]!.document);
 const modern = DesignDocument.parse(SEED_DESIGNS[1]!.document);
-const meta = (name: string) => ({ title: `Advanced Data Analysis: ${name}`, author: "Northwind Institute", subject: "Advanced Data Analysis", url: "https://wallet.example.com/credentials/abc" });
+const meta = (name: string) => ({
+  title: `Advanced Data Analysis: ${name}`,
+  author: "Northwind Institute",
+  subject: "Advanced Data Analysis",
+  url: "https://wallet.example.com/credentials/abc",
+});
 
 const NAMES = ["محمد علي", "דוד כהן", "अनन्या शर्मा", "สมชาย ใจดี", "সুমন দাস", "கார்த்திக் ராஜா", "زهرا رضایی", "Zoë Ångström-Núñez", "王小明"];
 
@@ -51,7 +58,9 @@ describe("the PDF's text layer", () => {
   });
 
   it("has the title and the design's language", async () => {
-    const pdf = await PDFDocument.load(await renderPdf(classic, { ...sampleAttributeValues("certificate"), "recipient.name": "דוד כהן" }, {}, meta("דוד כהן")));
+    const pdf = await PDFDocument.load(
+      await renderPdf(classic, { ...sampleAttributeValues("certificate"), "recipient.name": "דוד כהן" }, {}, meta("דוד כהן")),
+    );
     expect(pdf.getTitle()).toBe("Advanced Data Analysis: דוד כהן");
     expect((pdf.catalog.get(PDFName.of("Lang")) as PDFString).decodeText()).toBe(classic.locale);
   });
@@ -65,7 +74,9 @@ describe("hostile text", () => {
   };
 
   it("a 10,000-character right-to-left value renders in bounds, cut with an ellipsis", async () => {
-    const long = Array.from({ length: 2000 }, (_, i) => ["محمد", "علي", "فاطمة", "حسن"][i % 4]).join(" ").slice(0, 10_000);
+    const long = Array.from({ length: 2000 }, (_, i) => ["محمد", "علي", "فاطمة", "حسن"][i % 4])
+      .join(" ")
+      .slice(0, 10_000);
     const started = performance.now();
     const png = await renderPng(classic, values(long), {}, { widthPx: 800 });
     expect(png.byteLength).toBeGreaterThan(1000);
@@ -89,11 +100,19 @@ describe("hostile text", () => {
     await expect(renderPng(classic, values(zalgo), {}, { widthPx: 800 })).resolves.toBeInstanceOf(Uint8Array);
     // Marks no bundled face has are refused like any other character no font has, by code point.
     const error = await renderPng(classic, values("Z\u0302\u0306\u030a".repeat(100))).catch((e: unknown) => e);
-    expect((error as UnsupportedTextError).message).toMatch(/^no bundled font can draw these characters: .*U\+0306.* \(from \[recipient\.name\]\)$/);
+    expect((error as UnsupportedTextError).message).toMatch(
+      /^no bundled font can draw these characters: .*U\+0306.* \(from \[recipient\.name\]\)$/,
+    );
   });
 
   it("bidi controls steer the layout and draw nothing (RLO, LRO, isolates, unbalanced)", async () => {
-    for (const name of ["\u202eAlex Morgan", "\u202dمحمد علي\u202c", "\u2067Alex\u2069 \u2066علي\u2069", "\u202b\u202b\u202bAlex", "Alex\u2069\u202c"]) {
+    for (const name of [
+      "\u202eAlex Morgan",
+      "\u202dمحمد علي\u202c",
+      "\u2067Alex\u2069 \u2066علي\u2069",
+      "\u202b\u202b\u202bAlex",
+      "Alex\u2069\u202c",
+    ]) {
       const plan = await nameLines(name);
       expect(plan.runs.length).toBeGreaterThan(0);
       await expect(renderPng(classic, values(name), {}, { widthPx: 400 })).resolves.toBeInstanceOf(Uint8Array);
@@ -114,7 +133,9 @@ describe("hostile text", () => {
   it("a name mixing five scripts renders, each script in its own face, and reads back whole", async () => {
     const name = "Ana محمد דוד अनन्या 王";
     const plan = await nameLines(name);
-    const faces = new Set(plan.runs.flatMap((r) => r.line.clusters.flatMap((c) => c.glyphs.map((g) => g.face.name.split(" ").slice(0, 3).join(" ")))));
+    const faces = new Set(
+      plan.runs.flatMap((r) => r.line.clusters.flatMap((c) => c.glyphs.map((g) => g.face.name.split(" ").slice(0, 3).join(" ")))),
+    );
     expect([...faces]).toEqual(expect.arrayContaining(["Great Vibes", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari"]));
     const text = pdfText(await renderPdf(classic, values(name), {}, meta(name)));
     for (const word of name.split(" ")) expect(text).toContain(word);

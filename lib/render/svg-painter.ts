@@ -43,12 +43,18 @@ function svgEmoji({ image, x, y, size }: PlacedEmoji): string {
 /** Each method returns the element's SVG markup. */
 function svgPainter(width: number, height: number): Painter<string> {
   return {
-    background: ({ color, image }) => `<rect width="${width}" height="${height}" ${svgPaint(color, "fill")}/>` + (image ? svgImage(image) : ""),
+    background: ({ color, image }) =>
+      `<rect width="${width}" height="${height}" ${svgPaint(color, "fill")}/>` + (image ? svgImage(image) : ""),
     text(plan) {
       const runs = inkedRuns(plan);
-      const emoji = plan.runs.flatMap((run) => run.emoji).map(svgEmoji).join("");
+      const emoji = plan.runs
+        .flatMap((run) => run.emoji)
+        .map(svgEmoji)
+        .join("");
       if (!runs.length) return emoji;
-      const paths = runs.map((run) => `<path transform="translate(${f2(run.x)} ${f2(run.y)}) scale(${1 / LAYOUT_SCALE})" d="${run.outline.d}"/>`);
+      const paths = runs.map(
+        (run) => `<path transform="translate(${f2(run.x)} ${f2(run.y)}) scale(${1 / LAYOUT_SCALE})" d="${run.outline.d}"/>`,
+      );
       return `<g ${svgPaint(plan.color, "fill")}>${paths.join("")}</g>${emoji}`;
     },
     rect: ({ fill, stroke }) =>
@@ -56,7 +62,8 @@ function svgPainter(width: number, height: number): Painter<string> {
       (stroke ? `<path fill-rule="evenodd" ${svgPaint(stroke.color, "fill")} d="${ringPath(stroke.ring)}"/>` : ""),
     line: ({ x1, y1, x2, y2, thickness, color }) =>
       `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke-width="${thickness}" ${svgPaint(color, "stroke")}/>`,
-    border: ({ color, rings }) => (rings.length ? `<path fill-rule="evenodd" ${svgPaint(color, "fill")} d="${rings.map(ringPath).join("")}"/>` : ""),
+    border: ({ color, rings }) =>
+      rings.length ? `<path fill-rule="evenodd" ${svgPaint(color, "fill")} d="${rings.map(ringPath).join("")}"/>` : "",
     qr({ x, y, size, background, code }) {
       const box = `<rect x="${x}" y="${y}" width="${size}" height="${size}" ${svgPaint(background, "fill")}/>`;
       if (!code) return box;

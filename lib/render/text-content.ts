@@ -132,6 +132,10 @@ export async function firstUnsupportedText(
  * Why this document with these values cannot be rendered (what `layoutDocument` would throw), or
  * null when it can. Cheap: no text is measured. The wallet uses it to show a stand-in, not a broken image.
  */
-export async function unsupportedTextIn(doc: DesignDocument, values: AttributeValues, options: RenderOptions = {}): Promise<UnsupportedTextError | null> {
+export async function unsupportedTextIn(
+  doc: DesignDocument,
+  values: AttributeValues,
+  options: RenderOptions = {},
+): Promise<UnsupportedTextError | null> {
   return firstUnsupportedText(doc, substitutedTexts(doc, values).texts, options.fonts ?? defaultFontLibrary(), options);
 }

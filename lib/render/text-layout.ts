@@ -31,7 +31,8 @@ interface Token {
 }
 
 // Characters after which a line may break: CJK ideographs, kana and Hangul break anywhere.
-const CJK_CHAR = /[\u2e80-\u2fff\u3040-\u30ff\u3100-\u312f\u3130-\u318f\u31a0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\uffef]|[\u{20000}-\u{3134f}]/u;
+const CJK_CHAR =
+  /[\u2e80-\u2fff\u3040-\u30ff\u3100-\u312f\u3130-\u318f\u31a0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\uffef]|[\u{20000}-\u{3134f}]/u;
 const BREAK_AFTER = /^[-‐–—/]$/u;
 // Scripts written without spaces between words.
 const NO_SPACES = /[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u19e0-\u19ff]/u;
@@ -55,7 +56,11 @@ function graphemes(text: string): Grapheme[] {
     const breakAfter =
       next !== undefined &&
       !/^\s+$/u.test(next) &&
-      (space || BREAK_AFTER.test(g) || CJK_CHAR.test(g) || CJK_CHAR.test(next) || (words.has(end) && NO_SPACES.test(g) && NO_SPACES.test(next)));
+      (space ||
+        BREAK_AFTER.test(g) ||
+        CJK_CHAR.test(g) ||
+        CJK_CHAR.test(next) ||
+        (words.has(end) && NO_SPACES.test(g) && NO_SPACES.test(next)));
     out.push({ text: g, space, breakAfter });
   });
   return out;
@@ -77,8 +82,14 @@ function tokenize(text: string, chain: FontChain, wordSpace: string): Token[] {
     const flush = (hardBreak: boolean) => {
       let end = cur.length;
       while (end > 0 && cur[end - 1]!.space) end--;
-      const trimmedText = cur.slice(0, end).map((g) => g.text).join("");
-      const spaces = cur.slice(end).map((g) => g.text).join("");
+      const trimmedText = cur
+        .slice(0, end)
+        .map((g) => g.text)
+        .join("");
+      const spaces = cur
+        .slice(end)
+        .map((g) => g.text)
+        .join("");
       const trimmed = measure(trimmedText, chain, rtl);
       const trailing = measure(spaces, chain, rtl);
       tokens.push({
@@ -134,7 +145,12 @@ const ELLIPSIS = "…";
 /** Fewer lines win when their size is at least this share of the size with more lines. */
 const PREFER_FEWER_LINES = 0.85;
 
-function wrap(tokens: Token[], size: number, ls: number, width: number): { lines: string[]; widths: number[]; rtl: boolean[]; overflow: boolean } {
+function wrap(
+  tokens: Token[],
+  size: number,
+  ls: number,
+  width: number,
+): { lines: string[]; widths: number[]; rtl: boolean[]; overflow: boolean } {
   const lines: string[] = [];
   const widths: number[] = [];
   const rtl: boolean[] = [];
@@ -252,5 +268,12 @@ function truncate(tokens: Token[], chain: FontChain, size: number, opts: FitOpti
     return gs.join("").trimEnd() + ELLIPSIS;
   };
   const out = kept.map((line, i) => cut(line, rtl[i]!, i === kept.length - 1 && lines.length > kept.length));
-  return { lines: out, lineWidths: out.map((l, i) => widthOf(l, rtl[i]!)), lineRtl: rtl.slice(0, out.length), fontSize: size, lineBox: box, fits: false };
+  return {
+    lines: out,
+    lineWidths: out.map((l, i) => widthOf(l, rtl[i]!)),
+    lineRtl: rtl.slice(0, out.length),
+    fontSize: size,
+    lineBox: box,
+    fits: false,
+  };
 }

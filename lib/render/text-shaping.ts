@@ -55,9 +55,11 @@ export interface ShapedLine {
 export const EMOJI_ADVANCE = 1.2;
 
 // Scripts drawn without kerning and optional ligatures (see shapeRun): all characters in these.
-const PLAIN = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Common}\p{Script=Inherited}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}]*$/u;
+const PLAIN =
+  /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Common}\p{Script=Inherited}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}]*$/u;
 // Cursive scripts: letter spacing would break their joins (CSS Text 3 says not to apply it).
-const CURSIVE = /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Nko}\p{Script=Mongolian}\p{Script=Mandaic}\p{Script=Adlam}\p{Script=Hanifi_Rohingya}]/u;
+const CURSIVE =
+  /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Nko}\p{Script=Mongolian}\p{Script=Mandaic}\p{Script=Adlam}\p{Script=Hanifi_Rohingya}]/u;
 // Characters that can make a text right to left (strong R/AL, and the controls that embed or override).
 const MAYBE_RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u200f\u202b\u202e\u2067\u061c]|[\ud802-\ud803\ud83a-\ud83b]/;
 const BIDI_CONTROLS = /[\u200e\u202a-\u202e\u2066-\u2069]/;
@@ -89,7 +91,13 @@ function segments(text: string, chain: FontChain, levels: Uint8Array | null): Se
     // The first face that draws the whole grapheme, so a base and its marks are shaped together.
     const whole = chain.faces.find((f) => inked.every((cp) => f.metrics.glyphIndex(cp) !== 0));
     if (whole || inked.length === 1) {
-      pieces.push({ start: index, end: index + g.length, face: whole ?? faceFor(chain, inked[0]!) ?? chain.faces[0]!, emoji: null, blank: false });
+      pieces.push({
+        start: index,
+        end: index + g.length,
+        face: whole ?? faceFor(chain, inked[0]!) ?? chain.faces[0]!,
+        emoji: null,
+        blank: false,
+      });
       continue;
     }
     // No one face has all of it: each character from the first face that has it.
@@ -108,11 +116,14 @@ function segments(text: string, chain: FontChain, levels: Uint8Array | null): Se
     const prev = pieces[i - 1];
     const near = prev && prev.face ? prev.face : pieces.slice(i + 1).find((q) => q.face)?.face;
     const cp = text.codePointAt(p.start)!;
-    p.face = near && (near.metrics.glyphIndex(cp) !== 0 || !needsGlyph(cp) && cp !== 0x20) ? near : (faceFor(chain, cp) ?? near ?? chain.faces[0]!);
+    p.face =
+      near && (near.metrics.glyphIndex(cp) !== 0 || (!needsGlyph(cp) && cp !== 0x20))
+        ? near
+        : (faceFor(chain, cp) ?? near ?? chain.faces[0]!);
   }
   const out: Segment[] = [];
   for (const p of pieces) {
-    for (let i = p.start; i < p.end; ) {
+    for (let i = p.start; i < p.end;) {
       const level = levels ? levels[i]! : 0;
       let j = i + 1;
       while (j < p.end && (levels ? levels[j]! : 0) === level) j++;
@@ -131,7 +142,7 @@ function visualOrder(segs: Segment[]): Segment[] {
   const max = Math.max(...order.map((s) => s.level));
   const minOdd = Math.min(...order.map((s) => (s.level % 2 ? s.level : s.level + 1)));
   for (let level = max; level >= minOdd; level--) {
-    for (let i = 0; i < order.length; ) {
+    for (let i = 0; i < order.length;) {
       if (order[i]!.level < level) {
         i++;
         continue;

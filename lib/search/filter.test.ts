@@ -52,7 +52,10 @@ describe("parseFilter", () => {
 
   it("accepts null for nullable fields only", () => {
     expect(tree({ expiryDate: null })).toEqual({ type: "condition", condition: { field: "expiryDate", op: "equals", value: null } });
-    expect(tree({ recipientId: { not: null } })).toEqual({ type: "condition", condition: { field: "recipientId", op: "not", value: null } });
+    expect(tree({ recipientId: { not: null } })).toEqual({
+      type: "condition",
+      condition: { field: "recipientId", op: "not", value: null },
+    });
     expect(issues({ issueDate: null })).toEqual([{ path: "issueDate", message: "cannot be null: every credential has an issueDate" }]);
   });
 

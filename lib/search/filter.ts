@@ -115,7 +115,10 @@ class FilterParser {
 
   private recipient(raw: unknown, path: Path): FilterNode | null {
     if (!isPlainObject(raw)) {
-      return this.fail(path, `must be an object of recipient fields (name, email), got ${typeName(raw)}; to find credentials without a recipient use {"recipientId": null}`);
+      return this.fail(
+        path,
+        `must be an object of recipient fields (name, email), got ${typeName(raw)}; to find credentials without a recipient use {"recipientId": null}`,
+      );
     }
     const children: (FilterNode | null)[] = Object.entries(raw).map(([key, value]) =>
       Object.prototype.hasOwnProperty.call(RECIPIENT_SUBFIELDS, key)
@@ -130,7 +133,8 @@ class FilterParser {
   /** A field's value: a literal (equals), null (equals null) or an object of operators, all of which hold. */
   private field(field: FieldName, raw: unknown, path: Path): FilterNode | null {
     if (!isPlainObject(raw)) {
-      if (Array.isArray(raw)) return this.fail(path, `must be a value or an object of operators; to match any of several values use {"in": [...]}`);
+      if (Array.isArray(raw))
+        return this.fail(path, `must be a value or an object of operators; to match any of several values use {"in": [...]}`);
       const value = this.nullableScalar(field, raw, path);
       return value === undefined ? null : condition({ field, op: "equals", value });
     }
@@ -160,9 +164,7 @@ class FilterParser {
         if (!Array.isArray(operand)) return this.fail(path, `must be an array of values, got ${typeName(operand)}`);
         if (operand.length > MAX_LIST) return this.fail(path, `must have at most ${MAX_LIST} values`);
         const values = operand.map((member, i) =>
-          member === null
-            ? this.fail(item(path, i), nullInListMessage(field, op))
-            : this.scalar(field, member, item(path, i)),
+          member === null ? this.fail(item(path, i), nullInListMessage(field, op)) : this.scalar(field, member, item(path, i)),
         );
         return values.some((v) => v === null) ? null : { field, op, values: values as Scalar[] };
       }
@@ -200,7 +202,7 @@ class FilterParser {
       case "text":
         return raw.length <= MAX_TEXT ? normalizeName(raw) : this.fail(path, `must be at most ${MAX_TEXT} characters`);
       case "status":
-        return (CREDENTIAL_STATUSES as readonly string[]).includes(raw) ? (raw) : this.fail(path, `must be ${KIND_FORMAT.status}`);
+        return (CREDENTIAL_STATUSES as readonly string[]).includes(raw) ? raw : this.fail(path, `must be ${KIND_FORMAT.status}`);
       case "date":
         return isCalendarDate(raw) ? raw : this.fail(path, `must be a real calendar date in YYYY-MM-DD form`);
       case "dateTime":
@@ -211,7 +213,8 @@ class FilterParser {
 
 // The spec's limitation: `in` and `notIn` cannot hold null. The message names the way that works.
 function nullInListMessage(field: FieldName, op: "in" | "notIn"): string {
-  if (!FIELDS[field].nullable) return `null is not allowed in ${op}; null is matched with {"equals": null}, but every credential has ${withArticle(field)}`;
+  if (!FIELDS[field].nullable)
+    return `null is not allowed in ${op}; null is matched with {"equals": null}, but every credential has ${withArticle(field)}`;
   return op === "in"
     ? `null is not allowed in in; use {"equals": null} instead (with OR to combine it with in)`
     : `null is not allowed in notIn; use {"equals": null} inside NOT instead (or {"not": null}), combined with notIn through AND`;

@@ -11,7 +11,15 @@ describe("parseInstant", () => {
   });
 
   it("rejects anything without a time, a zone or a real calendar date", () => {
-    for (const text of ["2026-01-31", "2026-01-31T09:30:00", "2026-02-30T00:00:00Z", "2026-01-31T24:00:00Z", "2026-01-31 09:30:00Z", "1700000000", "2026-01-31T09:30:00+25:00"]) {
+    for (const text of [
+      "2026-01-31",
+      "2026-01-31T09:30:00",
+      "2026-02-30T00:00:00Z",
+      "2026-01-31T24:00:00Z",
+      "2026-01-31 09:30:00Z",
+      "1700000000",
+      "2026-01-31T09:30:00+25:00",
+    ]) {
       expect(parseInstant(text), text).toBeNull();
     }
   });
@@ -22,11 +30,12 @@ describe("instantBounds", () => {
   it("selects the same whole-millisecond values as the exact comparison", () => {
     const stored = [3, 4, 5, 6, 7];
     const exact = 5.0004;
-    const holds = (op: "gt" | "gte" | "lt" | "lte", t: number) =>
-      ({ gt: t > exact, gte: t >= exact, lt: t < exact, lte: t <= exact })[op];
+    const holds = (op: "gt" | "gte" | "lt" | "lte", t: number) => ({ gt: t > exact, gte: t >= exact, lt: t < exact, lte: t <= exact })[op];
     for (const op of ["gt", "gte", "lt", "lte"] as const) {
       const bound = instantBounds(op, fine)!;
-      const viaBound = stored.filter((t) => ({ ">": t > bound.ms, ">=": t >= bound.ms, "<": t < bound.ms, "<=": t <= bound.ms, "=": t === bound.ms })[bound.op]);
+      const viaBound = stored.filter(
+        (t) => ({ ">": t > bound.ms, ">=": t >= bound.ms, "<": t < bound.ms, "<=": t <= bound.ms, "=": t === bound.ms })[bound.op],
+      );
       expect(viaBound, op).toEqual(stored.filter((t) => holds(op, t)));
     }
     expect(instantBounds("equals", fine)).toBeNull();

@@ -16,7 +16,14 @@ const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[Tt](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,
 export function parseInstant(text: string): Instant | null {
   const m = DATE_TIME.exec(text);
   if (!m) return null;
-  const [date, hh, mi, ss = "00", fraction = "", zone] = m.slice(1) as [string, string, string, string | undefined, string | undefined, string];
+  const [date, hh, mi, ss = "00", fraction = "", zone] = m.slice(1) as [
+    string,
+    string,
+    string,
+    string | undefined,
+    string | undefined,
+    string,
+  ];
   if (!isCalendarDate(date)) return null;
   const [hour, minute, second] = [Number(hh), Number(mi), Number(ss)];
   if (hour > 23 || minute > 59 || second > 59) return null;
@@ -40,7 +47,10 @@ export function parseInstant(text: string): Instant | null {
  * stored (whole-millisecond) values: for t = 5.0004 ms, `> t` and `>= t` are `> 5`, `< t` and `<= t`
  * are `<= 5`. Null means the comparison holds for no stored value (`equals` a non-whole instant).
  */
-export function instantBounds(op: "equals" | "gt" | "gte" | "lt" | "lte", value: Instant): { op: "=" | ">" | ">=" | "<" | "<="; ms: number } | null {
+export function instantBounds(
+  op: "equals" | "gt" | "gte" | "lt" | "lte",
+  value: Instant,
+): { op: "=" | ">" | ">=" | "<" | "<="; ms: number } | null {
   const SQL = { equals: "=", gt: ">", gte: ">=", lt: "<", lte: "<=" } as const;
   if (value.exact) return { op: SQL[op], ms: value.ms };
   switch (op) {

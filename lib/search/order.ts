@@ -25,7 +25,6 @@ export type Segment = {
 
 export type SortableRow = { id: string; createdAt: Date; updatedAt: Date; issueDate: string; expiryDate: string | null };
 
-
 const NULLABLE: Record<SortProperty, boolean> = { id: false, createdAt: false, updatedAt: false, issueDate: false, expiryDate: true };
 
 function flip(order: SortOrder): SortOrder {

@@ -12,9 +12,11 @@ export type SearchFilter = { tree: FilterNode; raw: unknown; given: boolean };
 export const MAX_CURSOR_LENGTH = 128 * 1024;
 
 const FILTER_DESCRIPTION = [
-  "Conditions on the fields " + FIELD_NAMES.join(", ") + ", combined with `AND` / `OR` (arrays of filter objects) and `NOT` (a filter object, or an array of them: none may match); keys at one level combine with AND.",
+  "Conditions on the fields " +
+    FIELD_NAMES.join(", ") +
+    ", combined with `AND` / `OR` (arrays of filter objects) and `NOT` (a filter object, or an array of them: none may match); keys at one level combine with AND.",
   "A field's value is a literal (equals) or an object of operators: every field has `equals`, `not`, `in`, `notIn`; `recipient.name` and `recipient.email` also `contains`, `startsWith`, `endsWith` (case-insensitive); dates and date-times also `gt`, `gte`, `lt`, `lte`.",
-  "Recipient fields may be nested: `{\"recipient\": {\"email\": \"ada@example.com\"}}`. Nullable fields (recipientId, recipient.name, recipient.email, expiryDate) take `null` with `equals` and `not`.",
+  'Recipient fields may be nested: `{"recipient": {"email": "ada@example.com"}}`. Nullable fields (recipientId, recipient.name, recipient.email, expiryDate) take `null` with `equals` and `not`.',
 ].join(" ");
 
 export const SearchCredentialsBody = z.strictObject({

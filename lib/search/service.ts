@@ -8,7 +8,13 @@ import { z } from "zod";
 import { decodeCursor, encodeCursor } from "../core/cursor";
 import { LIMIT_DEFAULT, type Page } from "../core/pagination";
 import { todayUtc } from "../core/dates";
-import { credentialRowFromRaw, serializeCredential, type ApiCredential, type CredentialRow, type RawCredentialRow } from "../credentials/serialize";
+import {
+  credentialRowFromRaw,
+  serializeCredential,
+  type ApiCredential,
+  type CredentialRow,
+  type RawCredentialRow,
+} from "../credentials/serialize";
 import { config } from "../config";
 import { directQuery } from "../db/direct-read";
 import { Prisma } from "../generated/sqlite/client";
@@ -71,7 +77,10 @@ const CursorPayload = z.strictObject({
 type CursorData = z.infer<typeof CursorPayload>;
 
 function searchKey(tree: FilterNode, sort: Sort): string {
-  return createHash("sha256").update(`${canonicalFilter(tree)}\n${sort.property} ${sort.order}`).digest("base64url").slice(0, 22);
+  return createHash("sha256")
+    .update(`${canonicalFilter(tree)}\n${sort.property} ${sort.order}`)
+    .digest("base64url")
+    .slice(0, 22);
 }
 
 const INVALID_CURSOR = "is not a valid cursor for this search; use pagination.next or pagination.prev exactly as returned";
@@ -99,7 +108,13 @@ function unpackFilter(packed: string): unknown {
   }
 }
 
-type ResolvedSearch = { tree: FilterNode; /** The filter deflated, base64url; undefined when too large to carry. */ filterJson: string | undefined; sort: Sort; key: string; cursor: CursorData | null };
+type ResolvedSearch = {
+  tree: FilterNode;
+  /** The filter deflated, base64url; undefined when too large to carry. */ filterJson: string | undefined;
+  sort: Sort;
+  key: string;
+  cursor: CursorData | null;
+};
 
 /** The search to run: the request's, or the one its cursor continues; a cursor must match the request. */
 function resolveSearch(input: { filter?: SearchFilter; sort?: Sort | null; cursor?: string | null }): ResolvedSearch {
@@ -127,7 +142,6 @@ function resolveSearch(input: { filter?: SearchFilter; sort?: Sort | null; curso
 }
 
 type SearchRow = CredentialRow & { segment: number };
-
 
 const COLUMNS = Prisma.raw(`c."id", c."publicId", c."groupId", c."status", c."recipientName", c."issueDate", c."expiryDate",
   c."customAttributes", c."revokedAt", c."revocationReason", c."createdAt", c."updatedAt",
@@ -214,7 +228,11 @@ async function rareSubstring(tree: FilterNode, context: SqlContext, cap: number)
   return Number(row?.n ?? 0) < cap ? rare.condition : null;
 }
 
-export async function searchCredentials(organization: Caller["organization"], input: SearchCredentialsInput, tuning?: SearchTuning): Promise<Page<ApiCredential>> {
+export async function searchCredentials(
+  organization: Caller["organization"],
+  input: SearchCredentialsInput,
+  tuning?: SearchTuning,
+): Promise<Page<ApiCredential>> {
   const today = todayUtc();
   const limit = input.limit ?? LIMIT_DEFAULT;
   const search = resolveSearch(input);
@@ -231,7 +249,8 @@ export async function searchCredentials(organization: Caller["organization"], in
   const substring = !branches && hasRecipientSubstring(search.tree);
   const { probeWindow, quickCount, rareCandidates } = tuning ?? defaultTuning(context.engine);
   const rareBeforeProbe = substring ? await rareSubstring(search.tree, context, quickCount) : null;
-  const probe = substring && !rareBeforeProbe ? { filter: filterSql(search.tree, { ...context, recipientJoined: true }), window: probeWindow } : null;
+  const probe =
+    substring && !rareBeforeProbe ? { filter: filterSql(search.tree, { ...context, recipientJoined: true }), window: probeWindow } : null;
   let filters: Promise<Prisma.Sql[]> | null = null;
   const indexedFilters = () =>
     (filters ??= (async () => {
@@ -245,12 +264,23 @@ export async function searchCredentials(organization: Caller["organization"], in
   // Walk the segments from the cursor's onwards (backwards: towards the first) until a page and one
   // more row, which tells whether there is a further page, are found.
   const start = position?.segment ?? 0;
-  const order = backwards ? segs.map((_, i) => start - i).filter((i) => i >= 0) : segs.map((_, i) => start + i).filter((i) => i < segs.length);
+  const order = backwards
+    ? segs.map((_, i) => start - i).filter((i) => i >= 0)
+    : segs.map((_, i) => start + i).filter((i) => i < segs.length);
   const rows: SearchRow[] = [];
   for (const index of order) {
     const need = limit + 1 - rows.length;
     if (need <= 0) break;
-    const found = await fetchSegment(organization.id, indexedFilters, segs[index]!, index === start ? position : null, backwards, need, probe, substring);
+    const found = await fetchSegment(
+      organization.id,
+      indexedFilters,
+      segs[index]!,
+      index === start ? position : null,
+      backwards,
+      need,
+      probe,
+      substring,
+    );
     rows.push(...found.map((row) => ({ ...row, segment: index })));
   }
   const more = rows.length > limit;

@@ -47,7 +47,9 @@ describe("recipient substrings", () => {
 
   it("a rare required substring on PostgreSQL looks its recipients up first; the condition elsewhere keeps the IN form", () => {
     const postgres = { ...sqlite, engine: "postgresql" as const };
-    const t = tree({ AND: [{ "recipient.name": { startsWith: "rosa m" } }, { OR: [{ "recipient.email": { contains: "abc" } }, { status: "draft" }] }] });
+    const t = tree({
+      AND: [{ "recipient.name": { startsWith: "rosa m" } }, { OR: [{ "recipient.email": { contains: "abc" } }, { status: "draft" }] }],
+    });
     const rare = rareSubstringCount(t, postgres, 300)!.condition;
     const text = filterSql(t, { ...postgres, recipientsFirst: rare }).sql;
     expect(text.match(/= ANY\(ARRAY\(SELECT r2\."id"/g)).toHaveLength(1);

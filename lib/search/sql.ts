@@ -72,9 +72,19 @@ export function hasRecipientSubstring(node: FilterNode): boolean {
 export function filterSql(node: FilterNode, ctx: SqlContext): Sql {
   switch (node.type) {
     case "and":
-      return node.children.length ? sql`(${join(node.children.map((n) => filterSql(n, ctx)), " AND ")})` : TRUE;
+      return node.children.length
+        ? sql`(${join(
+            node.children.map((n) => filterSql(n, ctx)),
+            " AND ",
+          )})`
+        : TRUE;
     case "or":
-      return node.children.length ? sql`(${join(node.children.map((n) => filterSql(n, ctx)), " OR ")})` : FALSE;
+      return node.children.length
+        ? sql`(${join(
+            node.children.map((n) => filterSql(n, ctx)),
+            " OR ",
+          )})`
+        : FALSE;
     case "not":
       return sql`(NOT ${filterSql(node.child, ctx)})`;
     case "condition":

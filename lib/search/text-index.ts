@@ -46,7 +46,8 @@ export function substringCandidates(field: TextField, needle: string, engine: En
     if (engine !== "sqlite") return null;
     return sql`(${rowid} IN (SELECT "rowid" FROM "RecipientText" WHERE "RecipientText" MATCH ${trigramQuery(field, needle)}))`;
   }
-  if (engine === "sqlite") return sql`(${rowid} IN (SELECT "rowid" FROM "RecipientGram" WHERE "RecipientGram" MATCH ${gramQuery(organizationId, field, needle)}))`;
+  if (engine === "sqlite")
+    return sql`(${rowid} IN (SELECT "rowid" FROM "RecipientGram" WHERE "RecipientGram" MATCH ${gramQuery(organizationId, field, needle)}))`;
   return sql`(${raw(`${alias}."${GRAMS_COLUMN[field]}"`)} @> ARRAY[${needle}::text])`;
 }
 

@@ -21,7 +21,13 @@ const BUNDLED: ReadonlyMap<string, object> = new Map<string, object>([
   ...didContexts,
 ]);
 
-for (const required of [VC_V2_CONTEXT, OPEN_BADGES_V3_CONTEXT, "https://www.w3.org/ns/did/v1", "https://w3id.org/security/multikey/v1", "https://w3id.org/security/data-integrity/v2"]) {
+for (const required of [
+  VC_V2_CONTEXT,
+  OPEN_BADGES_V3_CONTEXT,
+  "https://www.w3.org/ns/did/v1",
+  "https://w3id.org/security/multikey/v1",
+  "https://w3id.org/security/data-integrity/v2",
+]) {
   // A package update that dropped one would otherwise surface as a verification failure much later.
   if (!BUNDLED.has(required)) throw new Error(`The bundled JSON-LD contexts lack ${required}`);
 }

@@ -4,13 +4,22 @@ declare module "@digitalbazaar/vc" {
   export type DocumentLoaderResult = { contextUrl: string | null; documentUrl: string; document: unknown };
   export type DocumentLoader = (url: string) => Promise<DocumentLoaderResult>;
   export type VerifyResult = { verified: boolean; error?: unknown; results?: unknown[]; log?: unknown[] };
-  export function issue(options: { credential: object; suite: unknown; documentLoader: DocumentLoader; now?: string | Date }): Promise<Record<string, unknown>>;
+  export function issue(options: {
+    credential: object;
+    suite: unknown;
+    documentLoader: DocumentLoader;
+    now?: string | Date;
+  }): Promise<Record<string, unknown>>;
   export function verifyCredential(options: {
     credential: object;
     suite: unknown;
     documentLoader: DocumentLoader;
     now?: string | Date;
-    checkStatus?: (options: { credential: object; documentLoader: DocumentLoader; suite: unknown }) => Promise<{ verified: boolean; error?: unknown }>;
+    checkStatus?: (options: {
+      credential: object;
+      documentLoader: DocumentLoader;
+      suite: unknown;
+    }) => Promise<{ verified: boolean; error?: unknown }>;
   }): Promise<VerifyResult>;
 }
 

@@ -16,7 +16,13 @@ describe("the static document loader", () => {
   it("answers the bundled contexts from memory", async () => {
     const fetchSpy = refuseNetwork();
     const load = createDocumentLoader();
-    for (const url of [VC_V2_CONTEXT, OPEN_BADGES_V3_CONTEXT, "https://www.w3.org/ns/did/v1", "https://w3id.org/security/multikey/v1", "https://w3id.org/security/data-integrity/v2"]) {
+    for (const url of [
+      VC_V2_CONTEXT,
+      OPEN_BADGES_V3_CONTEXT,
+      "https://www.w3.org/ns/did/v1",
+      "https://w3id.org/security/multikey/v1",
+      "https://w3id.org/security/data-integrity/v2",
+    ]) {
       const result = await load(url);
       expect(result.documentUrl).toBe(url);
       expect(result.document).toHaveProperty("@context");
@@ -61,7 +67,19 @@ describe("the static document loader", () => {
       credentialSubject: { id: "urn:x" },
     };
     await expect(signDocument(credential, pair.signer() as never, load)).rejects.toThrow(/evil\.example/);
-    const check = await verifyDocumentProof({ ...credential, proof: { type: "DataIntegrityProof", cryptosuite: "eddsa-rdfc-2022", proofPurpose: "assertionMethod", verificationMethod: `${did}#k1`, proofValue: "z1" } }, load);
+    const check = await verifyDocumentProof(
+      {
+        ...credential,
+        proof: {
+          type: "DataIntegrityProof",
+          cryptosuite: "eddsa-rdfc-2022",
+          proofPurpose: "assertionMethod",
+          verificationMethod: `${did}#k1`,
+          proofValue: "z1",
+        },
+      },
+      load,
+    );
     expect(check.verified).toBe(false);
     expect(fetchSpy).not.toHaveBeenCalled();
   });

@@ -19,5 +19,7 @@ export function identitySalt(credentialId: string, appSecret: string): string {
 
 /** `sha256$<hex>` of the lower-cased email followed by the salt (UTF-8), as Open Badges 3.0 says. */
 export function emailIdentityHash(email: string, salt: string): string {
-  return `sha256$${createHash("sha256").update(email.trim().toLowerCase() + salt, "utf8").digest("hex")}`;
+  return `sha256$${createHash("sha256")
+    .update(email.trim().toLowerCase() + salt, "utf8")
+    .digest("hex")}`;
 }

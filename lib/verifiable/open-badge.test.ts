@@ -5,9 +5,25 @@ import { buildOpenBadgeCredential, type OpenBadgeSource } from "./open-badge";
 
 const source: OpenBadgeSource = {
   documentUrl: "https://wallet.example/credentials/0b6f/credential.json",
-  credential: { issueDate: "2025-03-01", expiryDate: "2027-02-28", recipientName: "Ada Lovelace", recipientEmail: "Ada@Example.com", identitySalt: "0123456789abcdef0123456789abcdef" },
-  organization: { did: "did:web:certs.example:organizations:acme", name: "Acme Academy", logoUrl: "https://certs.example/organizations/org_1/logo?v=1", profileUrl: "https://certs.example/organizations/acme" },
-  group: { achievementId: "https://certs.example/organizations/acme/achievements/grp_1", name: "Safety Training", description: "Covers the basics.", criteria: "Pass the exam." },
+  credential: {
+    issueDate: "2025-03-01",
+    expiryDate: "2027-02-28",
+    recipientName: "Ada Lovelace",
+    recipientEmail: "Ada@Example.com",
+    identitySalt: "0123456789abcdef0123456789abcdef",
+  },
+  organization: {
+    did: "did:web:certs.example:organizations:acme",
+    name: "Acme Academy",
+    logoUrl: "https://certs.example/organizations/org_1/logo?v=1",
+    profileUrl: "https://certs.example/organizations/acme",
+  },
+  group: {
+    achievementId: "https://certs.example/organizations/acme/achievements/grp_1",
+    name: "Safety Training",
+    description: "Covers the basics.",
+    criteria: "Pass the exam.",
+  },
   imageUrl: "https://certs.example/previews/abc.png",
   status: { listUrl: "https://certs.example/organizations/acme/status/1", index: 42 },
 };
@@ -20,7 +36,13 @@ describe("the unsigned OpenBadgeCredential", () => {
       id: source.documentUrl,
       type: ["VerifiableCredential", "OpenBadgeCredential"],
       name: "Safety Training",
-      issuer: { id: source.organization.did, type: ["Profile"], name: "Acme Academy", url: "https://certs.example/organizations/acme", image: { id: source.organization.logoUrl, type: "Image" } },
+      issuer: {
+        id: source.organization.did,
+        type: ["Profile"],
+        name: "Acme Academy",
+        url: "https://certs.example/organizations/acme",
+        image: { id: source.organization.logoUrl, type: "Image" },
+      },
       validFrom: "2025-03-01T00:00:00Z",
       validUntil: "2027-02-28T23:59:59Z",
       image: { id: "https://certs.example/previews/abc.png", type: "Image" },
@@ -28,7 +50,13 @@ describe("the unsigned OpenBadgeCredential", () => {
         type: ["AchievementSubject"],
         name: "Ada Lovelace",
         identifier: [
-          { type: "IdentityObject", identityHash: `sha256$${createHash("sha256").update(`ada@example.com${salt}`).digest("hex")}`, identityType: "emailAddress", hashed: true, salt },
+          {
+            type: "IdentityObject",
+            identityHash: `sha256$${createHash("sha256").update(`ada@example.com${salt}`).digest("hex")}`,
+            identityType: "emailAddress",
+            hashed: true,
+            salt,
+          },
           { type: "IdentityObject", identityHash: "Ada Lovelace", identityType: "name", hashed: false },
         ],
         achievement: {
@@ -60,7 +88,9 @@ describe("the unsigned OpenBadgeCredential", () => {
     expect(doc).not.toHaveProperty("validUntil");
     expect(doc).not.toHaveProperty("image");
     expect(doc.issuer).not.toHaveProperty("image");
-    expect(doc.credentialSubject.identifier).toEqual([{ type: "IdentityObject", identityHash: "Ada Lovelace", identityType: "name", hashed: false }]);
+    expect(doc.credentialSubject.identifier).toEqual([
+      { type: "IdentityObject", identityHash: "Ada Lovelace", identityType: "name", hashed: false },
+    ]);
     expect(doc.credentialSubject.achievement.description).toBe("Safety Training, awarded by Acme Academy.");
     expect(doc.credentialSubject.achievement.criteria).toEqual({ narrative: "Awarded by Acme Academy." });
   });

@@ -52,7 +52,13 @@ function identifiers(credential: OpenBadgeSource["credential"]): IdentityObject[
   const byName: IdentityObject = { type: "IdentityObject", identityHash: credential.recipientName, identityType: "name", hashed: false };
   if (credential.recipientEmail === null) return [byName];
   return [
-    { type: "IdentityObject", identityHash: emailIdentityHash(credential.recipientEmail, credential.identitySalt), identityType: "emailAddress", hashed: true, salt: credential.identitySalt },
+    {
+      type: "IdentityObject",
+      identityHash: emailIdentityHash(credential.recipientEmail, credential.identitySalt),
+      identityType: "emailAddress",
+      hashed: true,
+      salt: credential.identitySalt,
+    },
     byName,
   ];
 }
@@ -87,7 +93,13 @@ export function buildOpenBadgeCredential(source: OpenBadgeSource) {
     id: source.documentUrl,
     type: ["VerifiableCredential", "OpenBadgeCredential"],
     name: group.name,
-    issuer: { id: organization.did, type: ["Profile"], name: organization.name, url: organization.profileUrl, ...image(organization.logoUrl) },
+    issuer: {
+      id: organization.did,
+      type: ["Profile"],
+      name: organization.name,
+      url: organization.profileUrl,
+      ...image(organization.logoUrl),
+    },
     ...validity(credential.issueDate, credential.expiryDate),
     ...image(source.imageUrl),
     credentialSubject: {

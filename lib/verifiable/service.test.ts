@@ -65,7 +65,10 @@ describe("signed OpenBadgeCredentials", () => {
     expect(before.credentialSubject.achievement.description).toBe("Course, awarded by VC Academy.");
     await updateGroup(org.id, groupId, { description: "What it covers.", criteria: "Attend every session." });
     const after = JSON.parse((await service.organizationOpenBadgeCredential(org, credential.id)).json);
-    expect(after.credentialSubject.achievement).toMatchObject({ description: "What it covers.", criteria: { narrative: "Attend every session." } });
+    expect(after.credentialSubject.achievement).toMatchObject({
+      description: "What it covers.",
+      criteria: { narrative: "Attend every session." },
+    });
     await updateGroup(org.id, groupId, { description: null, criteria: null });
   });
 
@@ -80,7 +83,11 @@ describe("signed OpenBadgeCredentials", () => {
     const draft = await credentials.createCredential(org, { groupId, recipient: { name: "Draft", email: "draft@example.com" } });
     await expect(service.organizationOpenBadgeCredential(org, draft.id)).rejects.toMatchObject({ code: "conflict" });
     expect(await service.publicOpenBadgeCredential(draft.publicId)).toBeNull();
-    const scheduled = await credentials.createIssueCredential(org, { groupId, recipient: { name: "Later", email: "later@example.com" }, issueDate: "2999-01-01" });
+    const scheduled = await credentials.createIssueCredential(org, {
+      groupId,
+      recipient: { name: "Later", email: "later@example.com" },
+      issueDate: "2999-01-01",
+    });
     await expect(service.organizationOpenBadgeCredential(org, scheduled.id)).rejects.toMatchObject({ code: "conflict" });
     expect(await service.publicOpenBadgeCredential(scheduled.publicId)).toBeNull();
     expect(await service.publicOpenBadgeCredential("not-a-uuid")).toBeNull();
@@ -94,7 +101,9 @@ describe("signed OpenBadgeCredentials", () => {
 describe("status list entries", () => {
   it("concurrent first requests for many credentials hand out distinct indexes, one entry per credential", async () => {
     const many = await Promise.all(Array.from({ length: 12 }, () => issued()));
-    const entries = await Promise.all(many.flatMap((c) => [statusEntryFor({ id: c.id, organizationId: org.id }), statusEntryFor({ id: c.id, organizationId: org.id })]));
+    const entries = await Promise.all(
+      many.flatMap((c) => [statusEntryFor({ id: c.id, organizationId: org.id }), statusEntryFor({ id: c.id, organizationId: org.id })]),
+    );
     for (let i = 0; i < many.length; i++) expect(entries[2 * i]).toEqual(entries[2 * i + 1]);
     const pairs = new Set(entries.map((e) => `${e.listNumber}:${e.index}`));
     expect(pairs.size).toBe(many.length);
@@ -124,7 +133,8 @@ describe("status list entries", () => {
     const fresh = await createOrganization({ slug: "vc-full" });
     const design = await createDesign(fresh, { name: "D", type: "badge" });
     const g = (await createGroup(fresh.id, { name: "G", designIds: [design.id] })).id;
-    const issue = (name: string) => credentials.createIssueCredential(fresh, { groupId: g, recipient: { name, email: `${name}@example.com` } });
+    const issue = (name: string) =>
+      credentials.createIssueCredential(fresh, { groupId: g, recipient: { name, email: `${name}@example.com` } });
     const first = await issue("a");
     expect((await statusEntryFor({ id: first.id, organizationId: fresh.id })).listNumber).toBe(1);
     // A list of 16 entries takes 14 (7/8): the first one, then 13 more drawn concurrently, all distinct.
@@ -136,7 +146,9 @@ describe("status list entries", () => {
     expect(new Set(entries.map((e) => e.index)).size).toBe(13);
     const next = await issue("z");
     expect((await statusEntryFor({ id: next.id, organizationId: fresh.id })).listNumber).toBe(2);
-    expect(await db().statusList.findFirst({ where: { organizationId: fresh.id, number: 1 }, select: { nextIndex: true } })).toEqual({ nextIndex: 14 });
+    expect(await db().statusList.findFirst({ where: { organizationId: fresh.id, number: 1 }, select: { nextIndex: true } })).toEqual({
+      nextIndex: 14,
+    });
   });
 });
 
@@ -163,17 +175,27 @@ describe("status list credentials", () => {
     expect(await verifyDocumentProof(after, loader())).toEqual({ verified: true });
     expect((await decodeRevocationList(after.credentialSubject.encodedList)).isSet(index)).toBe(true);
     // Still served, and still says where its status is.
-    expect(JSON.parse((await service.organizationOpenBadgeCredential(org, credential.id)).json).credentialStatus).toEqual(doc.credentialStatus);
+    expect(JSON.parse((await service.organizationOpenBadgeCredential(org, credential.id)).json).credentialStatus).toEqual(
+      doc.credentialStatus,
+    );
 
     const gone = await issued();
-    const goneIndex = Number(JSON.parse((await service.organizationOpenBadgeCredential(org, gone.id)).json).credentialStatus.statusListIndex);
+    const goneIndex = Number(
+      JSON.parse((await service.organizationOpenBadgeCredential(org, gone.id)).json).credentialStatus.statusListIndex,
+    );
     await credentials.deleteCredential(org, gone.id);
     expect((await decodeRevocationList((await read()).credentialSubject.encodedList)).isSet(goneIndex)).toBe(true);
   });
 
   it("our own status list URLs are recognised exactly; others are not", () => {
     expect(service.parseOwnStatusListUrl("http://localhost:4321/organizations/vc-org/status/3")).toEqual({ slug: "vc-org", listNumber: 3 });
-    for (const url of ["http://localhost:4321/organizations/vc-org/status/0", "http://localhost:4321/organizations/vc-org/status/03", "http://localhost:4321/organizations/vc-org/status/1/x", "http://other:4321/organizations/vc-org/status/1", "http://localhost:4321/organizations/a/b/status/1"]) {
+    for (const url of [
+      "http://localhost:4321/organizations/vc-org/status/0",
+      "http://localhost:4321/organizations/vc-org/status/03",
+      "http://localhost:4321/organizations/vc-org/status/1/x",
+      "http://other:4321/organizations/vc-org/status/1",
+      "http://localhost:4321/organizations/a/b/status/1",
+    ]) {
       expect(service.parseOwnStatusListUrl(url)).toBeNull();
     }
   });

@@ -34,7 +34,9 @@ export type ServedDocument = { json: string; etag: string };
  * from the database. Nothing goes over the network.
  */
 export function ownDocumentLoader(): DocumentLoader {
-  return processSingleton("verifiable.ownLoader", () => createDocumentLoader({ resolveDid: resolveOwnDid, resolveUrl: resolveOwnStatusList }));
+  return processSingleton("verifiable.ownLoader", () =>
+    createDocumentLoader({ resolveDid: resolveOwnDid, resolveUrl: resolveOwnStatusList }),
+  );
 }
 
 /** One of our status list URLs, parsed; null for any other URL. */
@@ -229,7 +231,9 @@ export async function publicOpenBadgeCredential(publicId: string): Promise<Serve
  * the credential, its recipient, group, organization (name, logo) and the group's designs (which give
  * the image URL). One query, the same SQL on both engines.
  */
-async function documentVersion(publicId: string): Promise<{ status: string; issueDate: string; expiryDate: string | null; version: string } | null> {
+async function documentVersion(
+  publicId: string,
+): Promise<{ status: string; issueDate: string; expiryDate: string | null; version: string } | null> {
   const rows = await db().$queryRaw<Record<string, unknown>[]>(Prisma.sql`
     SELECT c."status", c."issueDate", c."expiryDate", c."updatedAt" AS cu, g."updatedAt" AS gu, o."updatedAt" AS ou, r."updatedAt" AS ru,
       (SELECT MAX(d."updatedAt") FROM "GroupDesign" gd JOIN "Design" d ON d."id" = gd."designId" WHERE gd."groupId" = c."groupId") AS du,
@@ -303,7 +307,9 @@ async function setIndexes(statusListId: string): Promise<number[]> {
 /** The signed BitstringStatusListCredential at `/organizations/<slug>/status/<number>`; not_found when there is none. */
 export async function statusListCredential(slug: string, listNumber: number): Promise<ServedDocument> {
   const org = await db().organization.findUnique({ where: { slug }, select: { id: true, slug: true } });
-  const list = org ? await db().statusList.findUnique({ where: { organizationId_number: { organizationId: org.id, number: listNumber } } }) : null;
+  const list = org
+    ? await db().statusList.findUnique({ where: { organizationId_number: { organizationId: org.id, number: listNumber } } })
+    : null;
   if (!org || !list) throw notFound("Status list");
   const indexes = await setIndexes(list.id);
   const bitsDigest = sha256Hex(`${list.length}:${indexes.join(",")}`);

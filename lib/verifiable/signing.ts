@@ -13,7 +13,11 @@ export type ProofSigner = { id: string; algorithm: "Ed25519"; sign: (input: { da
 export const CRYPTOSUITE = "eddsa-rdfc-2022";
 
 /** The document with a `DataIntegrityProof` (cryptosuite eddsa-rdfc-2022, purpose assertionMethod). */
-export async function signDocument<T extends object>(unsigned: T, signer: ProofSigner, documentLoader: DocumentLoader): Promise<T & { proof: object }> {
+export async function signDocument<T extends object>(
+  unsigned: T,
+  signer: ProofSigner,
+  documentLoader: DocumentLoader,
+): Promise<T & { proof: object }> {
   const suite = new DataIntegrityProof({ signer, cryptosuite });
   // The library adds the proof to the object it is given: sign a copy, so the caller's stays unsigned.
   return (await vc.issue({ credential: structuredClone(unsigned), suite, documentLoader })) as T & { proof: object };
@@ -26,11 +30,21 @@ export type ProofCheck = { verified: true } | { verified: false; reason: string 
  * validity dates) without looking at its status: that is `checkRevocationStatus`'s job, and a revoked
  * credential's signature is still its issuer's. The reason of a failure is the library's own words.
  */
-export async function verifyDocumentProof(document: object, documentLoader: DocumentLoader, options: { now?: Date } = {}): Promise<ProofCheck> {
+export async function verifyDocumentProof(
+  document: object,
+  documentLoader: DocumentLoader,
+  options: { now?: Date } = {},
+): Promise<ProofCheck> {
   const suite = new DataIntegrityProof({ cryptosuite });
   let result: vc.VerifyResult;
   try {
-    result = await vc.verifyCredential({ credential: document, suite, documentLoader, checkStatus: statusNotChecked, ...(options.now ? { now: options.now } : {}) });
+    result = await vc.verifyCredential({
+      credential: document,
+      suite,
+      documentLoader,
+      checkStatus: statusNotChecked,
+      ...(options.now ? { now: options.now } : {}),
+    });
   } catch (error) {
     return { verified: false, reason: error instanceof Error ? error.message : String(error) };
   }
@@ -51,7 +65,13 @@ export type StatusCheck = { checked: true; revoked: boolean } | { checked: false
  */
 export async function checkRevocationStatus(document: object, documentLoader: DocumentLoader): Promise<StatusCheck> {
   const suite = new DataIntegrityProof({ cryptosuite });
-  const result = await checkStatus({ credential: document, documentLoader, suite, verifyBitstringStatusListCredential: true, verifyMatchingIssuers: true });
+  const result = await checkStatus({
+    credential: document,
+    documentLoader,
+    suite,
+    verifyBitstringStatusListCredential: true,
+    verifyMatchingIssuers: true,
+  });
   const entry = result.results?.[0];
   if (!result.verified || !entry) {
     return { checked: false, reason: result.error instanceof Error ? result.error.message : "the status could not be checked" };

@@ -20,7 +20,10 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 async function existingEntry(credentialId: string): Promise<StatusEntry | null> {
-  const entry = await db().statusListEntry.findUnique({ where: { credentialId }, select: { index: true, statusList: { select: { number: true } } } });
+  const entry = await db().statusListEntry.findUnique({
+    where: { credentialId },
+    select: { index: true, statusList: { select: { number: true } } },
+  });
   return entry ? { listNumber: entry.statusList.number, index: entry.index } : null;
 }
 
@@ -67,22 +70,27 @@ function candidateIndexes(length: number): number[] {
  * credentialId): either way the transaction rolls back whole and the caller's next round tries again.
  */
 async function claimIndex(list: { id: string; number: number; length: number }, credentialId: string): Promise<Claim> {
-  return db().$transaction(async (tx) => {
-    const counted = await tx.$executeRaw`
+  return db()
+    .$transaction(async (tx) => {
+      const counted = await tx.$executeRaw`
       UPDATE "StatusList" SET "nextIndex" = "nextIndex" + 1
       WHERE "id" = ${list.id} AND "nextIndex" < "length" - "length" / 8`;
-    if (counted === 0) return "full" as const;
-    const candidates = candidateIndexes(list.length);
-    const taken = await tx.statusListEntry.findMany({ where: { statusListId: list.id, index: { in: candidates } }, select: { index: true } });
-    const used = new Set(taken.map((t) => t.index));
-    const index = candidates.find((i) => !used.has(i));
-    if (index === undefined) throw new NoFreeCandidate(); // rolls the count back; the next round draws again
-    await tx.statusListEntry.create({ data: { statusListId: list.id, index, credentialId } });
-    return { listNumber: list.number, index };
-  }).catch((error: unknown) => {
-    if (error instanceof NoFreeCandidate) return "retry" as const;
-    throw error;
-  });
+      if (counted === 0) return "full" as const;
+      const candidates = candidateIndexes(list.length);
+      const taken = await tx.statusListEntry.findMany({
+        where: { statusListId: list.id, index: { in: candidates } },
+        select: { index: true },
+      });
+      const used = new Set(taken.map((t) => t.index));
+      const index = candidates.find((i) => !used.has(i));
+      if (index === undefined) throw new NoFreeCandidate(); // rolls the count back; the next round draws again
+      await tx.statusListEntry.create({ data: { statusListId: list.id, index, credentialId } });
+      return { listNumber: list.number, index };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof NoFreeCandidate) return "retry" as const;
+      throw error;
+    });
 }
 
 class NoFreeCandidate extends Error {}
@@ -97,7 +105,11 @@ export async function statusEntryFor(credential: { id: string; organizationId: s
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const existing = await existingEntry(credential.id);
     if (existing) return existing;
-    const list = await db().statusList.findFirst({ where: { organizationId: credential.organizationId }, orderBy: { number: "desc" }, select: { id: true, number: true, length: true } });
+    const list = await db().statusList.findFirst({
+      where: { organizationId: credential.organizationId },
+      orderBy: { number: "desc" },
+      select: { id: true, number: true, length: true },
+    });
     if (!list) {
       await openList(credential.organizationId, 1);
       continue;

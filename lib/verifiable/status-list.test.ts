@@ -28,14 +28,24 @@ describe("revocation bitstrings", () => {
   });
 
   it("the status list credential has the shape Bitstring Status List v1.0 gives", () => {
-    const doc = buildStatusListCredential({ listUrl: "https://x.example/organizations/a/status/1", issuerDid: "did:web:x.example:organizations:a", encodedList: "uH4sI", validFrom: new Date("2025-01-02T03:04:05.678Z") });
+    const doc = buildStatusListCredential({
+      listUrl: "https://x.example/organizations/a/status/1",
+      issuerDid: "did:web:x.example:organizations:a",
+      encodedList: "uH4sI",
+      validFrom: new Date("2025-01-02T03:04:05.678Z"),
+    });
     expect(doc).toEqual({
       "@context": ["https://www.w3.org/ns/credentials/v2"],
       id: "https://x.example/organizations/a/status/1",
       type: ["VerifiableCredential", "BitstringStatusListCredential"],
       issuer: "did:web:x.example:organizations:a",
       validFrom: "2025-01-02T03:04:05Z",
-      credentialSubject: { id: "https://x.example/organizations/a/status/1#list", type: "BitstringStatusList", statusPurpose: "revocation", encodedList: "uH4sI" },
+      credentialSubject: {
+        id: "https://x.example/organizations/a/status/1#list",
+        type: "BitstringStatusList",
+        statusPurpose: "revocation",
+        encodedList: "uH4sI",
+      },
     });
   });
 });

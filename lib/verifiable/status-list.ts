@@ -28,6 +28,11 @@ export function buildStatusListCredential(input: { listUrl: string; issuerDid: s
     issuer: input.issuerDid,
     // Whole seconds: VC 2.0's dateTimeStamp allows fractions, but some verifiers' parsers do not.
     validFrom: `${input.validFrom.toISOString().slice(0, 19)}Z`,
-    credentialSubject: { id: `${input.listUrl}#list`, type: "BitstringStatusList", statusPurpose: "revocation", encodedList: input.encodedList },
+    credentialSubject: {
+      id: `${input.listUrl}#list`,
+      type: "BitstringStatusList",
+      statusPurpose: "revocation",
+      encodedList: input.encodedList,
+    },
   };
 }

@@ -15,7 +15,14 @@ export async function bakedCredentialPng(publicId: string, designId: string): Pr
   if (!PUBLIC_ID.test(publicId)) return null;
   const row = await db().credential.findUnique({
     where: { publicId },
-    select: { id: true, status: true, issueDate: true, expiryDate: true, revokedAt: true, organization: { select: { id: true, name: true } } },
+    select: {
+      id: true,
+      status: true,
+      issueDate: true,
+      expiryDate: true,
+      revokedAt: true,
+      organization: { select: { id: true, name: true } },
+    },
   });
   if (!row || row.revokedAt) return null;
   const status = readStatus(row);

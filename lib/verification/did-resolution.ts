@@ -46,13 +46,24 @@ export async function resolveIssuerDid(did: string): Promise<DidResolution> {
   }
   if (!did.startsWith("did:web:")) {
     const method = did.startsWith("did:") ? did.split(":")[1] : null;
-    return { ok: false, kind: "unresolvable", reason: method ? `DIDs of the method "${method}" are not resolved by this verifier (only did:web).` : `${did.slice(0, 200)} is not a DID.` };
+    return {
+      ok: false,
+      kind: "unresolvable",
+      reason: method
+        ? `DIDs of the method "${method}" are not resolved by this verifier (only did:web).`
+        : `${did.slice(0, 200)} is not a DID.`,
+    };
   }
   const url = didWebDocumentUrl(did);
   if (!url) return { ok: false, kind: "not_found", reason: `${did.slice(0, 200)} is not a well-formed did:web DID.` };
   try {
     const document = await fetchJsonObject(url, MAX_DID_DOCUMENT_BYTES);
-    if (document.id !== did) return { ok: false, kind: "not_found", reason: `The document at ${url} is not the DID document of ${did} (its id is ${JSON.stringify(document.id)}).` };
+    if (document.id !== did)
+      return {
+        ok: false,
+        kind: "not_found",
+        reason: `The document at ${url} is not the DID document of ${did} (its id is ${JSON.stringify(document.id)}).`,
+      };
     return { ok: true, document: document as ResolvedDidDocument, local: false, slug: null };
   } catch (error) {
     if (error instanceof RemoteDocumentError) return { ok: false, kind: "unresolvable", reason: error.message };

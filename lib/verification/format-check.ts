@@ -23,7 +23,8 @@ const fail = (summary: string, detail: string | null, document: CredentialDocume
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined ? [] : [value]);
 /** A string the document states, shortened for display; anything else is null. */
-const text = (value: unknown): string | null => (typeof value === "string" && value.trim() !== "" ? [...value].slice(0, 300).join("") : null);
+const text = (value: unknown): string | null =>
+  typeof value === "string" && value.trim() !== "" ? [...value].slice(0, 300).join("") : null;
 
 export function issuerIdOf(document: Record<string, unknown>): string | null {
   const issuer = document.issuer;
@@ -57,7 +58,10 @@ export function factsOf(document: Record<string, unknown>): CredentialFacts {
 export function checkFormat(json: string): FormatResult {
   const bytes = Buffer.byteLength(json, "utf8");
   if (bytes > MAX_CREDENTIAL_BYTES) {
-    return fail(`The document is too large to be a credential (${Math.ceil(bytes / 1024)} KiB; at most ${MAX_CREDENTIAL_BYTES / 1024} KiB is read).`, null);
+    return fail(
+      `The document is too large to be a credential (${Math.ceil(bytes / 1024)} KiB; at most ${MAX_CREDENTIAL_BYTES / 1024} KiB is read).`,
+      null,
+    );
   }
   let parsed: unknown;
   try {
@@ -87,15 +91,26 @@ export function checkFormat(json: string): FormatResult {
   }
   const types = asArray(parsed.type);
   if (!types.includes("VerifiableCredential") || !(types.includes("OpenBadgeCredential") || types.includes("AchievementCredential"))) {
-    return fail("The document is not an Open Badges 3.0 credential.", "its type must include VerifiableCredential and OpenBadgeCredential", null, facts);
+    return fail(
+      "The document is not an Open Badges 3.0 credential.",
+      "its type must include VerifiableCredential and OpenBadgeCredential",
+      null,
+      facts,
+    );
   }
   if (!facts.issuerId) return fail("The document does not say who issued it.", "issuer (or issuer.id) is missing", null, facts);
-  if (!asArray(parsed.credentialSubject).some(isObject)) return fail("The document does not say whom it was issued to.", "credentialSubject is missing", null, facts);
+  if (!asArray(parsed.credentialSubject).some(isObject))
+    return fail("The document does not say whom it was issued to.", "credentialSubject is missing", null, facts);
   if (!asArray(parsed.proof).some(isObject)) {
     return fail("The document is not signed, so nothing proves who issued it or that it was not changed.", "it has no proof", null, facts);
   }
   return {
-    check: { id: "format", outcome: "passed", summary: "The document is an Open Badges 3.0 credential.", detail: `${bytes} bytes; contexts ${contexts.filter((c) => typeof c === "string").join(", ")}` },
+    check: {
+      id: "format",
+      outcome: "passed",
+      summary: "The document is an Open Badges 3.0 credential.",
+      detail: `${bytes} bytes; contexts ${contexts.filter((c) => typeof c === "string").join(", ")}`,
+    },
     document: parsed as CredentialDocument,
     facts,
   };

@@ -64,8 +64,12 @@ describe("baking", () => {
     expect(failure(() => extractBakedCredential(damaged, LIMIT))).toBe("corrupt_png");
     expect(failure(() => extractBakedCredential(tinyPng().subarray(0, 30), LIMIT))).toBe("corrupt_png");
     expect(failure(() => extractBakedCredential(tinyPng(), LIMIT))).toBe("no_credential");
-    expect(failure(() => extractBakedCredential(withItxt(Buffer.from("openbadgecredential\0\0\0", "latin1")), LIMIT))).toBe("malformed_chunk");
-    expect(failure(() => extractBakedCredential(withItxt(Buffer.from("openbadgecredential\0\0\0\0\0\xff\xfe", "latin1")), LIMIT))).toBe("malformed_chunk");
+    expect(failure(() => extractBakedCredential(withItxt(Buffer.from("openbadgecredential\0\0\0", "latin1")), LIMIT))).toBe(
+      "malformed_chunk",
+    );
+    expect(failure(() => extractBakedCredential(withItxt(Buffer.from("openbadgecredential\0\0\0\0\0\xff\xfe", "latin1")), LIMIT))).toBe(
+      "malformed_chunk",
+    );
     expect(failure(() => bakeCredentialIntoPng(Buffer.from("nope"), "{}"))).toBe("not_png");
   });
 });

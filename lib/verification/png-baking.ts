@@ -85,7 +85,11 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
  */
 export function extractBakedCredential(png: Uint8Array, maxTextBytes: number): string {
   const chunk = chunksOf(png).find(isCredentialChunk);
-  if (!chunk) throw new BakingError("no_credential", "The PNG image carries no baked credential (no iTXt chunk with the keyword “openbadgecredential”).");
+  if (!chunk)
+    throw new BakingError(
+      "no_credential",
+      "The PNG image carries no baked credential (no iTXt chunk with the keyword “openbadgecredential”).",
+    );
   const data = Buffer.from(chunk.data);
   const keywordEnd = data.indexOf(0);
   const compressed = data[keywordEnd + 1];

@@ -30,7 +30,8 @@ export async function fetchJsonText(url: string, maxBytes: number): Promise<stri
     if (error instanceof OutboundRequestError) throw new RemoteDocumentError(`${url} could not be fetched: ${error.message}.`);
     throw error;
   }
-  if (response.status >= 300 && response.status < 400) throw new RemoteDocumentError(`${url} answered with a redirect (${response.status}), which is not followed.`);
+  if (response.status >= 300 && response.status < 400)
+    throw new RemoteDocumentError(`${url} answered with a redirect (${response.status}), which is not followed.`);
   if (response.status !== 200) throw new RemoteDocumentError(`${url} answered ${response.status}.`);
   const type = String(response.headers["content-type"] ?? "");
   if (!JSON_TYPES.test(type)) throw new RemoteDocumentError(`${url} did not answer with JSON (Content-Type ${type || "missing"}).`);
@@ -47,6 +48,7 @@ export async function fetchJsonObject(url: string, maxBytes: number): Promise<Re
     if (error instanceof JsonTooDeepError) throw new RemoteDocumentError(`${url} answered with JSON that ${error.message}.`);
     throw new RemoteDocumentError(`${url} did not answer with valid JSON.`);
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new RemoteDocumentError(`${url} did not answer with a JSON object.`);
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    throw new RemoteDocumentError(`${url} did not answer with a JSON object.`);
   return parsed as Record<string, unknown>;
 }

@@ -34,7 +34,9 @@ function reasonOf(result: { error?: unknown; results?: unknown[] }): string {
   };
   collect(result.error);
   for (const r of (result.results ?? []) as { error?: unknown }[]) collect(r.error);
-  const messages = errors.filter((e): e is Error => e instanceof Error && !(e.message ?? "").startsWith("Verification error(s)")).map((e) => e.message);
+  const messages = errors
+    .filter((e): e is Error => e instanceof Error && !(e.message ?? "").startsWith("Verification error(s)"))
+    .map((e) => e.message);
   return messages[0] ?? "the proof did not verify";
 }
 

@@ -22,14 +22,22 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined ? [] : [value]);
 const idOf = (value: unknown) => (isObject(value) ? value.id : value);
 
-const result = (outcome: Check["outcome"], summary: string, detail: string | null, extra: Partial<Omit<StatusResult, "check">> = {}): StatusResult => ({
+const result = (
+  outcome: Check["outcome"],
+  summary: string,
+  detail: string | null,
+  extra: Partial<Omit<StatusResult, "check">> = {},
+): StatusResult => ({
   check: { id: "status", outcome, summary, detail },
   revoked: false,
   unverifiable: false,
   ...extra,
 });
 
-const malformed = (detail: string) => result("failed", "The issuer's revocation list is malformed, so whether the credential was revoked cannot be told.", detail, { unverifiable: true });
+const malformed = (detail: string) =>
+  result("failed", "The issuer's revocation list is malformed, so whether the credential was revoked cannot be told.", detail, {
+    unverifiable: true,
+  });
 
 /** Our own status list URL (`{PUBLIC_URL}/organizations/<slug>/status/<n>`) as its parts, or null. */
 function ownStatusList(url: string): { slug: string; number: number } | null {
@@ -62,45 +70,71 @@ function assertBitstringSize(encodedList: string): void {
   try {
     gunzipSync(gzipped, { maxOutputLength: MAX_BITSTRING_BYTES });
   } catch (error) {
-    if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") throw new Error(`the list is larger than ${MAX_BITSTRING_BYTES / 1024 / 1024} MiB once decompressed`);
+    if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE")
+      throw new Error(`the list is larger than ${MAX_BITSTRING_BYTES / 1024 / 1024} MiB once decompressed`);
     throw new Error("the encoded list is not gzip-compressed data");
   }
 }
 
-export async function checkRevocationStatus(document: Record<string, unknown>, issuerId: string, issuerDid: ResolvedDidDocument): Promise<StatusResult> {
+export async function checkRevocationStatus(
+  document: Record<string, unknown>,
+  issuerId: string,
+  issuerDid: ResolvedDidDocument,
+): Promise<StatusResult> {
   const entries = asArray(document.credentialStatus).filter(isObject);
   if (entries.length === 0) {
-    return result("warning", "The credential gives no way to check whether it was revoked: only its issuer can tell you.", "it has no credentialStatus");
+    return result(
+      "warning",
+      "The credential gives no way to check whether it was revoked: only its issuer can tell you.",
+      "it has no credentialStatus",
+    );
   }
   const entry = entries.find((e) => e.type === "BitstringStatusListEntry" && e.statusPurpose === "revocation");
   if (!entry) {
     const types = entries.map((e) => JSON.stringify(e.type)).join(", ");
-    return result("warning", "The credential's revocation status uses a method this verifier does not read: only its issuer can tell you.", `credentialStatus types: ${types}`, { unverifiable: true });
+    return result(
+      "warning",
+      "The credential's revocation status uses a method this verifier does not read: only its issuer can tell you.",
+      `credentialStatus types: ${types}`,
+      { unverifiable: true },
+    );
   }
   const listUrl = entry.statusListCredential;
   const index = typeof entry.statusListIndex === "string" && /^\d{1,10}$/.test(entry.statusListIndex) ? Number(entry.statusListIndex) : NaN;
-  if (typeof listUrl !== "string" || Number.isNaN(index)) return malformed("statusListCredential must be a URL and statusListIndex a non-negative integer in a string");
+  if (typeof listUrl !== "string" || Number.isNaN(index))
+    return malformed("statusListCredential must be a URL and statusListIndex a non-negative integer in a string");
 
   let list: Record<string, unknown>;
   try {
     list = await loadStatusList(listUrl);
   } catch (error) {
     if (error instanceof RemoteDocumentError) {
-      return result("failed", "The issuer's revocation list could not be read, so whether the credential was revoked is unknown.", error.message, { unverifiable: true });
+      return result(
+        "failed",
+        "The issuer's revocation list could not be read, so whether the credential was revoked is unknown.",
+        error.message,
+        { unverifiable: true },
+      );
     }
     throw error;
   }
   if (!asArray(list.type).includes("BitstringStatusListCredential")) return malformed(`${listUrl} is not a BitstringStatusListCredential`);
   if (idOf(list.issuer) !== issuerId) {
-    return result("failed", "The revocation list the credential points at was not published by its issuer.", `the list's issuer is ${JSON.stringify(idOf(list.issuer))}, the credential's ${issuerId}`);
+    return result(
+      "failed",
+      "The revocation list the credential points at was not published by its issuer.",
+      `the list's issuer is ${JSON.stringify(idOf(list.issuer))}, the credential's ${issuerId}`,
+    );
   }
   const proof = await verifyProof(list, issuerDid);
   if (!proof.verified) {
-    return result("failed", "The issuer's revocation list is not correctly signed, so it cannot be trusted.", proof.reason, { unverifiable: true });
+    return result("failed", "The issuer's revocation list is not correctly signed, so it cannot be trusted.", proof.reason, {
+      unverifiable: true,
+    });
   }
   const subject = asArray(list.credentialSubject).find(isObject);
   if (!subject || subject.statusPurpose !== "revocation" || typeof subject.encodedList !== "string") {
-    return malformed("the list's credentialSubject must have statusPurpose \"revocation\" and an encodedList");
+    return malformed('the list\'s credentialSubject must have statusPurpose "revocation" and an encodedList');
   }
   let bits: Awaited<ReturnType<typeof decodeRevocationList>>;
   try {
@@ -111,6 +145,7 @@ export async function checkRevocationStatus(document: Record<string, unknown>, i
   }
   if (index >= bits.length) return malformed(`the credential's index ${index} is outside the list (${bits.length} entries)`);
   const detail = `entry ${index} of ${listUrl}`;
-  if (bits.isSet(index)) return result("failed", "The issuer has revoked this credential: it no longer vouches for it.", detail, { revoked: true });
+  if (bits.isSet(index))
+    return result("failed", "The issuer has revoked this credential: it no longer vouches for it.", detail, { revoked: true });
   return result("passed", "The issuer has not revoked the credential.", detail);
 }

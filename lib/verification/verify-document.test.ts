@@ -8,7 +8,11 @@ import * as Ed25519Multikey from "@digitalbazaar/ed25519-multikey";
 import { scratchDatabase } from "../../test/support/db/scratch-database";
 import { MAX_JSON_DEPTH } from "../core/json-text";
 
-await scratchDatabase("verification", { PUBLIC_URL: "http://localhost:4555", APP_SECRET: "verification-test-secret-0123456789abcdef", WEBHOOK_ALLOW_PRIVATE: "1" });
+await scratchDatabase("verification", {
+  PUBLIC_URL: "http://localhost:4555",
+  APP_SECRET: "verification-test-secret-0123456789abcdef",
+  WEBHOOK_ALLOW_PRIVATE: "1",
+});
 
 const { createOrganization } = await import("../organizations/service");
 const { createDesign } = await import("../designs/service");
@@ -33,7 +37,11 @@ beforeAll(async () => {
 });
 
 async function issuedDocument(options: { issueDate?: string; expiryDate?: string } = {}) {
-  const credential = await credentials.createIssueCredential(org, { groupId, recipient: { name: `Person ${n}`, email: `p${n++}@example.com` }, ...options });
+  const credential = await credentials.createIssueCredential(org, {
+    groupId,
+    recipient: { name: `Person ${n}`, email: `p${n++}@example.com` },
+    ...options,
+  });
   const served = await publicOpenBadgeCredential(credential.publicId);
   return { credential, json: served!.json, doc: JSON.parse(served!.json) as Record<string, any> };
 }
@@ -61,7 +69,9 @@ beforeAll(async () => {
   const didDocument = {
     "@context": ["https://www.w3.org/ns/did/v1", "https://w3id.org/security/multikey/v1"],
     id: otherDid,
-    verificationMethod: [{ id: `${otherDid}#key-1`, type: "Multikey", controller: otherDid, publicKeyMultibase: otherKey.publicKeyMultibase }],
+    verificationMethod: [
+      { id: `${otherDid}#key-1`, type: "Multikey", controller: otherDid, publicKeyMultibase: otherKey.publicKeyMultibase },
+    ],
     assertionMethod: [`${otherDid}#key-1`],
   };
   served["/issuers/other/did.json"] = { body: JSON.stringify(didDocument) };
@@ -69,7 +79,8 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 /** A loader for signing as the other issuer: its DID document is the one served above. */
-const otherLoader = () => createDocumentLoader({ resolveDid: async (did) => (did === otherDid ? JSON.parse(served["/issuers/other/did.json"]!.body) : null) });
+const otherLoader = () =>
+  createDocumentLoader({ resolveDid: async (did) => (did === otherDid ? JSON.parse(served["/issuers/other/did.json"]!.body) : null) });
 
 async function otherIssuerDocument(changes: Record<string, unknown> = {}, statusList?: { encodedList?: string; revoked?: number[] }) {
   const { doc } = await issuedDocument();
@@ -84,7 +95,13 @@ async function otherIssuerDocument(changes: Record<string, unknown> = {}, status
     ...unsigned,
     id: `http://${otherHost}/credentials/1`,
     issuer: { id: otherDid, type: ["Profile"], name: "Other University" },
-    credentialStatus: { id: `${listUrl}#7`, type: "BitstringStatusListEntry", statusPurpose: "revocation", statusListIndex: "7", statusListCredential: listUrl },
+    credentialStatus: {
+      id: `${listUrl}#7`,
+      type: "BitstringStatusListEntry",
+      statusPurpose: "revocation",
+      statusListIndex: "7",
+      statusListCredential: listUrl,
+    },
     ...changes,
   };
   return signDocument(credential, otherKey.signer() as never, otherLoader());
@@ -98,14 +115,20 @@ describe("credentials of this instance", () => {
     expect(outcomes(report)).toEqual({ format: "passed", signature: "passed", issuer: "warning", status: "passed", validity: "passed" });
     expect(report.headline).toMatch(/^Valid: issued by Verify Academy to Person \d+ on /);
     expect(report.headline).toContain("identity is not verified");
-    expect(report.facts).toMatchObject({ recipientName: credential.recipient!.name, achievementName: "Course", issuerName: "Verify Academy" });
+    expect(report.facts).toMatchObject({
+      recipientName: credential.recipient!.name,
+      achievementName: "Course",
+      issuerName: "Verify Academy",
+    });
   });
 
   it("an issuer that proved its domain: the issuer check passes and the verdict names the domain; a same-named impostor stays a warning", async () => {
     const { db } = await import("../db");
     const real = await createOrganization({ slug: "demo-academy", name: "Demo Academy", plan: "premium" });
     const impostor = await createOrganization({ slug: "demo-academy-official", name: "Demo Academy", plan: "premium" });
-    await db().domainClaim.create({ data: { organizationId: real.id, domain: "demo.edu", token: "t".repeat(32), verifiedDomain: "demo.edu", verifiedAt: new Date() } });
+    await db().domainClaim.create({
+      data: { organizationId: real.id, domain: "demo.edu", token: "t".repeat(32), verifiedDomain: "demo.edu", verifiedAt: new Date() },
+    });
     const documentOf = async (o: typeof real) => {
       const design = await createDesign(o, { name: "D", type: "certificate" });
       const group = await createGroup(o.id, { name: "Data Science", designIds: [design.id] });
@@ -114,7 +137,10 @@ describe("credentials of this instance", () => {
     };
     const genuine = await verifyCredentialDocument({ kind: "json", json: await documentOf(real) });
     expect(genuine.headline).toMatch(/^Valid: issued by Demo Academy \(verified owner of demo\.edu\) to Ada Lovelace on /);
-    expect(genuine.checks.find((c) => c.id === "issuer")).toMatchObject({ outcome: "passed", summary: "Issued by Demo Academy, verified owner of demo.edu." });
+    expect(genuine.checks.find((c) => c.id === "issuer")).toMatchObject({
+      outcome: "passed",
+      summary: "Issued by Demo Academy, verified owner of demo.edu.",
+    });
     expect(genuine.facts.issuerVerifiedDomain).toBe("demo.edu");
     const copy = await verifyCredentialDocument({ kind: "json", json: await documentOf(impostor) });
     expect(copy.headline).toMatch(/^Valid: issued by Demo Academy to Ada Lovelace on .*The issuer's identity is not verified\.$/);
@@ -127,7 +153,10 @@ describe("credentials of this instance", () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch");
     const httpSpy = vi.spyOn(http, "request");
     try {
-      for (const url of [`http://localhost:4555/credentials/${credential.publicId}`, `http://localhost:4555/credentials/${credential.publicId}/credential.json`]) {
+      for (const url of [
+        `http://localhost:4555/credentials/${credential.publicId}`,
+        `http://localhost:4555/credentials/${credential.publicId}/credential.json`,
+      ]) {
         expect((await verifyCredentialDocument({ kind: "url", url })).verdict).toBe("valid");
       }
       expect(fetchSpy).not.toHaveBeenCalled();
@@ -151,7 +180,13 @@ describe("credentials of this instance", () => {
       const report = await verifyCredentialDocument({ kind: "json", json: JSON.stringify(copy) });
       expect(report.verdict).toBe("invalid");
       expect(report.headline).toBe("Not valid: the document was changed after it was signed.");
-      expect(outcomes(report)).toMatchObject({ format: "passed", issuer: expect.any(String), signature: "failed", status: "skipped", validity: "skipped" });
+      expect(outcomes(report)).toMatchObject({
+        format: "passed",
+        issuer: expect.any(String),
+        signature: "failed",
+        status: "skipped",
+        validity: "skipped",
+      });
     }
   });
 
@@ -233,7 +268,11 @@ describe("bad input", () => {
       const topLevel = { ...doc, "@context": [...doc["@context"], "https://contexts.example/evil.jsonld"] };
       const report = await verifyCredentialDocument({ kind: "json", json: JSON.stringify(topLevel) });
       expect(report.verdict).toBe("invalid");
-      expect(report.checks[0]).toMatchObject({ outcome: "failed", summary: expect.stringContaining("does not know"), detail: expect.stringContaining("https://contexts.example/evil.jsonld") });
+      expect(report.checks[0]).toMatchObject({
+        outcome: "failed",
+        summary: expect.stringContaining("does not know"),
+        detail: expect.stringContaining("https://contexts.example/evil.jsonld"),
+      });
 
       // A context reached only while canonicalizing (an embedded @import) fails the signature check, also without a fetch.
       const embedded = structuredClone(doc);
@@ -274,7 +313,10 @@ describe("bad input", () => {
   });
 
   it("an unknown URL of ours, and an unreachable one, are unverifiable", async () => {
-    const ours = await verifyCredentialDocument({ kind: "url", url: "http://localhost:4555/credentials/00000000-0000-4000-8000-000000000000/credential.json" });
+    const ours = await verifyCredentialDocument({
+      kind: "url",
+      url: "http://localhost:4555/credentials/00000000-0000-4000-8000-000000000000/credential.json",
+    });
     expect(ours).toMatchObject({ verdict: "unverifiable", headline: "Could not be verified: No credential is published at this address." });
     const away = await verifyCredentialDocument({ kind: "url", url: `http://${otherHost}/nothing-here.json` });
     expect(away.verdict).toBe("unverifiable");

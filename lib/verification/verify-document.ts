@@ -24,7 +24,9 @@ const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : v
 
 const longDate = (iso: string) => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 };
 
 /** The checks in reading order; those never reached are `skipped`, saying why. */
@@ -38,7 +40,10 @@ function report(verdict: Verdict, headline: string, checks: Check[], facts: Cred
 
 type Loaded = { ok: true; json: string } | { ok: false; check: Check };
 
-const notLoaded = (summary: string, detail: string | null): Loaded => ({ ok: false, check: { id: "format", outcome: "failed", summary, detail } });
+const notLoaded = (summary: string, detail: string | null): Loaded => ({
+  ok: false,
+  check: { id: "format", outcome: "failed", summary, detail },
+});
 
 /** The credential's JSON text from whatever was given. */
 async function loadInput(input: VerificationInput): Promise<Loaded> {
@@ -92,8 +97,18 @@ async function checkIssuer(document: CredentialDocument, issuerId: string, verif
   const resolved = await resolveIssuerDid(issuerId);
   if (!resolved.ok) {
     return resolved.kind === "not_found"
-      ? issuerFailed("invalid", "The issuer the credential names does not exist.", resolved.reason, "Not valid: the issuer it names does not exist.")
-      : issuerFailed("unverifiable", "The issuer's published keys could not be read, so the signature cannot be checked.", resolved.reason, `Could not be verified: ${resolved.reason}`);
+      ? issuerFailed(
+          "invalid",
+          "The issuer the credential names does not exist.",
+          resolved.reason,
+          "Not valid: the issuer it names does not exist.",
+        )
+      : issuerFailed(
+          "unverifiable",
+          "The issuer's published keys could not be read, so the signature cannot be checked.",
+          resolved.reason,
+          `Could not be verified: ${resolved.reason}`,
+        );
   }
   const { document: didDocument } = resolved;
   const listed = referenceIds(didDocument.verificationMethod).includes(verificationMethod);
@@ -113,7 +128,12 @@ async function checkIssuer(document: CredentialDocument, issuerId: string, verif
       didDocument,
       verifiedDomain: null,
       registeredName: null,
-      check: { id: "issuer", outcome: "passed", summary: `Signed with a key that ${host} publishes: whoever controls ${host} issued it.`, detail: `${verificationMethod}` },
+      check: {
+        id: "issuer",
+        outcome: "passed",
+        summary: `Signed with a key that ${host} publishes: whoever controls ${host} issued it.`,
+        detail: `${verificationMethod}`,
+      },
     };
   }
   const identity = await issuerIdentityBySlug(resolved.slug!);
@@ -149,16 +169,37 @@ function checkValidity(facts: CredentialFacts, now: Date): { check: Check; verdi
   const from = facts.validFrom ? Date.parse(facts.validFrom) : NaN;
   const until = facts.validUntil ? Date.parse(facts.validUntil) : NaN;
   if ((facts.validFrom && Number.isNaN(from)) || (facts.validUntil && Number.isNaN(until))) {
-    return { verdict: "invalid", check: { id: "validity", outcome: "failed", summary: "The credential's dates cannot be read.", detail: `validFrom ${facts.validFrom}, validUntil ${facts.validUntil}` } };
+    return {
+      verdict: "invalid",
+      check: {
+        id: "validity",
+        outcome: "failed",
+        summary: "The credential's dates cannot be read.",
+        detail: `validFrom ${facts.validFrom}, validUntil ${facts.validUntil}`,
+      },
+    };
   }
   const dates = `valid from ${facts.validFrom ?? "(not stated)"} until ${facts.validUntil ?? "(no expiry)"}`;
   if (!Number.isNaN(from) && now.getTime() < from) {
-    return { verdict: "not yet valid", check: { id: "validity", outcome: "failed", summary: `The credential is not valid yet: it becomes valid on ${longDate(facts.validFrom!)}.`, detail: dates } };
+    return {
+      verdict: "not yet valid",
+      check: {
+        id: "validity",
+        outcome: "failed",
+        summary: `The credential is not valid yet: it becomes valid on ${longDate(facts.validFrom!)}.`,
+        detail: dates,
+      },
+    };
   }
   if (!Number.isNaN(until) && now.getTime() > until) {
-    return { verdict: "expired", check: { id: "validity", outcome: "failed", summary: `The credential expired on ${longDate(facts.validUntil!)}.`, detail: dates } };
+    return {
+      verdict: "expired",
+      check: { id: "validity", outcome: "failed", summary: `The credential expired on ${longDate(facts.validUntil!)}.`, detail: dates },
+    };
   }
-  const summary = Number.isNaN(until) ? "The credential is in effect and does not expire." : `The credential is in effect until ${longDate(facts.validUntil!)}.`;
+  const summary = Number.isNaN(until)
+    ? "The credential is in effect and does not expire."
+    : `The credential is in effect until ${longDate(facts.validUntil!)}.`;
   return { verdict: "valid", check: { id: "validity", outcome: "passed", summary, detail: dates } };
 }
 
@@ -171,11 +212,23 @@ function eddsaProof(document: CredentialDocument): { verificationMethod: string 
 async function verify(input: VerificationInput, now: Date): Promise<VerificationReport> {
   const loaded = await loadInput(input);
   if (!loaded.ok) {
-    return report("unverifiable", `Could not be verified: ${loaded.check.summary}`, ordered({ format: loaded.check }, "there is no credential to check."), EMPTY_FACTS, now);
+    return report(
+      "unverifiable",
+      `Could not be verified: ${loaded.check.summary}`,
+      ordered({ format: loaded.check }, "there is no credential to check."),
+      EMPTY_FACTS,
+      now,
+    );
   }
   const format = checkFormat(loaded.json);
   if (!format.document) {
-    return report("invalid", `Not valid: ${format.check.summary}`, ordered({ format: format.check }, "the document is not a readable credential."), format.facts, now);
+    return report(
+      "invalid",
+      `Not valid: ${format.check.summary}`,
+      ordered({ format: format.check }, "the document is not a readable credential."),
+      format.facts,
+      now,
+    );
   }
   const document = format.document;
   const issuerId = format.facts.issuerId!;
@@ -183,21 +236,53 @@ async function verify(input: VerificationInput, now: Date): Promise<Verification
 
   const proof = eddsaProof(document);
   if (!proof) {
-    done.signature = { id: "signature", outcome: "failed", summary: "The credential is signed in a way this verifier does not check (only eddsa-rdfc-2022 Data Integrity proofs).", detail: "no DataIntegrityProof with cryptosuite eddsa-rdfc-2022" };
-    return report("unverifiable", `Could not be verified: ${done.signature.summary}`, ordered(done, "the signature could not be checked."), format.facts, now);
+    done.signature = {
+      id: "signature",
+      outcome: "failed",
+      summary: "The credential is signed in a way this verifier does not check (only eddsa-rdfc-2022 Data Integrity proofs).",
+      detail: "no DataIntegrityProof with cryptosuite eddsa-rdfc-2022",
+    };
+    return report(
+      "unverifiable",
+      `Could not be verified: ${done.signature.summary}`,
+      ordered(done, "the signature could not be checked."),
+      format.facts,
+      now,
+    );
   }
   const issuer = await checkIssuer(document, issuerId, proof.verificationMethod);
   done.issuer = issuer.check;
-  if (!issuer.ok) return report(issuer.verdict, issuer.headline, ordered(done, "the issuer's key could not be established."), format.facts, now);
+  if (!issuer.ok)
+    return report(issuer.verdict, issuer.headline, ordered(done, "the issuer's key could not be established."), format.facts, now);
 
   const signature = await verifyProof(document, issuer.didDocument);
   if (!signature.verified) {
-    done.signature = { id: "signature", outcome: "failed", summary: "The document was changed after it was signed, or the signature is forged.", detail: signature.reason };
-    return report("invalid", "Not valid: the document was changed after it was signed.", ordered(done, "the signature does not match."), format.facts, now);
+    done.signature = {
+      id: "signature",
+      outcome: "failed",
+      summary: "The document was changed after it was signed, or the signature is forged.",
+      detail: signature.reason,
+    };
+    return report(
+      "invalid",
+      "Not valid: the document was changed after it was signed.",
+      ordered(done, "the signature does not match."),
+      format.facts,
+      now,
+    );
   }
-  done.signature = { id: "signature", outcome: "passed", summary: "The signature matches: the document is exactly as the issuer signed it.", detail: proof.verificationMethod };
+  done.signature = {
+    id: "signature",
+    outcome: "passed",
+    summary: "The signature matches: the document is exactly as the issuer signed it.",
+    detail: proof.verificationMethod,
+  };
 
-  const facts: CredentialFacts = { ...format.facts, issuerName: issuer.registeredName ?? format.facts.issuerName, issuerVerifiedDomain: issuer.verifiedDomain };
+  const facts: CredentialFacts = {
+    ...format.facts,
+    issuerName: issuer.registeredName ?? format.facts.issuerName,
+    issuerVerifiedDomain: issuer.verifiedDomain,
+  };
   const status = await checkRevocationStatus(document, issuerId, issuer.didDocument);
   done.status = status.check;
   const validity = checkValidity(facts, now);
@@ -217,8 +302,16 @@ async function verify(input: VerificationInput, now: Date): Promise<Verification
   }
   if (validity.verdict === "invalid") return report("invalid", `Not valid: ${validity.check.summary}`, checks, facts, now);
   if (status.unverifiable) return report("unverifiable", `Could not be verified: ${status.check.summary}`, checks, facts, now);
-  if (validity.verdict === "expired") return report("expired", `Expired on ${longDate(facts.validUntil!)}: ${who}.${unverifiedIssuer}`, checks, facts, now);
-  if (validity.verdict === "not yet valid") return report("not yet valid", `Not yet valid: valid from ${longDate(facts.validFrom!)}, ${who}.${unverifiedIssuer}`, checks, facts, now);
+  if (validity.verdict === "expired")
+    return report("expired", `Expired on ${longDate(facts.validUntil!)}: ${who}.${unverifiedIssuer}`, checks, facts, now);
+  if (validity.verdict === "not yet valid")
+    return report(
+      "not yet valid",
+      `Not yet valid: valid from ${longDate(facts.validFrom!)}, ${who}.${unverifiedIssuer}`,
+      checks,
+      facts,
+      now,
+    );
   const on = facts.validFrom ? ` on ${longDate(facts.validFrom)}` : "";
   return report("valid", `Valid: ${who}${on}.${unverifiedIssuer}`, checks, facts, now);
 }
@@ -230,7 +323,18 @@ export async function verifyCredentialDocument(input: VerificationInput, options
     return await verify(input, now);
   } catch (error) {
     log.error("verification_failed", { input: input.kind, ...errorSummary(error) });
-    const check: Check = { id: "format", outcome: "skipped", summary: "The verification stopped on an unexpected error; try again later.", detail: null };
-    return report("unverifiable", "Could not be verified: the verification stopped on an unexpected error.", ordered({ format: check }, "the verification stopped."), EMPTY_FACTS, now);
+    const check: Check = {
+      id: "format",
+      outcome: "skipped",
+      summary: "The verification stopped on an unexpected error; try again later.",
+      detail: null,
+    };
+    return report(
+      "unverifiable",
+      "Could not be verified: the verification stopped on an unexpected error.",
+      ordered({ format: check }, "the verification stopped."),
+      EMPTY_FACTS,
+      now,
+    );
   }
 }

@@ -15,7 +15,10 @@ const options = { errorCorrectionLevel: "M", margin: 4, color: { dark: "#111827"
 /** The credential's canonical wallet URL, when it has a public wallet page (issued or expired, revoked ones too). */
 async function publicWalletUrl(publicId: string): Promise<string | null> {
   if (!z.uuid().safeParse(publicId).success) return null;
-  const row = await db().credential.findUnique({ where: { publicId }, select: { publicId: true, status: true, issueDate: true, expiryDate: true } });
+  const row = await db().credential.findUnique({
+    where: { publicId },
+    select: { publicId: true, status: true, issueDate: true, expiryDate: true },
+  });
   if (!row) return null;
   const status = readStatus(row);
   return status === "issued" || status === "expired" ? walletUrl(row.publicId) : null;

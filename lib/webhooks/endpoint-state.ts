@@ -17,6 +17,9 @@ export async function disableEndpoint(endpointId: string, reason: string | null)
 export async function enableEndpoint(endpointId: string): Promise<void> {
   await db().$transaction([
     db().webhookEndpoint.updateMany({ where: { id: endpointId }, data: { enabled: true, disabledReason: null, failingSince: null } }),
-    db().webhookDelivery.updateMany({ where: { endpointId, status: "paused" }, data: { status: "queued", nextAttemptAt: new Date(), leaseUntil: null, leaseOwner: null } }),
+    db().webhookDelivery.updateMany({
+      where: { endpointId, status: "paused" },
+      data: { status: "queued", nextAttemptAt: new Date(), leaseUntil: null, leaseOwner: null },
+    }),
   ]);
 }

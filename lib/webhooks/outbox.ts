@@ -36,8 +36,15 @@ export async function recordWebhookEvents(tx: SqlClient, organizationId: string,
     const receivers = subscriptions.filter((s) => subscribesTo(s.events, event.type));
     if (receivers.length === 0) continue;
     const id = newId("evt");
-    eventRows.push({ id, organizationId, type: event.type, payload: eventPayload(id, event.type, now, await event.data()), createdAt: now });
-    for (const receiver of receivers) deliveryRows.push({ id: newId("whd"), endpointId: receiver.id, eventId: id, nextAttemptAt: now, createdAt: now });
+    eventRows.push({
+      id,
+      organizationId,
+      type: event.type,
+      payload: eventPayload(id, event.type, now, await event.data()),
+      createdAt: now,
+    });
+    for (const receiver of receivers)
+      deliveryRows.push({ id: newId("whd"), endpointId: receiver.id, eventId: id, nextAttemptAt: now, createdAt: now });
   }
   if (eventRows.length === 0) return 0;
   await tx.$executeRaw`

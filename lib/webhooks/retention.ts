@@ -15,6 +15,8 @@ export async function deleteOldWebhookEvents(limit = 500, now = new Date()): Pro
     take: limit,
   });
   if (old.length === 0) return 0;
-  const { count } = await db().webhookEvent.deleteMany({ where: { id: { in: old.map((e) => e.id) }, deliveries: { none: { status: "queued" } } } });
+  const { count } = await db().webhookEvent.deleteMany({
+    where: { id: { in: old.map((e) => e.id) }, deliveries: { none: { status: "queued" } } },
+  });
   return count;
 }

@@ -1,8 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { claimShares, laneOf, LANES, PROVEN_AFTER, ProvenFast, QUICK_ANSWER_MS, SLOW_LANE_MS, totalSlots, type DueEndpoint, type InFlightAttempt } from "./scheduling";
+import {
+  claimShares,
+  laneOf,
+  LANES,
+  PROVEN_AFTER,
+  ProvenFast,
+  QUICK_ANSWER_MS,
+  SLOW_LANE_MS,
+  totalSlots,
+  type DueEndpoint,
+  type InFlightAttempt,
+} from "./scheduling";
 
 const endpoint = (id: string, organizationId: string, lane: DueEndpoint["lane"] = "normal"): DueEndpoint => ({ id, organizationId, lane });
-const inFlight = (e: DueEndpoint, n: number): InFlightAttempt[] => Array.from({ length: n }, () => ({ endpointId: e.id, organizationId: e.organizationId, lane: e.lane }));
+const inFlight = (e: DueEndpoint, n: number): InFlightAttempt[] =>
+  Array.from({ length: n }, () => ({ endpointId: e.id, organizationId: e.organizationId, lane: e.lane }));
 const rowsOf = (shares: ReturnType<typeof claimShares>) => Object.fromEntries(shares.map((s) => [s.endpointId, s.rows]));
 
 describe("sharing the delivery slots", () => {
@@ -36,11 +48,15 @@ describe("sharing the delivery slots", () => {
     for (const s of slow) expect(s.rows).toBeLessThanOrEqual(LANES.slow.perEndpoint);
     // Each organization's slow endpoints share at most its part of the slow lane.
     const organizationOf = new Map(hanging.map((e) => [e.id, e.organizationId]));
-    for (const org of ["org_a", "org_c"]) expect(slow.filter((s) => organizationOf.get(s.endpointId) === org).reduce((n, s) => n + s.rows, 0)).toBe(LANES.slow.perOrganization);
+    for (const org of ["org_a", "org_c"])
+      expect(slow.filter((s) => organizationOf.get(s.endpointId) === org).reduce((n, s) => n + s.rows, 0)).toBe(LANES.slow.perOrganization);
     expect(rowsOf(shares)).toMatchObject({ ep_ok_a: LANES.normal.perEndpoint, ep_ok_b: LANES.normal.perEndpoint });
     // With the slow lane full, the healthy endpoints still get their slots (and the slow ones none).
     const slowFull = hanging.slice(0, 8).flatMap((e) => inFlight(e, 2));
-    expect(rowsOf(claimShares([...hanging, healthySame, healthyOther], slowFull, totalSlots() - 16, 0))).toEqual({ ep_ok_a: 16, ep_ok_b: 16 });
+    expect(rowsOf(claimShares([...hanging, healthySame, healthyOther], slowFull, totalSlots() - 16, 0))).toEqual({
+      ep_ok_a: 16,
+      ep_ok_b: 16,
+    });
   });
 
   it("a healthy endpoint of an organization whose other endpoints hang keeps slots before they are known to be slow", () => {
@@ -80,6 +96,8 @@ describe("sharing the delivery slots", () => {
     proven.note("ep_1", false, 5);
     expect(proven.has("ep_1")).toBe(false);
     // Proven or not, an endpoint in the slow lane keeps the slow lane's cap.
-    expect(rowsOf(claimShares([{ ...endpoint("ep_2", "org_a", "slow"), proven: true }], [], totalSlots(), 0))).toEqual({ ep_2: LANES.slow.perEndpoint });
+    expect(rowsOf(claimShares([{ ...endpoint("ep_2", "org_a", "slow"), proven: true }], [], totalSlots(), 0))).toEqual({
+      ep_2: LANES.slow.perEndpoint,
+    });
   });
 });

@@ -55,7 +55,8 @@ export const PROVEN_AFTER = 16;
 export class ProvenFast {
   private readonly streaks = new Map<string, number>();
   note(endpointId: string, succeeded: boolean, durationMs: number): void {
-    if (succeeded && durationMs <= QUICK_ANSWER_MS) this.streaks.set(endpointId, Math.min(PROVEN_AFTER, (this.streaks.get(endpointId) ?? 0) + 1));
+    if (succeeded && durationMs <= QUICK_ANSWER_MS)
+      this.streaks.set(endpointId, Math.min(PROVEN_AFTER, (this.streaks.get(endpointId) ?? 0) + 1));
     else this.streaks.delete(endpointId);
   }
   has(endpointId: string): boolean {

@@ -44,7 +44,10 @@ export const WebhookEndpointResponse = z.object({
   events: z.array(z.string()),
   description: z.string().nullable(),
   enabled: z.boolean(),
-  disabledReason: z.string().nullable().describe("Why the service disabled the endpoint (failing continuously for 24 hours); null otherwise"),
+  disabledReason: z
+    .string()
+    .nullable()
+    .describe("Why the service disabled the endpoint (failing continuously for 24 hours); null otherwise"),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

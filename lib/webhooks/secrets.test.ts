@@ -17,7 +17,9 @@ describe("webhook signatures", () => {
     const headers = signatureHeaders("evt_1", body, [secret], new Date(1_700_000_000_123));
     expect(headers["webhook-id"]).toBe("evt_1");
     expect(headers["webhook-timestamp"]).toBe("1700000000");
-    const expected = createHmac("sha256", Buffer.from(secret.slice(6), "base64")).update(`evt_1.1700000000.${body}`).digest("base64");
+    const expected = createHmac("sha256", Buffer.from(secret.slice(6), "base64"))
+      .update(`evt_1.1700000000.${body}`)
+      .digest("base64");
     expect(headers["webhook-signature"]).toBe(`v1,${expected}`);
   });
 

@@ -38,7 +38,12 @@ export function openSigningSecret(sealed: string, endpoint: { id: string; organi
  * The Standard Webhooks headers of one attempt: signed now (receivers refuse old timestamps, so a retry
  * is signed afresh), with every active secret, space-separated, newest first.
  */
-export function signatureHeaders(eventId: string, payload: string, secrets: readonly string[], at: Date = new Date()): Record<string, string> {
+export function signatureHeaders(
+  eventId: string,
+  payload: string,
+  secrets: readonly string[],
+  at: Date = new Date(),
+): Record<string, string> {
   // The library signs whole seconds of `at`; the header carries the same second.
   const seconds = Math.floor(at.getTime() / 1000);
   const signedAt = new Date(seconds * 1000);

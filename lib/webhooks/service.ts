@@ -9,7 +9,13 @@ import { assertCallableUrl, OutboundRequestError } from "../net/outbound-request
 import { normalizeEventList } from "./event-types";
 import { MAX_ENDPOINTS_PER_ORGANIZATION, type CreateWebhookInput, type UpdateWebhookInput } from "./schema";
 import { newSigningSecret, PREVIOUS_SECRET_LIFETIME_MS, sealSigningSecret } from "./secrets";
-import { endpointSelect, serializeWebhookAttempt, serializeWebhookEndpoint, type ApiWebhookAttempt, type ApiWebhookEndpoint } from "./serialize";
+import {
+  endpointSelect,
+  serializeWebhookAttempt,
+  serializeWebhookEndpoint,
+  type ApiWebhookAttempt,
+  type ApiWebhookEndpoint,
+} from "./serialize";
 import { nudgeWebhookWorker } from "./nudge";
 import { disableEndpoint, enableEndpoint } from "./endpoint-state";
 
@@ -39,7 +45,10 @@ export async function createWebhookEndpoint(organizationId: string, input: Creat
   const url = await callableUrl(input.url);
   const count = await db().webhookEndpoint.count({ where: { organizationId } });
   if (count >= MAX_ENDPOINTS_PER_ORGANIZATION) {
-    throw new ApiError("conflict", `An organization can have at most ${MAX_ENDPOINTS_PER_ORGANIZATION} webhook endpoints; delete one first.`);
+    throw new ApiError(
+      "conflict",
+      `An organization can have at most ${MAX_ENDPOINTS_PER_ORGANIZATION} webhook endpoints; delete one first.`,
+    );
   }
   const id = newId("whk");
   const secret = newSigningSecret();
@@ -57,12 +66,16 @@ export async function createWebhookEndpoint(organizationId: string, input: Creat
   return { ...serializeWebhookEndpoint(row), secret };
 }
 
-export async function listWebhookEndpoints(organizationId: string, options: { cursor?: string; limit: number }): Promise<Page<ApiWebhookEndpoint>> {
+export async function listWebhookEndpoints(
+  organizationId: string,
+  options: { cursor?: string; limit: number },
+): Promise<Page<ApiWebhookEndpoint>> {
   return newestFirstPage({
     scope: "webhooks",
     cursor: options.cursor,
     limit: options.limit,
-    fetch: ({ where, orderBy, take }) => db().webhookEndpoint.findMany({ where: { organizationId, ...where }, orderBy, take, select: endpointSelect }),
+    fetch: ({ where, orderBy, take }) =>
+      db().webhookEndpoint.findMany({ where: { organizationId, ...where }, orderBy, take, select: endpointSelect }),
     serialize: serializeWebhookEndpoint,
   });
 }
@@ -116,14 +129,19 @@ export async function rotateWebhookSecret(organizationId: string, id: string): P
         previousSecretExpiresAt: new Date(Date.now() + PREVIOUS_SECRET_LIFETIME_MS),
       },
     });
-    if (count !== 1) throw new ApiError("conflict", "The secret was rotated by another request at the same time; rotate again if you need another one.");
+    if (count !== 1)
+      throw new ApiError("conflict", "The secret was rotated by another request at the same time; rotate again if you need another one.");
     return tx.webhookEndpoint.findUniqueOrThrow({ where: { id }, select: endpointSelect });
   });
   return { ...serializeWebhookEndpoint(row), secret };
 }
 
 /** Delivery attempts to the endpoint, newest first. */
-export async function listWebhookAttempts(organizationId: string, id: string, options: { cursor?: string; limit: number }): Promise<Page<ApiWebhookAttempt>> {
+export async function listWebhookAttempts(
+  organizationId: string,
+  id: string,
+  options: { cursor?: string; limit: number },
+): Promise<Page<ApiWebhookAttempt>> {
   await findEndpoint(organizationId, id);
   return newestFirstPage({
     scope: `webhook-attempts:${id}`,
@@ -138,9 +156,16 @@ export async function listWebhookAttempts(organizationId: string, id: string, op
  * Sends an event to the endpoint again now, whatever became of it before: one more attempt (further
  * retries only while the event is within its retry window). The endpoint must be enabled.
  */
-export async function retryWebhookDelivery(organizationId: string, id: string, eventId: string): Promise<{ eventId: string; status: "queued" }> {
+export async function retryWebhookDelivery(
+  organizationId: string,
+  id: string,
+  eventId: string,
+): Promise<{ eventId: string; status: "queued" }> {
   const endpoint = await findEndpoint(organizationId, id);
-  const delivery = await db().webhookDelivery.findUnique({ where: { endpointId_eventId: { endpointId: id, eventId } }, select: { id: true } });
+  const delivery = await db().webhookDelivery.findUnique({
+    where: { endpointId_eventId: { endpointId: id, eventId } },
+    select: { id: true },
+  });
   if (!delivery) throw notFound("Delivery of this event to this endpoint");
   if (!endpoint.enabled) throw new ApiError("conflict", "This endpoint is disabled; enable it before retrying a delivery.");
   // The lease is cleared too: during an attempt under way, the retry is a new attempt rather than lost

@@ -7,7 +7,11 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scratchDatabase } from "../../test/support/db/scratch-database";
 
-await scratchDatabase("webhook-worker", { WEBHOOK_ALLOW_PRIVATE: "1", WEBHOOK_RETRY_BASE_SECONDS: "10", WEBHOOK_RETRY_WINDOW_SECONDS: "3600" });
+await scratchDatabase("webhook-worker", {
+  WEBHOOK_ALLOW_PRIVATE: "1",
+  WEBHOOK_RETRY_BASE_SECONDS: "10",
+  WEBHOOK_RETRY_WINDOW_SECONDS: "3600",
+});
 
 const { db } = await import("../db");
 const { recordWebhookEvents } = await import("./outbox");
@@ -103,7 +107,10 @@ describe("webhook delivery", () => {
     const row = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
     expect(row.enabled).toBe(false);
     expect(row.disabledReason).toMatch(/^Disabled after failing continuously for 1 hours \(since .*\); last attempt: answered 500$/);
-    expect(await db().webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } })).toMatchObject({ status: "failed", attempts: 3 });
+    expect(await db().webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } })).toMatchObject({
+      status: "failed",
+      attempts: 3,
+    });
     // Disabled: new events are not even written for it.
     expect(await emit("org_b", "group.created", { id: "grp_3" })).toBe(0);
   });
@@ -116,7 +123,8 @@ describe("webhook delivery", () => {
     const got = received.filter((r) => r.body.includes("cred_r"));
     expect(got).toHaveLength(1);
     expect(got[0]!.headers["webhook-signature"]!.split(" ")).toHaveLength(2);
-    for (const secret of [endpoint.secret, rotated.secret]) expect(new Webhook(secret).verify(got[0]!.body, got[0]!.headers)).toMatchObject({ data: { id: "cred_r" } });
+    for (const secret of [endpoint.secret, rotated.secret])
+      expect(new Webhook(secret).verify(got[0]!.body, got[0]!.headers)).toMatchObject({ data: { id: "cred_r" } });
   });
 
   it("hanging receivers of the same and another organization hold a few slots each, then only slow-lane slots; a healthy endpoint's events go out at once", async () => {
@@ -132,7 +140,8 @@ describe("webhook delivery", () => {
     const hangs = () => received.filter((r) => r.path === "/hang").length;
     const arrived = async (id: string, withinMs: number) => {
       const started = Date.now();
-      while (!received.some((r) => r.path === "/ok" && r.body.includes(id)) && Date.now() - started < withinMs) await new Promise((r) => setTimeout(r, 20));
+      while (!received.some((r) => r.path === "/ok" && r.body.includes(id)) && Date.now() - started < withinMs)
+        await new Promise((r) => setTimeout(r, 20));
       return received.some((r) => r.path === "/ok" && r.body.includes(id));
     };
 
@@ -145,7 +154,12 @@ describe("webhook delivery", () => {
     for (const endpoint of [hangingSame, hangingOther]) {
       const timedOut = await db().webhookAttempt.findMany({ where: { endpointId: endpoint.id, outcome: "failed" } });
       expect(timedOut).toHaveLength(LANES.normal.perEndpoint);
-      for (const a of timedOut) expect(a).toMatchObject({ outcome: "failed", responseStatus: null, error: expect.stringMatching(/no complete answer .* within 10 s/) });
+      for (const a of timedOut)
+        expect(a).toMatchObject({
+          outcome: "failed",
+          responseStatus: null,
+          error: expect.stringMatching(/no complete answer .* within 10 s/),
+        });
       // Marked for the slow lane; the endpoint as the API shows it is unchanged.
       const row = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
       expect(row.timedOutAt).not.toBeNull();
@@ -160,9 +174,11 @@ describe("webhook delivery", () => {
     expect(await arrived("grp_fast_again", 2000)).toBe(true);
     expect(hangs() - before).toBe(2 * LANES.slow.perEndpoint);
     // The rows not claimed wait, queued and unleased: nothing is lost.
-    expect(await db().webhookDelivery.count({ where: { endpointId: { in: [hangingSame.id, hangingOther.id] }, status: "queued", leaseOwner: null } })).toBe(
-      60 - 2 * LANES.slow.perEndpoint,
-    );
+    expect(
+      await db().webhookDelivery.count({
+        where: { endpointId: { in: [hangingSame.id, hangingOther.id] }, status: "queued", leaseOwner: null },
+      }),
+    ).toBe(60 - 2 * LANES.slow.perEndpoint);
     await again.settled();
 
     // An answer in time takes the endpoint out of the slow lane.
@@ -230,13 +246,19 @@ describe("retry of a delivery", () => {
     await retryWebhookDelivery("org_r", endpoint.id, eventId);
     answerLater.shift()!.writeHead(200).end("first");
     await first;
-    expect(await db().webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } })).toMatchObject({ status: "queued", leaseOwner: null });
+    expect(await db().webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } })).toMatchObject({
+      status: "queued",
+      leaseOwner: null,
+    });
 
     const second = deliverDueWebhooks();
     while (answerLater.length === 0) await new Promise((r) => setTimeout(r, 10));
     answerLater.shift()!.writeHead(200).end("second");
     expect(await second).toBe(1);
-    expect(await db().webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } })).toMatchObject({ status: "delivered", attempts: 2 });
+    expect(await db().webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } })).toMatchObject({
+      status: "delivered",
+      attempts: 2,
+    });
     const log = await db().webhookAttempt.findMany({ where: { endpointId: endpoint.id }, orderBy: { attempt: "asc" } });
     expect(log.map((a) => [a.attempt, a.outcome, a.responseExcerpt])).toEqual([
       [1, "succeeded", "first"],

@@ -74,7 +74,12 @@ async function claimDue(now: Date, limit: number, inFlight: readonly DeliveryRow
       AND EXISTS (SELECT 1 FROM "WebhookDelivery" d WHERE d."endpointId" = e."id" AND ${dueAndUnleased(now, "d")})
     ORDER BY e."id"`);
   if (due.length === 0) return [];
-  const endpoints = due.map((e) => ({ id: e.id, organizationId: e.organizationId, lane: laneOf(rawNullableDate(e.timedOutAt), now), proven: proven.has(e.id) }));
+  const endpoints = due.map((e) => ({
+    id: e.id,
+    organizationId: e.organizationId,
+    lane: laneOf(rawNullableDate(e.timedOutAt), now),
+    proven: proven.has(e.id),
+  }));
   const busy = inFlight.map((row) => ({ endpointId: row.endpointId, organizationId: row.endpoint.organizationId, lane: row.lane }));
   const shares = claimShares(endpoints, busy, limit, rotation++ % endpoints.length);
   if (shares.length === 0) return [];
@@ -83,7 +88,12 @@ async function claimDue(now: Date, limit: number, inFlight: readonly DeliveryRow
       SELECT "id" FROM "WebhookDelivery" WHERE "endpointId" = ${share.endpointId} AND ${dueAndUnleased(now)}
       ORDER BY "nextAttemptAt" LIMIT ${share.rows}) ${Prisma.raw(`"share${i}"`)}`,
   );
-  const { owner, claimed } = await claimLeasedRows("WebhookDelivery", Prisma.join(candidates, " UNION ALL "), now, ATTEMPT_TIMEOUT_MS + RECORD_MARGIN_MS);
+  const { owner, claimed } = await claimLeasedRows(
+    "WebhookDelivery",
+    Prisma.join(candidates, " UNION ALL "),
+    now,
+    ATTEMPT_TIMEOUT_MS + RECORD_MARGIN_MS,
+  );
   if (claimed === 0) return [];
   const laneOfEndpoint = new Map(shares.map((share) => [share.endpointId, share.lane]));
   return (await claimedRows(owner)).map((row) => ({ ...row, lane: laneOfEndpoint.get(row.endpointId) ?? "normal" }));
@@ -152,14 +162,19 @@ function activeSecrets(row: DeliveryRow, now: Date): string[] {
   const endpoint = { id: row.endpointId, organizationId: row.endpoint.organizationId };
   const secrets = [openSigningSecret(row.endpoint.encryptedSecret, endpoint)];
   const previous = row.endpoint.encryptedPreviousSecret;
-  if (previous && row.endpoint.previousSecretExpiresAt && row.endpoint.previousSecretExpiresAt > now) secrets.push(openSigningSecret(previous, endpoint));
+  if (previous && row.endpoint.previousSecretExpiresAt && row.endpoint.previousSecretExpiresAt > now)
+    secrets.push(openSigningSecret(previous, endpoint));
   return secrets;
 }
 
 /** The start of an answer's body as text we can store on both engines (PostgreSQL text holds no NUL). */
 function excerptOf(body: Buffer): string | null {
   if (body.length === 0) return null;
-  return body.subarray(0, EXCERPT_CHARS * 4).toString("utf8").slice(0, EXCERPT_CHARS).replace(/\u0000/g, "\uFFFD");
+  return body
+    .subarray(0, EXCERPT_CHARS * 4)
+    .toString("utf8")
+    .slice(0, EXCERPT_CHARS)
+    .replace(/\u0000/g, "\uFFFD");
 }
 
 /** One signed POST. Never throws: every way it can go wrong is an outcome to record. */
@@ -167,7 +182,10 @@ export async function attemptDelivery(row: DeliveryRow): Promise<Outcome> {
   const startedAt = new Date();
   const base = { row, startedAt, timedOut: false, responseStatus: null, excerpt: null };
   try {
-    const headers = { "content-type": "application/json", ...signatureHeaders(row.eventId, row.event.payload, activeSecrets(row, startedAt), startedAt) };
+    const headers = {
+      "content-type": "application/json",
+      ...signatureHeaders(row.eventId, row.event.payload, activeSecrets(row, startedAt), startedAt),
+    };
     const answer = await outboundRequest(row.endpoint.url, {
       method: "POST",
       headers,
@@ -187,7 +205,8 @@ export async function attemptDelivery(row: DeliveryRow): Promise<Outcome> {
     };
   } catch (error) {
     const durationMs = Date.now() - startedAt.getTime();
-    if (error instanceof OutboundRequestError) return { ...base, durationMs, succeeded: false, timedOut: error.kind === "timeout", error: error.message };
+    if (error instanceof OutboundRequestError)
+      return { ...base, durationMs, succeeded: false, timedOut: error.kind === "timeout", error: error.message };
     if (error instanceof WebhookSecretError) return { ...base, durationMs, succeeded: false, error: error.message };
     log.error("webhook_attempt_error", { deliveryId: row.id, ...errorSummary(error) });
     return { ...base, durationMs, succeeded: false, error: "internal error while sending" };
@@ -222,12 +241,17 @@ function outcomeWrites(outcomes: Outcome[], now: Date) {
   // An endpoint that ran into the deadline goes to the slow lane (or stays there, from now); one that
   // answered in time leaves it, unless another of its attempts in the batch ran into the deadline.
   const timedOut = [...new Set(outcomes.filter((o) => o.timedOut).map((o) => o.row.endpointId))];
-  const answeredInTime = [...new Set(succeeded.filter((o) => o.row.endpoint.timedOut && !timedOut.includes(o.row.endpointId)).map((o) => o.row.endpointId))];
+  const answeredInTime = [
+    ...new Set(succeeded.filter((o) => o.row.endpoint.timedOut && !timedOut.includes(o.row.endpointId)).map((o) => o.row.endpointId)),
+  ];
   // A retry asked for while an attempt was under way takes the row from its claim (service.ts): that
   // attempt is logged, but its outcome must not mark the row delivered and lose the retry. So each
   // row's outcome is written only while its lease is still this claim's.
   const stillClaimed = (rows: Outcome[]) =>
-    [...new Set(rows.map((o) => o.row.leaseOwner))].map((owner) => ({ leaseOwner: owner, id: { in: rows.filter((o) => o.row.leaseOwner === owner).map((o) => o.row.id) } }));
+    [...new Set(rows.map((o) => o.row.leaseOwner))].map((owner) => ({
+      leaseOwner: owner,
+      id: { in: rows.filter((o) => o.row.leaseOwner === owner).map((o) => o.row.id) },
+    }));
   return [
     ...(succeeded.length > 0
       ? [
@@ -266,11 +290,18 @@ function outcomeWrites(outcomes: Outcome[], now: Date) {
         createdAt: o.startedAt,
       })),
     }),
-    ...(healthy.length > 0 ? [db().webhookEndpoint.updateMany({ where: { id: { in: healthy }, failingSince: { not: null } }, data: { failingSince: null } })] : []),
+    ...(healthy.length > 0
+      ? [db().webhookEndpoint.updateMany({ where: { id: { in: healthy }, failingSince: { not: null } }, data: { failingSince: null } })]
+      : []),
     // Plain SQL: the lane is the worker's bookkeeping, not a change of the endpoint (its updatedAt stays).
-    ...(timedOut.length > 0 ? [db().$executeRaw`UPDATE "WebhookEndpoint" SET "timedOutAt" = ${now} WHERE "id" IN (${Prisma.join(timedOut)})`] : []),
+    ...(timedOut.length > 0
+      ? [db().$executeRaw`UPDATE "WebhookEndpoint" SET "timedOutAt" = ${now} WHERE "id" IN (${Prisma.join(timedOut)})`]
+      : []),
     ...(answeredInTime.length > 0
-      ? [db().$executeRaw`UPDATE "WebhookEndpoint" SET "timedOutAt" = NULL WHERE "id" IN (${Prisma.join(answeredInTime)}) AND "timedOutAt" IS NOT NULL`]
+      ? [
+          db()
+            .$executeRaw`UPDATE "WebhookEndpoint" SET "timedOutAt" = NULL WHERE "id" IN (${Prisma.join(answeredInTime)}) AND "timedOutAt" IS NOT NULL`,
+        ]
       : []),
   ];
 }
@@ -304,7 +335,9 @@ async function recordOutcomes(outcomes: Outcome[]): Promise<void> {
   } catch (error) {
     // An attempt of a delivery deleted with its endpoint breaks the log's foreign key: write the rest.
     const present = new Set(
-      (await db().webhookDelivery.findMany({ where: { id: { in: outcomes.map((o) => o.row.id) } }, select: { id: true } })).map((d) => d.id),
+      (await db().webhookDelivery.findMany({ where: { id: { in: outcomes.map((o) => o.row.id) } }, select: { id: true } })).map(
+        (d) => d.id,
+      ),
     );
     const kept = outcomes.filter((o) => present.has(o.row.id));
     if (kept.length === outcomes.length) throw error;
@@ -312,7 +345,13 @@ async function recordOutcomes(outcomes: Outcome[]): Promise<void> {
   }
   if (outcomes.some((o) => !o.succeeded)) await noteFailingEndpoints(outcomes, now);
   for (const o of outcomes) {
-    const fields = { deliveryId: o.row.id, eventId: o.row.eventId, attempt: o.row.attempts, durationMs: o.durationMs, status: o.responseStatus };
+    const fields = {
+      deliveryId: o.row.id,
+      eventId: o.row.eventId,
+      attempt: o.row.attempts,
+      durationMs: o.durationMs,
+      status: o.responseStatus,
+    };
     if (o.succeeded) log.debug("webhook_delivered", fields);
     else log.warn("webhook_attempt_failed", { ...fields, error: failureText(o) });
   }

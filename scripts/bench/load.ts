@@ -38,9 +38,18 @@ export async function runLoad(options: {
       const started = performance.now();
       const i = sent++;
       const body = options.body?.(i);
-      const headers = body ? { ...options.headers, "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) } : options.headers;
+      const headers = body
+        ? { ...options.headers, "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) }
+        : options.headers;
       const req = http.request(
-        { agent, method: options.method ?? "GET", host: target.hostname, port: target.port, path: target.pathname + target.search, headers },
+        {
+          agent,
+          method: options.method ?? "GET",
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname + target.search,
+          headers,
+        },
         (res) => {
           const chunks: Buffer[] = [];
           if (options.onResponse) res.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -87,39 +87,179 @@ class Random {
 // Names: [as written, ASCII for the email]. Roughly one in five is non-ASCII (accents, CJK, Cyrillic, Greek).
 
 const FIRST: [string, string][] = [
-  ["Anna", "anna"], ["Ben", "ben"], ["Carla", "carla"], ["David", "david"], ["Emma", "emma"], ["Felix", "felix"],
-  ["Grace", "grace"], ["Hugo", "hugo"], ["Isabel", "isabel"], ["Jakob", "jakob"], ["Karin", "karin"], ["Liam", "liam"],
-  ["Maria", "maria"], ["Noah", "noah"], ["Olivia", "olivia"], ["Paul", "paul"], ["Quentin", "quentin"], ["Rosa", "rosa"],
-  ["Samuel", "samuel"], ["Tara", "tara"], ["Ulrich", "ulrich"], ["Vera", "vera"], ["William", "william"], ["Xenia", "xenia"],
-  ["Yusuf", "yusuf"], ["Zara", "zara"], ["Mohammed", "mohammed"], ["Fatima", "fatima"], ["Priya", "priya"], ["Arjun", "arjun"],
-  ["Mei", "mei"], ["Hiroshi", "hiroshi"], ["Yuki", "yuki"], ["Ivan", "ivan"], ["Sofia", "sofia"], ["Lucas", "lucas"],
-  ["Mateo", "mateo"], ["Margaret", "margaret"], ["Thomas", "thomas"], ["Laura", "laura"], ["Daniel", "daniel"], ["Sarah", "sarah"],
-  ["Michael", "michael"], ["Julia", "julia"], ["Peter", "peter"], ["Elena", "elena"], ["Omar", "omar"], ["Aisha", "aisha"],
-  ["José", "jose"], ["Zoë", "zoe"], ["Søren", "soren"], ["Łukasz", "lukasz"], ["Chloé", "chloe"], ["Björn", "bjorn"],
-  ["Renée", "renee"], ["François", "francois"], ["Ágnes", "agnes"], ["Jürgen", "jurgen"], ["Ömer", "omer"], ["Íñigo", "inigo"],
-  ["翔太", "shota"], ["美咲", "misaki"], ["伟", "wei"], ["민준", "minjun"], ["Дмитрий", "dmitry"], ["Ольга", "olga"], ["Νίκος", "nikos"],
+  ["Anna", "anna"],
+  ["Ben", "ben"],
+  ["Carla", "carla"],
+  ["David", "david"],
+  ["Emma", "emma"],
+  ["Felix", "felix"],
+  ["Grace", "grace"],
+  ["Hugo", "hugo"],
+  ["Isabel", "isabel"],
+  ["Jakob", "jakob"],
+  ["Karin", "karin"],
+  ["Liam", "liam"],
+  ["Maria", "maria"],
+  ["Noah", "noah"],
+  ["Olivia", "olivia"],
+  ["Paul", "paul"],
+  ["Quentin", "quentin"],
+  ["Rosa", "rosa"],
+  ["Samuel", "samuel"],
+  ["Tara", "tara"],
+  ["Ulrich", "ulrich"],
+  ["Vera", "vera"],
+  ["William", "william"],
+  ["Xenia", "xenia"],
+  ["Yusuf", "yusuf"],
+  ["Zara", "zara"],
+  ["Mohammed", "mohammed"],
+  ["Fatima", "fatima"],
+  ["Priya", "priya"],
+  ["Arjun", "arjun"],
+  ["Mei", "mei"],
+  ["Hiroshi", "hiroshi"],
+  ["Yuki", "yuki"],
+  ["Ivan", "ivan"],
+  ["Sofia", "sofia"],
+  ["Lucas", "lucas"],
+  ["Mateo", "mateo"],
+  ["Margaret", "margaret"],
+  ["Thomas", "thomas"],
+  ["Laura", "laura"],
+  ["Daniel", "daniel"],
+  ["Sarah", "sarah"],
+  ["Michael", "michael"],
+  ["Julia", "julia"],
+  ["Peter", "peter"],
+  ["Elena", "elena"],
+  ["Omar", "omar"],
+  ["Aisha", "aisha"],
+  ["José", "jose"],
+  ["Zoë", "zoe"],
+  ["Søren", "soren"],
+  ["Łukasz", "lukasz"],
+  ["Chloé", "chloe"],
+  ["Björn", "bjorn"],
+  ["Renée", "renee"],
+  ["François", "francois"],
+  ["Ágnes", "agnes"],
+  ["Jürgen", "jurgen"],
+  ["Ömer", "omer"],
+  ["Íñigo", "inigo"],
+  ["翔太", "shota"],
+  ["美咲", "misaki"],
+  ["伟", "wei"],
+  ["민준", "minjun"],
+  ["Дмитрий", "dmitry"],
+  ["Ольга", "olga"],
+  ["Νίκος", "nikos"],
 ];
 
 const LAST: [string, string][] = [
-  ["Smith", "smith"], ["Johnson", "johnson"], ["Williams", "williams"], ["Brown", "brown"], ["Jones", "jones"], ["Miller", "miller"],
-  ["Davis", "davis"], ["Martinez", "martinez"], ["Schmidt", "schmidt"], ["Schneider", "schneider"], ["Fischer", "fischer"], ["Weber", "weber"],
-  ["Meyer", "meyer"], ["Wagner", "wagner"], ["Becker", "becker"], ["Hoffmann", "hoffmann"], ["Koch", "koch"], ["Richter", "richter"],
-  ["Klein", "klein"], ["Wolf", "wolf"], ["Neumann", "neumann"], ["Dubois", "dubois"], ["Moreau", "moreau"], ["Girard", "girard"],
-  ["Rossi", "rossi"], ["Russo", "russo"], ["Ferrari", "ferrari"], ["Esposito", "esposito"], ["Bianchi", "bianchi"], ["Romano", "romano"],
-  ["Nowak", "nowak"], ["Kowalski", "kowalski"], ["Svensson", "svensson"], ["Johansson", "johansson"], ["Kim", "kim"], ["Lee", "lee"],
-  ["Park", "park"], ["Wang", "wang"], ["Zhang", "zhang"], ["Chen", "chen"], ["Yang", "yang"], ["Tanaka", "tanaka"], ["Suzuki", "suzuki"],
-  ["Ivanov", "ivanov"], ["Petrov", "petrov"], ["Silva", "silva"], ["Santos", "santos"], ["Oliveira", "oliveira"], ["Costa", "costa"],
-  ["Patel", "patel"], ["Shah", "shah"], ["Singh", "singh"], ["Kumar", "kumar"], ["Khan", "khan"], ["Ahmed", "ahmed"], ["Hassan", "hassan"],
-  ["O'Brien", "obrien"], ["van der Berg", "vanderberg"], ["Kaya", "kaya"], ["Demir", "demir"], ["Murphy", "murphy"], ["Walsh", "walsh"],
-  ["García", "garcia"], ["Müller", "muller"], ["Schäfer", "schafer"], ["Schröder", "schroder"], ["Lefèvre", "lefevre"], ["Wiśniewski", "wisniewski"],
-  ["Dvořák", "dvorak"], ["Jørgensen", "jorgensen"], ["Nguyễn", "nguyen"], ["Trần", "tran"], ["Yılmaz", "yilmaz"], ["Şahin", "sahin"],
-  ["Çelik", "celik"], ["田中", "tanaka"], ["佐藤", "sato"], ["王", "wang"], ["김", "kim"], ["Иванов", "ivanov"], ["Παπαδόπουλος", "papadopoulos"],
+  ["Smith", "smith"],
+  ["Johnson", "johnson"],
+  ["Williams", "williams"],
+  ["Brown", "brown"],
+  ["Jones", "jones"],
+  ["Miller", "miller"],
+  ["Davis", "davis"],
+  ["Martinez", "martinez"],
+  ["Schmidt", "schmidt"],
+  ["Schneider", "schneider"],
+  ["Fischer", "fischer"],
+  ["Weber", "weber"],
+  ["Meyer", "meyer"],
+  ["Wagner", "wagner"],
+  ["Becker", "becker"],
+  ["Hoffmann", "hoffmann"],
+  ["Koch", "koch"],
+  ["Richter", "richter"],
+  ["Klein", "klein"],
+  ["Wolf", "wolf"],
+  ["Neumann", "neumann"],
+  ["Dubois", "dubois"],
+  ["Moreau", "moreau"],
+  ["Girard", "girard"],
+  ["Rossi", "rossi"],
+  ["Russo", "russo"],
+  ["Ferrari", "ferrari"],
+  ["Esposito", "esposito"],
+  ["Bianchi", "bianchi"],
+  ["Romano", "romano"],
+  ["Nowak", "nowak"],
+  ["Kowalski", "kowalski"],
+  ["Svensson", "svensson"],
+  ["Johansson", "johansson"],
+  ["Kim", "kim"],
+  ["Lee", "lee"],
+  ["Park", "park"],
+  ["Wang", "wang"],
+  ["Zhang", "zhang"],
+  ["Chen", "chen"],
+  ["Yang", "yang"],
+  ["Tanaka", "tanaka"],
+  ["Suzuki", "suzuki"],
+  ["Ivanov", "ivanov"],
+  ["Petrov", "petrov"],
+  ["Silva", "silva"],
+  ["Santos", "santos"],
+  ["Oliveira", "oliveira"],
+  ["Costa", "costa"],
+  ["Patel", "patel"],
+  ["Shah", "shah"],
+  ["Singh", "singh"],
+  ["Kumar", "kumar"],
+  ["Khan", "khan"],
+  ["Ahmed", "ahmed"],
+  ["Hassan", "hassan"],
+  ["O'Brien", "obrien"],
+  ["van der Berg", "vanderberg"],
+  ["Kaya", "kaya"],
+  ["Demir", "demir"],
+  ["Murphy", "murphy"],
+  ["Walsh", "walsh"],
+  ["García", "garcia"],
+  ["Müller", "muller"],
+  ["Schäfer", "schafer"],
+  ["Schröder", "schroder"],
+  ["Lefèvre", "lefevre"],
+  ["Wiśniewski", "wisniewski"],
+  ["Dvořák", "dvorak"],
+  ["Jørgensen", "jorgensen"],
+  ["Nguyễn", "nguyen"],
+  ["Trần", "tran"],
+  ["Yılmaz", "yilmaz"],
+  ["Şahin", "sahin"],
+  ["Çelik", "celik"],
+  ["田中", "tanaka"],
+  ["佐藤", "sato"],
+  ["王", "wang"],
+  ["김", "kim"],
+  ["Иванов", "ivanov"],
+  ["Παπαδόπουλος", "papadopoulos"],
 ];
 
 const DOMAINS = ["example.com", "example.org", "mail.example.net", "uni.example.edu", "corp.example", "students.example.ac.uk"];
 
 /** For `recipient.name contains`: common (many rows) to rare (one pair of pools), some non-ASCII and in upper case. */
-const NAME_SUBSTRINGS = ["mar", "son", "ller", "ANG", "chen", "ssen", "müll", "øren", "josé", "dvoř", "ivan", "olga", "田中", "nguy", "ahme"];
+const NAME_SUBSTRINGS = [
+  "mar",
+  "son",
+  "ller",
+  "ANG",
+  "chen",
+  "ssen",
+  "müll",
+  "øren",
+  "josé",
+  "dvoř",
+  "ivan",
+  "olga",
+  "田中",
+  "nguy",
+  "ahme",
+];
 
 // ---------------------------------------------------------------------------------------------------
 // Tables
@@ -131,31 +271,88 @@ type Row = (string | number | boolean | null)[];
 const T = {
   organization: {
     name: "Organization",
-    columns: [["id", "text"], ["slug", "text"], ["name", "text"], ["plan", "text"], ["createdAt", "ts"], ["updatedAt", "ts"]],
+    columns: [
+      ["id", "text"],
+      ["slug", "text"],
+      ["name", "text"],
+      ["plan", "text"],
+      ["createdAt", "ts"],
+      ["updatedAt", "ts"],
+    ],
   },
   apiToken: {
     name: "ApiToken",
-    columns: [["id", "text"], ["organizationId", "text"], ["name", "text"], ["prefix", "text"], ["tokenHash", "text"], ["createdAt", "ts"]],
+    columns: [
+      ["id", "text"],
+      ["organizationId", "text"],
+      ["name", "text"],
+      ["prefix", "text"],
+      ["tokenHash", "text"],
+      ["createdAt", "ts"],
+    ],
   },
   design: {
     name: "Design",
-    columns: [["id", "text"], ["organizationId", "text"], ["type", "text"], ["name", "text"], ["createdAt", "ts"], ["updatedAt", "ts"]],
+    columns: [
+      ["id", "text"],
+      ["organizationId", "text"],
+      ["type", "text"],
+      ["name", "text"],
+      ["createdAt", "ts"],
+      ["updatedAt", "ts"],
+    ],
   },
   group: {
     name: "Group",
-    columns: [["id", "text"], ["organizationId", "text"], ["name", "text"], ["expiryAmount", "int"], ["expiryUnit", "text"], ["createdAt", "ts"], ["updatedAt", "ts"]],
+    columns: [
+      ["id", "text"],
+      ["organizationId", "text"],
+      ["name", "text"],
+      ["expiryAmount", "int"],
+      ["expiryUnit", "text"],
+      ["createdAt", "ts"],
+      ["updatedAt", "ts"],
+    ],
   },
-  groupDesign: { name: "GroupDesign", columns: [["groupId", "text"], ["position", "int"], ["designId", "text"]] },
+  groupDesign: {
+    name: "GroupDesign",
+    columns: [
+      ["groupId", "text"],
+      ["position", "int"],
+      ["designId", "text"],
+    ],
+  },
   recipient: {
     name: "Recipient",
-    columns: [["id", "text"], ["organizationId", "text"], ["name", "text"], ["email", "text"], ["emailNormalized", "text"], ["nameNormalized", "text"], ["createdAt", "ts"], ["updatedAt", "ts"]],
+    columns: [
+      ["id", "text"],
+      ["organizationId", "text"],
+      ["name", "text"],
+      ["email", "text"],
+      ["emailNormalized", "text"],
+      ["nameNormalized", "text"],
+      ["createdAt", "ts"],
+      ["updatedAt", "ts"],
+    ],
   },
   credential: {
     name: "Credential",
     columns: [
-      ["id", "text"], ["publicId", "text"], ["organizationId", "text"], ["groupId", "text"], ["recipientId", "text"], ["recipientName", "text"],
-      ["status", "text"], ["issueDate", "text"], ["expiryDate", "text"], ["expiryDateExplicit", "bool"], ["customAttributes", "text"],
-      ["issuedAt", "ts"], ["sendPending", "bool"], ["createdAt", "ts"], ["updatedAt", "ts"],
+      ["id", "text"],
+      ["publicId", "text"],
+      ["organizationId", "text"],
+      ["groupId", "text"],
+      ["recipientId", "text"],
+      ["recipientName", "text"],
+      ["status", "text"],
+      ["issueDate", "text"],
+      ["expiryDate", "text"],
+      ["expiryDateExplicit", "bool"],
+      ["customAttributes", "text"],
+      ["issuedAt", "ts"],
+      ["sendPending", "bool"],
+      ["createdAt", "ts"],
+      ["updatedAt", "ts"],
     ],
   },
 } satisfies Record<string, Table>;
@@ -242,7 +439,10 @@ function postgresWriter(databaseUrl: string): Writer {
         }
       }
       let n = 0;
-      const query = client.query(insertSql(table, rows.length, () => `$${++n}`), params);
+      const query = client.query(
+        insertSql(table, rows.length, () => `$${++n}`),
+        params,
+      );
       query.catch(() => undefined); // awaited in drain(); keeps an early failure from going unhandled
       inFlight.push(query);
       if (inFlight.length >= 2) await inFlight.shift();
@@ -331,7 +531,11 @@ function dateOf(ms: number): string {
  * Seeds the dataset into a database whose schema is already migrated (lib/db/migrate.ts) and empty.
  * `log` gets a progress line now and then.
  */
-export async function seedSearchDataset(databaseUrl: string, rows: number, log: (line: string) => void = () => undefined): Promise<SeedResult> {
+export async function seedSearchDataset(
+  databaseUrl: string,
+  rows: number,
+  log: (line: string) => void = () => undefined,
+): Promise<SeedResult> {
   const started = performance.now();
   const writer = databaseUrl.startsWith("file:") ? sqliteWriter(databaseUrl) : postgresWriter(databaseUrl);
   const random = new Random(20261122);
@@ -497,10 +701,13 @@ export async function seedSearchDataset(databaseUrl: string, rows: number, log: 
     log(`  credentials: ${credentialInserter.written} in ${((performance.now() - started) / 1000).toFixed(1)} s; analyzing`);
     await writer.finish();
 
-    totalRows = [...small.values()].reduce((n, tableRows) => n + tableRows.length, 0) + recipientInserter.written + credentialInserter.written;
+    totalRows =
+      [...small.values()].reduce((n, tableRows) => n + tableRows.length, 0) + recipientInserter.written + credentialInserter.written;
     // Emails worth searching for: recipients of the big organization with credentials, spread over the table.
     const step = Math.max(1, Math.floor(big.recipients.length / 500));
-    const emails = big.recipients.flatMap((r, k) => (k % step === 0 && big.used[k]! > 0 ? [{ email: r.email, credentials: big.used[k]! }] : []));
+    const emails = big.recipients.flatMap((r, k) =>
+      k % step === 0 && big.used[k]! > 0 ? [{ email: r.email, credentials: big.used[k]! }] : [],
+    );
     const seconds = (performance.now() - started) / 1000;
     return {
       seconds,

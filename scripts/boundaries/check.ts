@@ -105,12 +105,24 @@ export function unlistedFolders(cwd: string, layers: Layer[]): string[] {
 type CheckOptions = { cwd?: string; config?: string; layers?: string; roots?: string[] };
 type CruiseResult = {
   modules: CruisedModule[];
-  summary: { totalCruised: number; violations: { from: string; to: string; rule: { name: string; severity: string }; cycle?: ({ name: string } | string)[] }[] };
+  summary: {
+    totalCruised: number;
+    violations: { from: string; to: string; rule: { name: string; severity: string }; cycle?: ({ name: string } | string)[] }[];
+  };
 };
 
-export function checkBoundaries({ cwd = process.cwd(), config = ".dependency-cruiser.cjs", layers = "scripts/boundaries/layers.cjs", roots = ["lib", "app"] }: CheckOptions = {}) {
+export function checkBoundaries({
+  cwd = process.cwd(),
+  config = ".dependency-cruiser.cjs",
+  layers = "scripts/boundaries/layers.cjs",
+  roots = ["lib", "app"],
+}: CheckOptions = {}) {
   const problems: string[] = [];
-  const cruise = spawnSync(process.execPath, [DEPCRUISE, ...roots, "--config", config, "--output-type", "json"], { cwd, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  const cruise = spawnSync(process.execPath, [DEPCRUISE, ...roots, "--config", config, "--output-type", "json"], {
+    cwd,
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
   let result: CruiseResult;
   try {
     result = JSON.parse(cruise.stdout) as CruiseResult;
@@ -119,7 +131,9 @@ export function checkBoundaries({ cwd = process.cwd(), config = ".dependency-cru
   }
   for (const violation of result.summary.violations) {
     if (violation.rule.severity !== "error") continue;
-    const via = violation.cycle ? ` (cycle: ${violation.cycle.map((step) => (typeof step === "string" ? step : step.name)).join(" -> ")})` : "";
+    const via = violation.cycle
+      ? ` (cycle: ${violation.cycle.map((step) => (typeof step === "string" ? step : step.name)).join(" -> ")})`
+      : "";
     problems.push(`${violation.rule.name}: ${violation.from} -> ${violation.to}${via}`);
   }
   for (const member of unlistedFolders(cwd, require(path.resolve(cwd, layers)) as Layer[])) {

@@ -16,6 +16,8 @@ it("the committed client types match the OpenAPI document (else: npm run openapi
 }, 60_000);
 
 it("ignores formatting but not a changed type", () => {
-  expect(declarations('export interface A {\n    b: "x" | "y";\n}\n')).toBe(declarations('export interface A {\n  b:\n    | "x"\n    | "y";\n}'));
+  expect(declarations('export interface A {\n    b: "x" | "y";\n}\n')).toBe(
+    declarations('export interface A {\n  b:\n    | "x"\n    | "y";\n}'),
+  );
   expect(declarations("export interface A { b: string }")).not.toBe(declarations("export interface A { b: number }"));
 });

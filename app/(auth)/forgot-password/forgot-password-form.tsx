@@ -9,8 +9,8 @@ export function ForgotPasswordForm({ linkLifetimeMinutes }: { linkLifetimeMinute
     // The same answer whether or not an account has the email: the form does not tell who has one.
     return (
       <p className={styles.notice} role="status" data-testid="reset-requested">
-        If an account uses that email address, we have sent it a link to choose a new password. The link works for {linkLifetimeMinutes} minutes.
-        Check your inbox, and your spam folder if nothing arrives.
+        If an account uses that email address, we have sent it a link to choose a new password. The link works for {linkLifetimeMinutes}{" "}
+        minutes. Check your inbox, and your spam folder if nothing arrives.
       </p>
     );
   }
@@ -24,7 +24,15 @@ export function ForgotPasswordForm({ linkLifetimeMinutes }: { linkLifetimeMinute
       )}
       <div className={styles.field}>
         <label htmlFor="email">Email</label>
-        <input id="email" name="email" type="email" autoComplete="email" required aria-invalid={Boolean(error)} aria-describedby={error ? "email-error" : undefined} />
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? "email-error" : undefined}
+        />
         {error && (
           <span className={styles.fieldError} id="email-error" role="alert">
             {error}

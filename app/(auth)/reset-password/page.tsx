@@ -7,7 +7,11 @@ import { ResetPasswordForm } from "./reset-password-form";
 export const metadata: Metadata = { title: "Choose a new password", referrer: "no-referrer" };
 export const dynamic = "force-dynamic";
 
-export default async function ResetPasswordPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ResetPasswordPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const token = (await searchParams).token;
   const valid = typeof token === "string" && (await resetLinkIsValid(token));
   return (
@@ -16,7 +20,9 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
         <h1>Choose a new password</h1>
         {valid ? (
           <>
-            <p className={styles.sub}>Setting a new password signs your account out on every browser. Then sign in with the new password.</p>
+            <p className={styles.sub}>
+              Setting a new password signs your account out on every browser. Then sign in with the new password.
+            </p>
             <ResetPasswordForm token={token} />
           </>
         ) : (
@@ -24,9 +30,7 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
             {INVALID_RESET_LINK}
           </p>
         )}
-        <p className={styles.switch}>
-          {valid ? <a href="/signin">Back to sign in</a> : <a href="/forgot-password">Ask for a new link</a>}
-        </p>
+        <p className={styles.switch}>{valid ? <a href="/signin">Back to sign in</a> : <a href="/forgot-password">Ask for a new link</a>}</p>
       </div>
     </main>
   );

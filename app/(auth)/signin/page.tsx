@@ -17,7 +17,7 @@ const NOTICES = new Map([
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   if (await currentMember()) redirect("/dashboard");
   const params = await searchParams;
-  const notice = NOTICES.get(String(params.passwordReset ? "reset" : params.signedOut ?? ""));
+  const notice = NOTICES.get(String(params.passwordReset ? "reset" : (params.signedOut ?? "")));
   return (
     <main className={styles.wrap}>
       <div className={styles.card}>

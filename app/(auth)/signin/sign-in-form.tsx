@@ -68,7 +68,12 @@ export function SignInForm({ providers }: { providers: { id: string; name: strin
         {pending ? "Signing in…" : "Sign in"}
       </button>
       {providers.map((p) => (
-        <button key={p.id} className={styles.secondary} type="button" onClick={() => void signIn(p.id, { callbackUrl: safeNext(params.get("next")) })}>
+        <button
+          key={p.id}
+          className={styles.secondary}
+          type="button"
+          onClick={() => void signIn(p.id, { callbackUrl: safeNext(params.get("next")) })}
+        >
           Continue with {p.name}
         </button>
       ))}

@@ -46,7 +46,15 @@ export function SignUpForm() {
       {FIELDS.map((f) => (
         <div className={styles.field} key={f.name}>
           <label htmlFor={f.name}>{f.label}</label>
-          <input id={f.name} name={f.name} type={f.type} autoComplete={f.autoComplete} aria-invalid={Boolean(errors[f.name])} aria-describedby={errors[f.name] ? `${f.name}-error` : undefined} required />
+          <input
+            id={f.name}
+            name={f.name}
+            type={f.type}
+            autoComplete={f.autoComplete}
+            aria-invalid={Boolean(errors[f.name])}
+            aria-describedby={errors[f.name] ? `${f.name}-error` : undefined}
+            required
+          />
           {errors[f.name] && (
             <span className={styles.fieldError} id={`${f.name}-error`}>
               {errors[f.name]}

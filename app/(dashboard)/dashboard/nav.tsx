@@ -31,7 +31,11 @@ export function DashboardNav() {
   return (
     <nav className={styles.nav} aria-label="Dashboard" ref={nav}>
       {LINKS.map((link) => (
-        <Link key={link.href} href={link.href} aria-current={path === link.href || (link.href !== "/dashboard" && path.startsWith(`${link.href}/`)) ? "page" : undefined}>
+        <Link
+          key={link.href}
+          href={link.href}
+          aria-current={path === link.href || (link.href !== "/dashboard" && path.startsWith(`${link.href}/`)) ? "page" : undefined}
+        >
           {link.label}
         </Link>
       ))}

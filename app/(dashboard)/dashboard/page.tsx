@@ -62,7 +62,10 @@ export default async function OverviewPage() {
     organizationTotals(organization.id),
     organizationUsage(organization),
   ]);
-  const emails = await latestCredentialEmails(organization.id, recent.data.map((c) => c.id));
+  const emails = await latestCredentialEmails(
+    organization.id,
+    recent.data.map((c) => c.id),
+  );
   const groupName = new Map(groups.data.map((g) => [g.id, g.name]));
   const done = STEPS.filter((s) => facts[s.done]).length;
   const next = STEPS.find((s) => !facts[s.done]);

@@ -16,9 +16,13 @@ async function inputOf(request: Request): Promise<VerificationInput> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type === "image/png") return { kind: "png", bytes: await readBodyBytes(request, MAX_PNG_REQUEST_BYTES) };
   if (type !== "application/json") {
-    throw new ApiError("validation_error", "Send JSON ({\"url\"}, {\"json\"} or {\"credential\"}) with Content-Type application/json, or a PNG with Content-Type image/png.", {
-      details: [{ path: "Content-Type", message: "must be application/json or image/png" }],
-    });
+    throw new ApiError(
+      "validation_error",
+      'Send JSON ({"url"}, {"json"} or {"credential"}) with Content-Type application/json, or a PNG with Content-Type image/png.',
+      {
+        details: [{ path: "Content-Type", message: "must be application/json or image/png" }],
+      },
+    );
   }
   const parsed = safeParseWithDetails(VerifyRequestBody, parseJsonObject(await readBody(request, MAX_JSON_REQUEST_BYTES)));
   if (!parsed.ok) throw invalidFields(parsed.details);

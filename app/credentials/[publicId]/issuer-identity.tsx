@@ -15,18 +15,44 @@ export async function IssuerIdentityLine({ identity, locale }: { identity: Issue
   if (identity.verifiedDomain) {
     return (
       <p className={`${styles.line} ${styles.verified}`} data-testid="issuer-identity" data-verified="true">
-        <span className={styles.mark} aria-hidden="true">✓</span>
-        <span>{t.rich("identityIssuedBy", { organization: identity.name, link: (chunks) => <a href={profile}><bdi>{chunks}</bdi></a> })}</span>
-        <span className={styles.separator} aria-hidden="true">·</span>
+        <span className={styles.mark} aria-hidden="true">
+          ✓
+        </span>
+        <span>
+          {t.rich("identityIssuedBy", {
+            organization: identity.name,
+            link: (chunks) => (
+              <a href={profile}>
+                <bdi>{chunks}</bdi>
+              </a>
+            ),
+          })}
+        </span>
+        <span className={styles.separator} aria-hidden="true">
+          ·
+        </span>
         <strong>{t("identityVerified", { domain: identity.verifiedDomain })}</strong>
       </p>
     );
   }
   return (
     <p className={`${styles.line} ${styles.unverified}`} data-testid="issuer-identity" data-verified="false">
-      <span className={styles.mark} aria-hidden="true">!</span>
-      <span>{t.rich("identityIssuedBy", { organization: identity.name, link: (chunks) => <a href={profile}><bdi>{chunks}</bdi></a> })}</span>
-      <span className={styles.separator} aria-hidden="true">·</span>
+      <span className={styles.mark} aria-hidden="true">
+        !
+      </span>
+      <span>
+        {t.rich("identityIssuedBy", {
+          organization: identity.name,
+          link: (chunks) => (
+            <a href={profile}>
+              <bdi>{chunks}</bdi>
+            </a>
+          ),
+        })}
+      </span>
+      <span className={styles.separator} aria-hidden="true">
+        ·
+      </span>
       <strong>{t("identityNotVerified")}</strong>
     </p>
   );

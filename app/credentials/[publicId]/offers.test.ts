@@ -15,7 +15,7 @@ const everything: EverythingOffered = {
   ],
   sharing: () => ({ url: "https://w.example/credentials/abc", targets: [] }),
   qr: () => ({ svg: "/credentials/abc/qr.svg", png: "/credentials/abc/qr.png?download=qr.png", label: "Course" }),
-  embed: () => "<a href=\"https://w.example/credentials/abc\"><img src=\"https://w.example/previews/d.png?w=800\"></a>",
+  embed: () => '<a href="https://w.example/credentials/abc"><img src="https://w.example/previews/d.png?w=800"></a>',
 };
 
 describe("what the wallet page offers", () => {
@@ -23,7 +23,12 @@ describe("what the wallet page offers", () => {
     const offers = walletOffers("valid", everything);
     expect(offers.share).not.toBeNull();
     expect(offers.addToLinkedInUrl).not.toBeNull();
-    expect(offers.tools).toEqual({ downloads: everything.downloads(), sharing: everything.sharing(), qr: everything.qr(), embed: everything.embed() });
+    expect(offers.tools).toEqual({
+      downloads: everything.downloads(),
+      sharing: everything.sharing(),
+      qr: everything.qr(),
+      embed: everything.embed(),
+    });
   });
 
   it("an expired one: only its files", () => {

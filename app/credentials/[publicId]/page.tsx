@@ -40,10 +40,19 @@ function pageText(t: WalletT) {
     expiredOn: (date: string) => t("expiredOn", { date }),
     revokedOnPill: (date: string) => t("revokedOnPill", { date }),
     revokedOverlay: t("revokedOverlay"),
-    awardedTo: (recipient: string) => t.rich("awardedTo", { recipient, strong: (chunks) => <strong><bdi>{chunks}</bdi></strong> }),
+    awardedTo: (recipient: string) =>
+      t.rich("awardedTo", {
+        recipient,
+        strong: (chunks) => (
+          <strong>
+            <bdi>{chunks}</bdi>
+          </strong>
+        ),
+      }),
     awardedToLabel: t("awardedToLabel"),
     images: t("images"),
-    imageAlt: (design: string, group: string, recipient: string, org: string) => t("imageAlt", { design, credential: group, recipient, organization: org }),
+    imageAlt: (design: string, group: string, recipient: string, org: string) =>
+      t("imageAlt", { design, credential: group, recipient, organization: org }),
     designOf: (design: string, group: string) => t("designOf", { design, credential: group }),
     details: t("details"),
     issuedBy: t("issuedBy"),
@@ -148,9 +157,18 @@ export default async function WalletPage({ params }: Props) {
         const pdfFileName = downloadFileName(credential.groupName, credential.recipientName, d.name, many, "pdf");
         // ?download= asks the preview route for Content-Disposition: attachment, which also works when
         // the wallet and the previews are on different hosts (the download attribute then does not).
-        return { name: d.name, png: `${png}&download=${encodeURIComponent(pngFileName)}`, pdf: `${pdf}?download=${encodeURIComponent(pdfFileName)}`, pngFileName, pdfFileName };
+        return {
+          name: d.name,
+          png: `${png}&download=${encodeURIComponent(pngFileName)}`,
+          pdf: `${pdf}?download=${encodeURIComponent(pdfFileName)}`,
+          pngFileName,
+          pdfFileName,
+        };
       }),
-    sharing: () => ({ url: credential.url, targets: shareTargets({ url: credential.url, text: TEXT.shareText(credential.groupName, org), imageUrl: firstPng }) }),
+    sharing: () => ({
+      url: credential.url,
+      targets: shareTargets({ url: credential.url, text: TEXT.shareText(credential.groupName, org), imageUrl: firstPng }),
+    }),
     qr: () => {
       const qrName = downloadFileName(credential.groupName, credential.recipientName, TEXT.qrFileLabel, true, "png");
       return {
@@ -177,7 +195,9 @@ export default async function WalletPage({ params }: Props) {
         // First on the page, before the issuer's name and the images: whoever opens the link learns at
         // once that the credential no longer stands. The reason is the issuer's text, rendered as text.
         <section className={styles.revoked} role="alert" aria-labelledby="revoked-heading" data-testid="revoked-notice">
-          <h1 id="revoked-heading" className={styles.revokedTitle}>{TEXT.revokedHeading}</h1>
+          <h1 id="revoked-heading" className={styles.revokedTitle}>
+            {TEXT.revokedHeading}
+          </h1>
           <p>{TEXT.revokedOn(org, revokedOn!, revocation.revokedAt)}</p>
           <p data-testid="revocation-reason">{revocation.reason !== null ? TEXT.reason(revocation.reason) : TEXT.noReason}</p>
         </section>
@@ -187,9 +207,17 @@ export default async function WalletPage({ params }: Props) {
         <div className={styles.header}>
           {credential.organization.hasLogo ? (
             // A fixed box, so the name beside it does not move when the logo arrives.
-            <img className={styles.logo} src={`/organizations/${credential.organization.id}/logo`} alt={TEXT.logoAlt(org)} width={120} height={40} />
+            <img
+              className={styles.logo}
+              src={`/organizations/${credential.organization.id}/logo`}
+              alt={TEXT.logoAlt(org)}
+              width={120}
+              height={40}
+            />
           ) : null}
-          <span className={styles.orgName}><bdi>{org}</bdi></span>
+          <span className={styles.orgName}>
+            <bdi>{org}</bdi>
+          </span>
         </div>
         <IssuerIdentityLine identity={identity} locale={locale} />
       </header>
@@ -202,9 +230,13 @@ export default async function WalletPage({ params }: Props) {
           </p>
           {/* With a revocation notice the page's h1 is that notice. */}
           {revocation ? (
-            <h2 id="credential-title" className={styles.title}><bdi>{credential.groupName}</bdi></h2>
+            <h2 id="credential-title" className={styles.title}>
+              <bdi>{credential.groupName}</bdi>
+            </h2>
           ) : (
-            <h1 id="credential-title" className={styles.title}><bdi>{credential.groupName}</bdi></h1>
+            <h1 id="credential-title" className={styles.title}>
+              <bdi>{credential.groupName}</bdi>
+            </h1>
           )}
           <p className={styles.recipient}>{TEXT.awardedTo(credential.recipientName)}</p>
           <MainActions publicId={credential.publicId} share={offers.share} addToLinkedInUrl={offers.addToLinkedInUrl} />
@@ -221,12 +253,23 @@ export default async function WalletPage({ params }: Props) {
               // The renderer cannot draw this text (a right-to-left script, emoji, ...): the browser can,
               // so the credential is shown as text rather than as a broken image.
               return (
-                <figure key={d.id} className={`${styles.imageFrame} ${styles.textCertificate}`} data-testid="text-certificate" aria-label={TEXT.designOf(d.name, credential.groupName)}>
+                <figure
+                  key={d.id}
+                  className={`${styles.imageFrame} ${styles.textCertificate}`}
+                  data-testid="text-certificate"
+                  aria-label={TEXT.designOf(d.name, credential.groupName)}
+                >
                   {stamp}
-                  <p className={styles.textCertificateIssuer}><bdi>{org}</bdi></p>
-                  <p className={styles.textCertificateTitle} dir="auto">{credential.groupName}</p>
+                  <p className={styles.textCertificateIssuer}>
+                    <bdi>{org}</bdi>
+                  </p>
+                  <p className={styles.textCertificateTitle} dir="auto">
+                    {credential.groupName}
+                  </p>
                   <p className={styles.textCertificateLabel}>{TEXT.awardedToLabel}</p>
-                  <p className={styles.textCertificateName} dir="auto">{credential.recipientName}</p>
+                  <p className={styles.textCertificateName} dir="auto">
+                    {credential.recipientName}
+                  </p>
                   <p className={styles.textCertificateLabel}>
                     <time dateTime={credential.issueDate}>{longDate(credential.issueDate)}</time>
                   </p>
@@ -257,7 +300,9 @@ export default async function WalletPage({ params }: Props) {
         <section className={`${styles.card} ${styles.details}`} aria-label={TEXT.details}>
           <dl className={styles.facts}>
             <dt>{TEXT.issuedBy}</dt>
-            <dd><bdi>{org}</bdi></dd>
+            <dd>
+              <bdi>{org}</bdi>
+            </dd>
             <dt>{TEXT.issueDate}</dt>
             <dd>
               <time dateTime={credential.issueDate}>{longDate(credential.issueDate)}</time>

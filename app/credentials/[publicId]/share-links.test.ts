@@ -3,7 +3,7 @@ import { embedSnippet, linkedInAddToProfileUrl } from "./share-links";
 
 const base = {
   name: "Data & Analysis",
-  organizationName: "Acme \"Academy\" <Ltd>",
+  organizationName: 'Acme "Academy" <Ltd>',
   issueDate: "2026-03-05",
   expiryDate: "2028-11-30",
   url: "https://w.example/credentials/abc",
@@ -20,7 +20,7 @@ describe("linkedInAddToProfileUrl", () => {
   it("names the organization when it has no LinkedIn company page id", () => {
     for (const organizationId of [undefined, null, ""]) {
       const p = params(linkedInAddToProfileUrl({ ...base, organizationId }));
-      expect(p.get("organizationName")).toBe("Acme \"Academy\" <Ltd>");
+      expect(p.get("organizationName")).toBe('Acme "Academy" <Ltd>');
       expect(p.has("organizationId")).toBe(false);
     }
   });
@@ -46,7 +46,13 @@ describe("linkedInAddToProfileUrl", () => {
 describe("embedSnippet", () => {
   it("escapes hostile names and URLs: the snippet parses to one link holding one image, the text intact", () => {
     const alt = `Evil "><script>alert(1)</script> & 'co' <img src=x onerror=alert(2)>`;
-    const snippet = embedSnippet({ url: "https://w.example/credentials/1?a=1&b=2", imageUrl: "https://w.example/previews/d.png?w=800", imageWidth: 800, imageHeight: 566, alt });
+    const snippet = embedSnippet({
+      url: "https://w.example/credentials/1?a=1&b=2",
+      imageUrl: "https://w.example/previews/d.png?w=800",
+      imageWidth: 800,
+      imageHeight: 566,
+      alt,
+    });
     expect(snippet).not.toMatch(/<script|<img src=x|onerror=alert\(2\)>/);
     expect(snippet).toBe(
       `<a href="https://w.example/credentials/1?a=1&amp;b=2" target="_blank" rel="noopener"><img src="https://w.example/previews/d.png?w=800" width="800" height="566" alt="Evil &quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &#39;co&#39; &lt;img src=x onerror=alert(2)&gt;" style="max-width:100%;height:auto"></a>`,

@@ -19,7 +19,11 @@ export function shareTargets(input: { url: string; text: string; imageUrl: strin
     { network: "twitter", label: "X (Twitter)", href: `https://twitter.com/intent/tweet?url=${u}&text=${t}` },
     { network: "messenger", label: "Messenger", href: `fb-messenger://share/?link=${u}` },
     { network: "whatsapp", label: "WhatsApp", href: `https://wa.me/?text=${encodeURIComponent(`${input.text} ${input.url}`)}` },
-    { network: "pinterest", label: "Pinterest", href: `https://www.pinterest.com/pin/create/button/?url=${u}&media=${img}&description=${t}` },
+    {
+      network: "pinterest",
+      label: "Pinterest",
+      href: `https://www.pinterest.com/pin/create/button/?url=${u}&media=${img}&description=${t}`,
+    },
     { network: "telegram", label: "Telegram", href: `https://t.me/share/url?url=${u}&text=${t}` },
     { network: "weibo", label: "Weibo", href: `https://service.weibo.com/share/share.php?url=${u}&title=${t}${img ? `&pic=${img}` : ""}` },
   ];
@@ -57,7 +61,13 @@ export function linkedInAddToProfileUrl(input: {
 }
 
 /** A file name a person would keep: "Data Analysis Fundamentals - Ada Lovelace.pdf". */
-export function downloadFileName(groupName: string, recipientName: string, designName: string, multipleDesigns: boolean, format: DownloadFormat): string {
+export function downloadFileName(
+  groupName: string,
+  recipientName: string,
+  designName: string,
+  multipleDesigns: boolean,
+  format: DownloadFormat,
+): string {
   return safeDownloadName([groupName, recipientName, ...(multipleDesigns ? [designName] : [])].join(" - "), format);
 }
 

@@ -97,7 +97,13 @@ export function MainActions(props: { publicId: string; share: ShareSheet | null;
   };
 
   const verifyButton = (primary: boolean) => (
-    <button type="button" className={`${styles.button} ${primary ? styles.primary : ""}`} onClick={() => void verify()} disabled={verifying} data-testid="verify-button">
+    <button
+      type="button"
+      className={`${styles.button} ${primary ? styles.primary : ""}`}
+      onClick={() => void verify()}
+      disabled={verifying}
+      data-testid="verify-button"
+    >
       {verifying ? TEXT.verifying : TEXT.verify}
     </button>
   );
@@ -111,7 +117,12 @@ export function MainActions(props: { publicId: string; share: ShareSheet | null;
       {recipientView ? (
         <div key="recipient" className={styles.actionSlot} data-testid="main-actions">
           <div className={styles.actionRow}>
-            <button type="button" className={`${styles.button} ${styles.primary}`} onClick={() => void share(sheet)} data-testid="share-button">
+            <button
+              type="button"
+              className={`${styles.button} ${styles.primary}`}
+              onClick={() => void share(sheet)}
+              data-testid="share-button"
+            >
               {TEXT.share}
             </button>
             <a
@@ -172,7 +183,14 @@ export function RecipientTools(props: { publicId: string; tools: RecipientToolsO
           <ul className={styles.shareList}>
             {sharing.targets.map((s) => (
               <li key={s.network}>
-                <a className={styles.button} href={s.href} target="_blank" rel="noopener noreferrer" data-network={s.network} onClick={() => record(s.eventType)}>
+                <a
+                  className={styles.button}
+                  href={s.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  data-network={s.network}
+                  onClick={() => record(s.eventType)}
+                >
                   {s.label}
                 </a>
               </li>
@@ -199,10 +217,22 @@ export function RecipientTools(props: { publicId: string; tools: RecipientToolsO
             {downloads.map((d) => (
               <li key={d.png} className={styles.downloadRow}>
                 {downloads.length > 1 ? <span className={styles.designName}>{d.name}</span> : null}
-                <a className={styles.button} href={d.png} download={d.pngFileName} aria-label={TEXT.downloadLabel(d.name, "PNG")} onClick={() => record("credential_downloaded")}>
+                <a
+                  className={styles.button}
+                  href={d.png}
+                  download={d.pngFileName}
+                  aria-label={TEXT.downloadLabel(d.name, "PNG")}
+                  onClick={() => record("credential_downloaded")}
+                >
                   PNG
                 </a>
-                <a className={styles.button} href={d.pdf} download={d.pdfFileName} aria-label={TEXT.downloadLabel(d.name, "PDF")} onClick={() => record("credential_downloaded")}>
+                <a
+                  className={styles.button}
+                  href={d.pdf}
+                  download={d.pdfFileName}
+                  aria-label={TEXT.downloadLabel(d.name, "PDF")}
+                  onClick={() => record("credential_downloaded")}
+                >
                   PDF
                 </a>
               </li>
@@ -237,7 +267,15 @@ export function RecipientTools(props: { publicId: string; tools: RecipientToolsO
           <label className={styles.visuallyHidden} htmlFor="embed-snippet">
             {TEXT.embedLabel}
           </label>
-          <textarea id="embed-snippet" className={styles.snippet} readOnly rows={4} value={embed} data-testid="embed-snippet" onFocus={(e) => e.currentTarget.select()} />
+          <textarea
+            id="embed-snippet"
+            className={styles.snippet}
+            readOnly
+            rows={4}
+            value={embed}
+            data-testid="embed-snippet"
+            onFocus={(e) => e.currentTarget.select()}
+          />
           <button type="button" className={styles.button} onClick={() => void copy("embed", embed)}>
             {copied === "embed" ? TEXT.embedCopied : TEXT.copyEmbed}
           </button>

@@ -44,7 +44,9 @@ export default async function IssuerProfilePage({ params }: Props) {
 
         {profile.verifiedDomain ? (
           <div className={`${styles.status} ${styles.verified}`} data-testid="issuer-identity" data-verified="true">
-            <span className={styles.mark} aria-hidden="true">✓</span>
+            <span className={styles.mark} aria-hidden="true">
+              ✓
+            </span>
             <p>
               <strong>
                 Verified owner of{" "}
@@ -58,11 +60,13 @@ export default async function IssuerProfilePage({ params }: Props) {
           </div>
         ) : (
           <div className={`${styles.status} ${styles.unverified}`} data-testid="issuer-identity" data-verified="false">
-            <span className={styles.mark} aria-hidden="true">!</span>
+            <span className={styles.mark} aria-hidden="true">
+              !
+            </span>
             <p>
               <strong>Issuer identity not verified</strong>
-              This organization has not proved that it owns a website domain. Anyone can sign up under any name: do not take the name alone as
-              proof of who issued a credential.
+              This organization has not proved that it owns a website domain. Anyone can sign up under any name: do not take the name alone
+              as proof of who issued a credential.
             </p>
           </div>
         )}

@@ -17,7 +17,7 @@ export const credentialsRoute = defineRoute("/v1/credentials", {
     tag: "Credentials",
     summary: "Create a credential (a draft)",
     description:
-      "Without `recipient.email` the credential has no recipient (`recipient: null`) and the name is kept in `attributes[\"recipient.name\"]`. `issueDate` defaults to today (UTC), `expiryDate` to the group's expiry setting.",
+      'Without `recipient.email` the credential has no recipient (`recipient: null`) and the name is kept in `attributes["recipient.name"]`. `issueDate` defaults to today (UTC), `expiryDate` to the group\'s expiry setting.',
     body: CreateCredentialBody,
     success: { status: 201, description: "The draft credential", schema: CredentialResponse },
     handle: async ({ caller, body }) => ({ status: 201, body: await createCredential(caller.organization, body) }),

@@ -18,7 +18,7 @@ export function directTransactionContract(subject: () => Subject) {
     it("commits every statement, with values the Prisma client reads back as its own", async () => {
       const { db, directTransaction } = subject();
       const answer = await directTransaction(async (tx) => {
-        expect(await insertGroup(tx, "grp_c1", "O'Brien \"quoted\" 田中 👩‍🔬")).toBe(1);
+        expect(await insertGroup(tx, "grp_c1", 'O\'Brien "quoted" 田中 👩‍🔬')).toBe(1);
         // RETURNING rows, and a statement assembled from fragments.
         const rows = await tx.$queryRaw<{ id: string }[]>(Prisma.sql`
           UPDATE "Group" SET "expiryAmount" = ${3}, "expiryUnit" = ${"year"}
@@ -27,11 +27,19 @@ export function directTransactionContract(subject: () => Subject) {
       });
       expect(answer).toEqual(["grp_c1"]);
       const group = await db.group.findUniqueOrThrow({ where: { id: "grp_c1" } });
-      expect(group).toMatchObject({ name: "O'Brien \"quoted\" 田中 👩‍🔬", legacyDesignShape: true, expiryAmount: 3, expiryUnit: "year", learningEventUrl: null });
+      expect(group).toMatchObject({
+        name: 'O\'Brien "quoted" 田中 👩‍🔬',
+        legacyDesignShape: true,
+        expiryAmount: 3,
+        expiryUnit: "year",
+        learningEventUrl: null,
+      });
       expect(group.createdAt.toISOString()).toBe("2026-02-03T04:05:06.789Z");
       // A timestamp the Prisma client wrote compares equal to the same instant bound here.
-      const [found] = await subject().directTransaction((tx) => tx.$queryRaw<{ createdAt: unknown }[]>`
-        SELECT "createdAt" FROM "Group" WHERE "createdAt" = ${group.createdAt} AND "id" = ${"grp_c1"}`);
+      const [found] = await subject().directTransaction(
+        (tx) => tx.$queryRaw<{ createdAt: unknown }[]>`
+        SELECT "createdAt" FROM "Group" WHERE "createdAt" = ${group.createdAt} AND "id" = ${"grp_c1"}`,
+      );
       expect(rawDate(found!.createdAt).toISOString()).toBe("2026-02-03T04:05:06.789Z");
     });
 

@@ -17,7 +17,9 @@ export async function createScratchDatabase(serverUrl: string, prefix = "cis_ben
       await client.end();
     }
   };
-  await admin(encoding ? `CREATE DATABASE "${name}" ENCODING '${encoding.replace(/'/g, "")}' TEMPLATE template0` : `CREATE DATABASE "${name}"`);
+  await admin(
+    encoding ? `CREATE DATABASE "${name}" ENCODING '${encoding.replace(/'/g, "")}' TEMPLATE template0` : `CREATE DATABASE "${name}"`,
+  );
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), name, drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };

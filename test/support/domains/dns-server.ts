@@ -15,7 +15,13 @@ export type DnsTestServer = {
 
 export async function startDnsServer(): Promise<DnsTestServer> {
   const socket = dgram.createSocket("udp4");
-  const state: DnsTestServer = { address: "", txt: new Map(), silent: false, questions: [], close: () => new Promise<void>((resolve) => socket.close(() => resolve())) };
+  const state: DnsTestServer = {
+    address: "",
+    txt: new Map(),
+    silent: false,
+    questions: [],
+    close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
+  };
   socket.on("message", (message, remote) => {
     const query = dnsPacket.decode(message);
     const question = query.questions?.[0];

@@ -26,7 +26,8 @@ export async function startProofServer(): Promise<ProofServer> {
     domain: `localhost:${(server.address() as AddressInfo).port}`,
     hits,
     answer: (h) => (handler = h),
-    serve: (status, body, headers = {}) => (handler = (_req, res) => res.writeHead(status, { "content-type": "text/plain", ...headers }).end(body)),
+    serve: (status, body, headers = {}) =>
+      (handler = (_req, res) => res.writeHead(status, { "content-type": "text/plain", ...headers }).end(body)),
     close: () => {
       server.closeAllConnections();
       return new Promise<void>((resolve) => server.close(() => resolve()));

@@ -63,7 +63,10 @@ function matches(made: Made, filter: Record<string, unknown>): boolean {
 export type SearchPathsSubject = {
   organization: Organization;
   /** Creates a credential in `organization` (or, with `elsewhere`, in another organization). */
-  create: (input: { recipient: { name: string; email: string }; expiryDate?: string }, elsewhere?: boolean) => Promise<{ id: string; createdAt: string; expiryDate: string | null }>;
+  create: (
+    input: { recipient: { name: string; email: string }; expiryDate?: string },
+    elsewhere?: boolean,
+  ) => Promise<{ id: string; createdAt: string; expiryDate: string | null }>;
   search: typeof import("../../../lib/search/service").searchCredentials;
 };
 
@@ -84,7 +87,8 @@ export async function makeSearchPathsSubject(): Promise<SearchPathsSubject> {
   return {
     organization,
     search: searchCredentials,
-    create: (input, elsewhere) => (elsewhere ? createCredential(other, { groupId: otherGroupId, ...input }) : createCredential(organization, { groupId, ...input })),
+    create: (input, elsewhere) =>
+      elsewhere ? createCredential(other, { groupId: otherGroupId, ...input }) : createCredential(organization, { groupId, ...input }),
   };
 }
 
@@ -133,7 +137,10 @@ export function searchPathsContract(subject: () => SearchPathsSubject) {
     let nonEmpty = 0;
     for (const filter of FILTERS) {
       for (const sort of SORTS) {
-        const expected = made.filter((m) => matches(m, filter)).sort(byKey(sort)).map((m) => m.id);
+        const expected = made
+          .filter((m) => matches(m, filter))
+          .sort(byKey(sort))
+          .map((m) => m.id);
         if (expected.length) nonEmpty++;
         for (const [path, tuning] of TUNINGS) {
           expect(await walk(filter, sort, tuning), `${JSON.stringify(filter)} ${sort.property} ${sort.order}, ${path}`).toEqual(expected);

@@ -16,7 +16,9 @@ function substrings(value: string, length: number): string[] {
   return chars.slice(0, chars.length - length + 1).map((_, i) => chars.slice(i, i + length).join(""));
 }
 
-export function textIndexContract(subject: () => { db: Db; engine: "sqlite" | "postgresql"; organizationId: string; otherOrganizationId: string }) {
+export function textIndexContract(
+  subject: () => { db: Db; engine: "sqlite" | "postgresql"; organizationId: string; otherOrganizationId: string },
+) {
   const FIELD_COLUMN = { "recipient.name": "nameNormalized", "recipient.email": "emailNormalized" } as const;
 
   async function candidates(field: TextField, needle: string, organizationId = subject().organizationId): Promise<Set<string>> {
@@ -41,7 +43,8 @@ export function textIndexContract(subject: () => { db: Db; engine: "sqlite" | "p
     for (const needle of needles) {
       const found = await candidates(field, needle);
       for (const row of rows) {
-        if (row.value.includes(needle)) expect(found.has(row.id), `${field} ${JSON.stringify(needle)} must find ${JSON.stringify(row.value.slice(0, 40))}`).toBe(true);
+        if (row.value.includes(needle))
+          expect(found.has(row.id), `${field} ${JSON.stringify(needle)} must find ${JSON.stringify(row.value.slice(0, 40))}`).toBe(true);
       }
       checked++;
     }
@@ -50,7 +53,8 @@ export function textIndexContract(subject: () => { db: Db; engine: "sqlite" | "p
 
   it("finds every recipient holding a needle of 1 or 2 characters, non-ASCII, astral and LIKE's own characters included", async () => {
     const { db, organizationId } = subject();
-    for (const [i, name] of NAMES.entries()) await findOrCreateRecipient(db, organizationId, { name, email: `Person.${i}+tag@Example.org` });
+    for (const [i, name] of NAMES.entries())
+      await findOrCreateRecipient(db, organizationId, { name, email: `Person.${i}+tag@Example.org` });
     expect(await expectComplete("recipient.name")).toBeGreaterThan(40);
     expect(await expectComplete("recipient.email")).toBeGreaterThan(30);
     // The normalized forms are what is indexed: "ＡＢＣ" is found as "abc", "ﷺ" as its 18 characters.

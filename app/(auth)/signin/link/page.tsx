@@ -20,7 +20,9 @@ export default async function SignInLinkPage({ searchParams }: { searchParams: P
         <h1>Sign in with your link</h1>
         {valid ? (
           <>
-            <p className={styles.sub}>This link works once. Signing in with it also lets this browser sign in with your password while your account is guarded.</p>
+            <p className={styles.sub}>
+              This link works once. Signing in with it also lets this browser sign in with your password while your account is guarded.
+            </p>
             <SignInLinkForm token={token} invalidLinkMessage={INVALID_SIGN_IN_LINK} />
           </>
         ) : (

@@ -4,7 +4,15 @@ import styles from "../dashboard.module.css";
 
 export type Series = { key: string; label: string; color: string };
 
-export function StackedBars({ days, values, series }: { days: string[]; values: Record<string, Record<string, number>>; series: Series[] }) {
+export function StackedBars({
+  days,
+  values,
+  series,
+}: {
+  days: string[];
+  values: Record<string, Record<string, number>>;
+  series: Series[];
+}) {
   const width = 760;
   const height = 220;
   const pad = { left: 36, bottom: 24, top: 8 };
@@ -18,8 +26,12 @@ export function StackedBars({ days, values, series }: { days: string[]; values: 
     <figure style={{ margin: 0 }}>
       <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label="Events per day">
         <line x1={pad.left} x2={width} y1={height - pad.bottom} y2={height - pad.bottom} stroke="#d1d5db" />
-        <text x={pad.left - 6} y={pad.top + 10} fontSize="11" textAnchor="end" fill="#6b7280">{max}</text>
-        <text x={pad.left - 6} y={height - pad.bottom} fontSize="11" textAnchor="end" fill="#6b7280">0</text>
+        <text x={pad.left - 6} y={pad.top + 10} fontSize="11" textAnchor="end" fill="#6b7280">
+          {max}
+        </text>
+        <text x={pad.left - 6} y={height - pad.bottom} fontSize="11" textAnchor="end" fill="#6b7280">
+          0
+        </text>
         {days.map((d, i) => {
           let base = height - pad.bottom;
           const x = pad.left + i * step + (step - bar) / 2;
@@ -37,7 +49,9 @@ export function StackedBars({ days, values, series }: { days: string[]; values: 
                 );
               })}
               {i % labelEvery === 0 && (
-                <text x={x + bar / 2} y={height - 6} fontSize="10" textAnchor="middle" fill="#6b7280">{d.slice(5)}</text>
+                <text x={x + bar / 2} y={height - 6} fontSize="10" textAnchor="middle" fill="#6b7280">
+                  {d.slice(5)}
+                </text>
               )}
             </g>
           );
@@ -54,7 +68,15 @@ export function StackedBars({ days, values, series }: { days: string[]; values: 
   );
 }
 
-export function HorizontalBars({ rows, color = "#1d4ed8", label }: { rows: { label: string; value: number }[]; color?: string; label: string }) {
+export function HorizontalBars({
+  rows,
+  color = "#1d4ed8",
+  label,
+}: {
+  rows: { label: string; value: number }[];
+  color?: string;
+  label: string;
+}) {
   const max = Math.max(1, ...rows.map((r) => r.value));
   if (rows.length === 0) return <p className={styles.muted}>Nothing in this range.</p>;
   return (

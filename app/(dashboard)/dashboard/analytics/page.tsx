@@ -10,7 +10,12 @@ export const metadata = { title: "Analytics" };
 // Thirteen event types read better as five kinds of activity.
 const KINDS: (Series & { types: (t: EventType) => boolean })[] = [
   { key: "views", label: "Views", color: "#1d4ed8", types: (t) => t === "credential_viewed" },
-  { key: "shares", label: "Shares", color: "#16a34a", types: (t) => t.startsWith("credential_shared_to_") || t === "credential_added_to_linkedin_profile" },
+  {
+    key: "shares",
+    label: "Shares",
+    color: "#16a34a",
+    types: (t) => t.startsWith("credential_shared_to_") || t === "credential_added_to_linkedin_profile",
+  },
   { key: "downloads", label: "Downloads", color: "#d97706", types: (t) => t === "credential_downloaded" },
   { key: "verifications", label: "Verifications", color: "#7c3aed", types: (t) => t === "credential_verified" },
   { key: "copies", label: "Link copies", color: "#64748b", types: (t) => t === "credential_link_copied" },
@@ -79,7 +84,11 @@ export default async function AnalyticsPage({ searchParams }: { searchParams: Pr
       </div>
       <section className={styles.section}>
         <h2>Per credential template</h2>
-        <HorizontalBars label="Events by credential template" color="#7c3aed" rows={data.perTemplate.map((t) => ({ label: t.name, value: t.count }))} />
+        <HorizontalBars
+          label="Events by credential template"
+          color="#7c3aed"
+          rows={data.perTemplate.map((t) => ({ label: t.name, value: t.count }))}
+        />
       </section>
     </>
   );

@@ -29,7 +29,10 @@ const text = (form: FormData, name: string) => formText(form, name).trim();
  * characters instead; the form asks, and only a second submission that acknowledges exactly these
  * designs and characters issues. A draft is saved either way, with the same warning shown.
  */
-export async function createCredentialAction(_previous: FormState<CreateCredentialOutcome>, form: FormData): Promise<FormState<CreateCredentialOutcome>> {
+export async function createCredentialAction(
+  _previous: FormState<CreateCredentialOutcome>,
+  form: FormData,
+): Promise<FormState<CreateCredentialOutcome>> {
   const member = await requireMember();
   return runFormAction(async (): Promise<CreateCredentialOutcome> => {
     const body = {
@@ -50,8 +53,11 @@ export async function createCredentialAction(_previous: FormState<CreateCredenti
       }),
     );
     const acknowledgement = acknowledgementOf(undrawable);
-    if (issuing && undrawable.length > 0 && form.get("acknowledged") !== acknowledgement) return { kind: "confirm", undrawable, acknowledgement };
-    const credential = issuing ? await createIssueSendCredential(member.organization, parsed.data) : await createCredential(member.organization, parsed.data);
+    if (issuing && undrawable.length > 0 && form.get("acknowledged") !== acknowledgement)
+      return { kind: "confirm", undrawable, acknowledgement };
+    const credential = issuing
+      ? await createIssueSendCredential(member.organization, parsed.data)
+      : await createCredential(member.organization, parsed.data);
     revalidatePath("/dashboard/credentials");
     return { kind: "created", id: credential.id, status: credential.status, undrawable };
   });
@@ -61,12 +67,15 @@ export async function credentialAction(_previous: FormState, form: FormData): Pr
   const member = await requireMember();
   const id = text(form, "id");
   const intent = form.get("intent");
-  return runFormAction(async () => {
-    if (intent === "issue") await issueCredential(member.organization, id);
-    else await sendCredential(member.organization, id);
-    revalidatePath("/dashboard/credentials", "layout");
-    return undefined;
-  }, intent === "issue" ? "Issued." : "Email queued.");
+  return runFormAction(
+    async () => {
+      if (intent === "issue") await issueCredential(member.organization, id);
+      else await sendCredential(member.organization, id);
+      revalidatePath("/dashboard/credentials", "layout");
+      return undefined;
+    },
+    intent === "issue" ? "Issued." : "Email queued.",
+  );
 }
 
 /** "Revoke" on a credential's page, after its confirmation step: the same service as POST /v1/credentials/{id}/revoke. */
@@ -89,7 +98,10 @@ export async function revokeCredentialAction(_previous: FormState, form: FormDat
  * schema and applied by the API's service (`PATCH /v1/credentials/{id}`), so the same input is accepted
  * or refused with the same messages. A refusal changes nothing (the service's transaction).
  */
-export async function updateCredentialAction(_previous: FormState<{ changed: boolean }>, form: FormData): Promise<FormState<{ changed: boolean }>> {
+export async function updateCredentialAction(
+  _previous: FormState<{ changed: boolean }>,
+  form: FormData,
+): Promise<FormState<{ changed: boolean }>> {
   const member = await requireMember();
   const id = text(form, "id");
   return runFormAction(async () => {

@@ -37,18 +37,56 @@ function validationMessage(work: () => unknown): string {
   throw new Error("no validation error");
 }
 
-
 describe("the bulk form", () => {
   it("takes an intent and distinct, trimmed ids", () => {
-    expect(readBulkRequest(form([["intent", "send"], ["id", " a "], ["id", "b"], ["id", "a"], ["id", ""]]))).toEqual({ intent: "send", ids: ["a", "b"] });
+    expect(
+      readBulkRequest(
+        form([
+          ["intent", "send"],
+          ["id", " a "],
+          ["id", "b"],
+          ["id", "a"],
+          ["id", ""],
+        ]),
+      ),
+    ).toEqual({ intent: "send", ids: ["a", "b"] });
   });
   it("refuses an unknown intent, no ids, files, overlong ids and more than a page", () => {
-    expect(validationMessage(() => readBulkRequest(form([["intent", "delete"], ["id", "a"]])))).toBe('must be "issue" or "send"');
+    expect(
+      validationMessage(() =>
+        readBulkRequest(
+          form([
+            ["intent", "delete"],
+            ["id", "a"],
+          ]),
+        ),
+      ),
+    ).toBe('must be "issue" or "send"');
     expect(validationMessage(() => readBulkRequest(form([["intent", "issue"]])))).toBe("Select at least one credential.");
-    expect(validationMessage(() => readBulkRequest(form([["intent", "issue"], ["id", new Blob(["x"])]])))).toBe("must be credential ids, not files");
-    expect(validationMessage(() => readBulkRequest(form([["intent", "issue"], ["id", "x".repeat(201)]])))).toMatch(/not a credential id/);
+    expect(
+      validationMessage(() =>
+        readBulkRequest(
+          form([
+            ["intent", "issue"],
+            ["id", new Blob(["x"])],
+          ]),
+        ),
+      ),
+    ).toBe("must be credential ids, not files");
+    expect(
+      validationMessage(() =>
+        readBulkRequest(
+          form([
+            ["intent", "issue"],
+            ["id", "x".repeat(201)],
+          ]),
+        ),
+      ),
+    ).toMatch(/not a credential id/);
     const many = Array.from({ length: BULK_MAX + 1 }, (_, i): [string, string] => ["id", `c${i}`]);
-    expect(validationMessage(() => readBulkRequest(form([["intent", "issue"], ...many])))).toBe(`Select at most ${BULK_MAX} credentials at once (${BULK_MAX + 1} were selected).`);
+    expect(validationMessage(() => readBulkRequest(form([["intent", "issue"], ...many])))).toBe(
+      `Select at most ${BULK_MAX} credentials at once (${BULK_MAX + 1} were selected).`,
+    );
     // Repeats of the same id do not count against the cap.
     const repeated = Array.from({ length: BULK_MAX * 2 }, (_, i): [string, string] => ["id", `c${i % BULK_MAX}`]);
     expect(readBulkRequest(form([["intent", "issue"], ...repeated])).ids).toHaveLength(BULK_MAX);
@@ -64,7 +102,8 @@ describe("issuing and sending the selected credentials", () => {
   it("issues each selected draft, reports the others by name, and never touches another organization's", async () => {
     const { org, groupId } = await orgWithGroup("bulk-a", "free", 3);
     const { org: other, groupId: otherGroup } = await orgWithGroup("bulk-b", "premium");
-    const make = (name: string) => credentials.createCredential(org, { groupId, recipient: { name, email: `${name.toLowerCase()}@example.com` } });
+    const make = (name: string) =>
+      credentials.createCredential(org, { groupId, recipient: { name, email: `${name.toLowerCase()}@example.com` } });
     const [a, b, c, d, e] = await Promise.all(["Ada", "Bea", "Cy", "Di", "Ed"].map(make));
     const theirs = await credentials.createCredential(other, { groupId: otherGroup, recipient: { name: "Theirs" } });
     await credentials.issueCredential(org, a!.id);
@@ -83,7 +122,10 @@ describe("issuing and sending the selected credentials", () => {
 
   it("sends the issued ones that have an email and names the rest", async () => {
     const { org, groupId } = await orgWithGroup("bulk-c", "premium");
-    const withEmail = await credentials.createIssueCredential(org, { groupId, recipient: { name: "Mail Me", email: "mail.me@example.com" } });
+    const withEmail = await credentials.createIssueCredential(org, {
+      groupId,
+      recipient: { name: "Mail Me", email: "mail.me@example.com" },
+    });
     const noEmail = await credentials.createIssueCredential(org, { groupId, recipient: { name: "No Address" } });
     const draft = await credentials.createCredential(org, { groupId, recipient: { name: "Still Draft", email: "draft@example.com" } });
     const outcome = await applyToCredentials(org, { intent: "send", ids: [withEmail.id, noEmail.id, draft.id] });

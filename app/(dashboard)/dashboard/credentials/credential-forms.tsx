@@ -36,12 +36,14 @@ export function CreateCredentialForm({ templates }: { templates: { id: string; n
     if (confirming) question.current?.focus();
   }, [confirming]);
 
-  const submitAs = (value: "issue-send" | "draft", acknowledgement = "") => () => {
-    // eslint-disable-next-line react-hooks/refs -- runs in the click handler this factory returns, not during render
-    if (intent.current) intent.current.value = value;
-    // eslint-disable-next-line react-hooks/refs -- runs in the click handler this factory returns, not during render
-    if (acknowledged.current) acknowledged.current.value = acknowledgement;
-  };
+  const submitAs =
+    (value: "issue-send" | "draft", acknowledgement = "") =>
+    () => {
+      // eslint-disable-next-line react-hooks/refs -- runs in the click handler this factory returns, not during render
+      if (intent.current) intent.current.value = value;
+      // eslint-disable-next-line react-hooks/refs -- runs in the click handler this factory returns, not during render
+      if (acknowledged.current) acknowledged.current.value = acknowledgement;
+    };
   return (
     <form ref={form} className={styles.formStack} onSubmit={onSubmit} onChange={() => confirming && setSetAside(state)} noValidate>
       {created && (
@@ -108,8 +110,8 @@ export function CreateCredentialForm({ templates }: { templates: { id: string; n
           <UndrawableList designs={confirming.undrawable} />
           <p style={{ margin: "6px 0 10px" }}>
             No bundled font has these characters. Nothing has been issued yet. Issued as it is, the credential is valid and its wallet page
-            shows it as text, but there is no certificate image from {confirming.undrawable.length === 1 ? "that design" : "those designs"} to
-            download or share.
+            shows it as text, but there is no certificate image from {confirming.undrawable.length === 1 ? "that design" : "those designs"}{" "}
+            to download or share.
           </p>
           {/* Going back is the safe default, so it comes first and looks like it. */}
           <div className={styles.row}>
@@ -124,8 +126,15 @@ export function CreateCredentialForm({ templates }: { templates: { id: string; n
             >
               Go back and fix
             </button>
-            <button className={styles.secondary} type="submit" disabled={pending} onClick={submitAs("issue-send", confirming.acknowledgement)}>
-              {pending ? "Issuing…" : `Issue anyway — the recipient gets no certificate image for ${confirming.undrawable.length === 1 ? "that design" : "those designs"}`}
+            <button
+              className={styles.secondary}
+              type="submit"
+              disabled={pending}
+              onClick={submitAs("issue-send", confirming.acknowledgement)}
+            >
+              {pending
+                ? "Issuing…"
+                : `Issue anyway — the recipient gets no certificate image for ${confirming.undrawable.length === 1 ? "that design" : "those designs"}`}
             </button>
             <button className={styles.secondary} type="submit" disabled={pending} onClick={submitAs("draft")}>
               Save as draft
@@ -182,10 +191,14 @@ export function RevokeCredentialForm({ id }: { id: string }) {
     <form className={styles.formStack} onSubmit={onSubmit} noValidate aria-labelledby="revoke-heading" data-testid="revoke-form">
       <h2 id="revoke-heading">Revoke this credential?</h2>
       <p className={`${styles.notice} ${styles.bad}`}>
-        Revocation is final. The wallet page will say that the credential was revoked, when and why; it can no longer be
-        shared, downloaded, sent or changed, and emails still waiting to go out for it are cancelled.
+        Revocation is final. The wallet page will say that the credential was revoked, when and why; it can no longer be shared, downloaded,
+        sent or changed, and emails still waiting to go out for it are cancelled.
       </p>
-      {state.status === "error" && <p className={`${styles.notice} ${styles.bad}`} role="alert">{state.message}</p>}
+      {state.status === "error" && (
+        <p className={`${styles.notice} ${styles.bad}`} role="alert">
+          {state.message}
+        </p>
+      )}
       <input type="hidden" name="id" value={id} />
       <div className={styles.field}>
         <label htmlFor="revoke-reason">Reason (optional, shown on the wallet page)</label>
@@ -222,10 +235,14 @@ export function DeleteCredentialForm({ id, name, canRevoke }: { id: string; name
     <form className={styles.formStack} onSubmit={onSubmit} aria-labelledby="delete-heading" data-testid="delete-form">
       <h2 id="delete-heading">Delete the credential of {name}?</h2>
       <p className={`${styles.notice} ${styles.bad}`}>
-        Deleting cannot be undone. Its wallet page, previews and activity are gone for good, and emails still waiting to go out for it
-        are cancelled.{canRevoke && " To keep a public record that it is no longer valid, revoke it instead."}
+        Deleting cannot be undone. Its wallet page, previews and activity are gone for good, and emails still waiting to go out for it are
+        cancelled.{canRevoke && " To keep a public record that it is no longer valid, revoke it instead."}
       </p>
-      {state.status === "error" && <p className={`${styles.notice} ${styles.bad}`} role="alert">{state.message}</p>}
+      {state.status === "error" && (
+        <p className={`${styles.notice} ${styles.bad}`} role="alert">
+          {state.message}
+        </p>
+      )}
       <input type="hidden" name="id" value={id} />
       <div className={styles.row}>
         <button className={styles.danger} type="submit" disabled={pending}>

@@ -125,7 +125,11 @@ export function CredentialsTable({ rows, sortHeaders }: { rows: TableRow[]; sort
         {pending && <span className={styles.muted}>Working…</span>}
       </form>
       {state.status === "ok" && (
-        <div className={`${styles.notice} ${state.result.failures.length > 0 ? styles.warn : styles.ok}`} role="status" data-testid="bulk-outcome">
+        <div
+          className={`${styles.notice} ${state.result.failures.length > 0 ? styles.warn : styles.ok}`}
+          role="status"
+          data-testid="bulk-outcome"
+        >
           {state.result.summary}
           {state.result.failures.length > 0 && (
             <ul className={styles.failures}>
@@ -161,7 +165,11 @@ export function CredentialsTable({ rows, sortHeaders }: { rows: TableRow[]; sort
               <th>Status</th>
               {sortHeaders.map((h) => (
                 <th key={h.property} aria-sort={h.sort ?? undefined}>
-                  <Link className={styles.sortLink} href={h.href} title={`Sort by ${h.label.toLowerCase()}, ${h.sort === "descending" ? "oldest" : "latest"} first`}>
+                  <Link
+                    className={styles.sortLink}
+                    href={h.href}
+                    title={`Sort by ${h.label.toLowerCase()}, ${h.sort === "descending" ? "oldest" : "latest"} first`}
+                  >
                     {h.label}
                     <span aria-hidden="true" className={h.sort ? undefined : styles.sortIdle}>
                       {h.sort === "ascending" ? "▲" : h.sort === "descending" ? "▼" : "↕"}
@@ -196,12 +204,18 @@ export function CredentialsTable({ rows, sortHeaders }: { rows: TableRow[]; sort
                 <td>{r.template}</td>
                 <td>
                   {r.revoked ? (
-                    <span className={`${styles.pill} ${styles.pillRevoked}`} title={`revoked (${r.status})`}>revoked</span>
+                    <span className={`${styles.pill} ${styles.pillRevoked}`} title={`revoked (${r.status})`}>
+                      revoked
+                    </span>
                   ) : (
                     <span className={r.status === "issued" ? styles.pill : `${styles.pill} ${styles.pillGrey}`}>{r.status}</span>
                   )}
                   {/* The email's state under the credential's: one column keeps the table within a laptop's width. */}
-                  <div className={`${styles.emailState} ${EMAIL_TONE[r.emailStatus.label] ?? ""}`} data-email-status={r.emailStatus.label} title={r.emailStatus.description}>
+                  <div
+                    className={`${styles.emailState} ${EMAIL_TONE[r.emailStatus.label] ?? ""}`}
+                    data-email-status={r.emailStatus.label}
+                    title={r.emailStatus.description}
+                  >
                     email {r.emailStatus.label}
                   </div>
                 </td>

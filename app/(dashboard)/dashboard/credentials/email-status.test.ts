@@ -8,7 +8,11 @@ describe("emailStatusOf", () => {
   it("names each outbox state, and no email as not sent", () => {
     expect(emailStatusOf(undefined).label).toBe("not sent");
     expect(emailStatusOf(email("queued")).label).toBe("queued");
-    expect(emailStatusOf(email("sent", 1, at))).toEqual({ label: "sent", sentAt: at.toISOString(), description: "Sent on 2026-03-04 05:06 UTC." });
+    expect(emailStatusOf(email("sent", 1, at))).toEqual({
+      label: "sent",
+      sentAt: at.toISOString(),
+      description: "Sent on 2026-03-04 05:06 UTC.",
+    });
     expect(emailStatusOf(email("failed", 8)).label).toBe("failed");
     expect(emailStatusOf(email("cancelled")).label).toBe("cancelled");
   });

@@ -14,15 +14,26 @@ export function emailStatusOf(email: LatestCredentialEmail | undefined): EmailSt
   if (!email) return { label: "not sent", sentAt: null, description: "No email was sent for this credential." };
   switch (email.status) {
     case "sent":
-      return { label: "sent", sentAt: email.sentAt?.toISOString() ?? null, description: `Sent${email.sentAt ? ` on ${email.sentAt.toISOString().slice(0, 16).replace("T", " ")} UTC` : ""}.` };
+      return {
+        label: "sent",
+        sentAt: email.sentAt?.toISOString() ?? null,
+        description: `Sent${email.sentAt ? ` on ${email.sentAt.toISOString().slice(0, 16).replace("T", " ")} UTC` : ""}.`,
+      };
     case "queued":
       return {
         label: "queued",
         sentAt: null,
-        description: email.attempts > 0 ? `Waiting to be sent; ${email.attempts} attempt${email.attempts === 1 ? "" : "s"} failed so far and it will be retried.` : "Waiting to be sent.",
+        description:
+          email.attempts > 0
+            ? `Waiting to be sent; ${email.attempts} attempt${email.attempts === 1 ? "" : "s"} failed so far and it will be retried.`
+            : "Waiting to be sent.",
       };
     case "failed":
-      return { label: "failed", sentAt: null, description: `Could not be delivered after ${email.attempts} attempt${email.attempts === 1 ? "" : "s"}; see the credential's page.` };
+      return {
+        label: "failed",
+        sentAt: null,
+        description: `Could not be delivered after ${email.attempts} attempt${email.attempts === 1 ? "" : "s"}; see the credential's page.`,
+      };
     default:
       // Cancelled: the credential was revoked before the email went out.
       return { label: "cancelled", sentAt: null, description: "Cancelled before it went out." };

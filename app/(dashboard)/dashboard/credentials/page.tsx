@@ -54,7 +54,13 @@ export default async function CredentialsPage({ searchParams }: { searchParams: 
       page = await searchCredentials(member.organization, withCursor?.ok ? withCursor.data : parsed.data);
       if (withCursor && !withCursor.ok) notice = "This page link is not valid for this search; showing the first page.";
     } catch (error) {
-      if (!(withCursor && error instanceof ApiError && error.code === "validation_error" && error.details?.some((d) => d.path === "cursor"))) throw error;
+      if (!(
+        withCursor &&
+        error instanceof ApiError &&
+        error.code === "validation_error" &&
+        error.details?.some((d) => d.path === "cursor")
+      ))
+        throw error;
       notice = "This page link belongs to another search or sort; showing the first page.";
       page = await searchCredentials(member.organization, parsed.data);
     }
@@ -67,7 +73,10 @@ export default async function CredentialsPage({ searchParams }: { searchParams: 
     href: sortHref(query, sort ?? search.sort, c.property),
     sort: sort?.property === c.property ? (sort.order === "asc" ? "ascending" : "descending") : null,
   }));
-  const emails = await latestCredentialEmails(member.organization.id, (page?.data ?? []).map((c) => c.id));
+  const emails = await latestCredentialEmails(
+    member.organization.id,
+    (page?.data ?? []).map((c) => c.id),
+  );
   const rows: TableRow[] = (page?.data ?? []).map((c) => ({
     id: c.id,
     name: c.attributes["recipient.name"] ?? c.id,
@@ -94,13 +103,17 @@ export default async function CredentialsPage({ searchParams }: { searchParams: 
       )}
     </div>
   );
-  const invalid = (param: TableParam) => ({ "aria-invalid": Boolean(problemOf(param)), "aria-describedby": problemOf(param) ? `f-${param}-error` : undefined });
+  const invalid = (param: TableParam) => ({
+    "aria-invalid": Boolean(problemOf(param)),
+    "aria-describedby": problemOf(param) ? `f-${param}-error` : undefined,
+  });
 
   return (
     <>
       <h1>Credentials</h1>
       <p className={styles.lead}>
-        Everything you have issued; a column heading with an arrow sorts by it. Many at once? <Link href="/dashboard/credentials/import">Import them from a CSV file</Link>.
+        Everything you have issued; a column heading with an arrow sorts by it. Many at once?{" "}
+        <Link href="/dashboard/credentials/import">Import them from a CSV file</Link>.
       </p>
       {params.deleted === "1" && (
         <p className={`${styles.notice} ${styles.ok}`} role="status">
@@ -149,14 +162,22 @@ export default async function CredentialsPage({ searchParams }: { searchParams: 
               <option value="no">no email</option>
             </select>,
           )}
-          {field("issuedFrom", <input id="f-issuedFrom" name="issuedFrom" type="date" defaultValue={query.issuedFrom ?? ""} {...invalid("issuedFrom")} />)}
-          {field("issuedTo", <input id="f-issuedTo" name="issuedTo" type="date" defaultValue={query.issuedTo ?? ""} {...invalid("issuedTo")} />)}
+          {field(
+            "issuedFrom",
+            <input id="f-issuedFrom" name="issuedFrom" type="date" defaultValue={query.issuedFrom ?? ""} {...invalid("issuedFrom")} />,
+          )}
+          {field(
+            "issuedTo",
+            <input id="f-issuedTo" name="issuedTo" type="date" defaultValue={query.issuedTo ?? ""} {...invalid("issuedTo")} />,
+          )}
           {field(
             "limit",
             <select id="f-limit" name="limit" defaultValue={query.limit ?? String(PAGE_SIZES[0])} {...invalid("limit")}>
-              {[...PAGE_SIZES.map(String), ...(query.limit && !PAGE_SIZES.map(String).includes(query.limit) ? [query.limit] : [])].map((n) => (
-                <option key={n}>{n}</option>
-              ))}
+              {[...PAGE_SIZES.map(String), ...(query.limit && !PAGE_SIZES.map(String).includes(query.limit) ? [query.limit] : [])].map(
+                (n) => (
+                  <option key={n}>{n}</option>
+                ),
+              )}
             </select>,
           )}
           {/* Filtering keeps the sort; it starts again from the first page. */}

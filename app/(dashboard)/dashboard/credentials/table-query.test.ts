@@ -58,7 +58,15 @@ describe("the credentials table's address as a search API request", () => {
 
   it("names each mistake by the field it came from, with the API's message", () => {
     const { body, problems } = searchRequest(
-      readTableQuery({ issuedFrom: "2026-02-30", issuedTo: "tomorrow", status: "lost", sort: "name", order: "up", limit: "1000", hasEmail: "maybe" }),
+      readTableQuery({
+        issuedFrom: "2026-02-30",
+        issuedTo: "tomorrow",
+        status: "lost",
+        sort: "name",
+        order: "up",
+        limit: "1000",
+        hasEmail: "maybe",
+      }),
     );
     const parsed = parse(body);
     expect(parsed.ok).toBe(false);

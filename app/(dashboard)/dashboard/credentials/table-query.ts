@@ -5,7 +5,19 @@
 import type { ErrorDetail } from "@/lib/core/errors";
 import type { SortProperty } from "@/lib/search/fields";
 
-export const TABLE_PARAMS = ["status", "template", "name", "email", "hasEmail", "issuedFrom", "issuedTo", "sort", "order", "limit", "cursor"] as const;
+export const TABLE_PARAMS = [
+  "status",
+  "template",
+  "name",
+  "email",
+  "hasEmail",
+  "issuedFrom",
+  "issuedTo",
+  "sort",
+  "order",
+  "limit",
+  "cursor",
+] as const;
 export type TableParam = (typeof TABLE_PARAMS)[number];
 /** The table's parameters that were given, first value only, trimmed, empty ones left out. */
 export type TableQuery = Partial<Record<TableParam, string>>;

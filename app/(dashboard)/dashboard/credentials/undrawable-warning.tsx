@@ -21,7 +21,12 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 export function undrawableView(designs: UndrawableDesign[]): UndrawableDesignView[] {
-  return designs.map((d) => ({ designId: d.designId, designName: d.designName, characters: d.describedCharacters, fields: d.attributes.map((a) => FIELD_LABELS[a] ?? a) }));
+  return designs.map((d) => ({
+    designId: d.designId,
+    designName: d.designName,
+    characters: d.describedCharacters,
+    fields: d.attributes.map((a) => FIELD_LABELS[a] ?? a),
+  }));
 }
 
 /** What a confirmation acknowledges: these designs with these characters (another name with other characters asks again). */

@@ -32,7 +32,9 @@ export async function createDesignAction(_previous: FormState<{ id: string }>, f
     const blank = from.startsWith("blank:") ? from.slice("blank:".length) : null;
     const parsed = safeParseWithDetails(CreateDesignBody, { name: text(form, "name"), type: blank ?? "certificate" });
     if (!parsed.ok) throw invalidFields(parsed.details.map((d) => (d.path === "type" ? { ...d, path: "from" } : d)));
-    const design = blank ? await createDesign(member.organization, parsed.data) : await duplicateDesign(member.organization, from, parsed.data.name);
+    const design = blank
+      ? await createDesign(member.organization, parsed.data)
+      : await duplicateDesign(member.organization, from, parsed.data.name);
     revalidatePath("/dashboard/designs");
     return { id: design.id };
   });
@@ -48,7 +50,9 @@ export async function previewDraftAction(
 ): Promise<FormState<{ png: string; warnings: string[] }>> {
   const member = await requireMember();
   return runFormAction(async () => {
-    const preview = await renderDraftDesign(member.organization, String(designId), document, { recipientName: String(recipientName ?? "") });
+    const preview = await renderDraftDesign(member.organization, String(designId), document, {
+      recipientName: String(recipientName ?? ""),
+    });
     return { png: `data:image/png;base64,${Buffer.from(preview.png).toString("base64")}`, warnings: preview.warnings };
   });
 }
@@ -67,7 +71,12 @@ export async function saveDesignAction(
     const parsed = safeParseWithDetails(UpdateDesignBody, { name: changes.name, document: changes.document });
     if (!parsed.ok) throw invalidFields(parsed.details);
     try {
-      const design = await updateDesign(member.organization, String(designId), parsed.data, changes.overwrite ? {} : { expectedUpdatedAt: String(changes.baseUpdatedAt) });
+      const design = await updateDesign(
+        member.organization,
+        String(designId),
+        parsed.data,
+        changes.overwrite ? {} : { expectedUpdatedAt: String(changes.baseUpdatedAt) },
+      );
       revalidatePath("/dashboard/designs");
       return { updatedAt: design.updatedAt, previewUrl: design.previewUrl };
     } catch (error) {
@@ -97,7 +106,10 @@ function assetNameFor(fileName: string, taken: ReadonlySet<string>): string {
  * Adds an uploaded PNG or JPEG to the design's images. It is saved at once (as the API would with
  * `assets`), so the editor can place it and preview it before the layout itself is saved.
  */
-export async function uploadDesignImageAction(_previous: FormState<ImageChange & { name: string }>, form: FormData): Promise<FormState<ImageChange & { name: string }>> {
+export async function uploadDesignImageAction(
+  _previous: FormState<ImageChange & { name: string }>,
+  form: FormData,
+): Promise<FormState<ImageChange & { name: string }>> {
   const member = await requireMember();
   return runFormAction(async () => {
     const id = text(form, "designId");

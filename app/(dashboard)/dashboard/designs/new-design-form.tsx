@@ -10,7 +10,13 @@ export function NewDesignForm({ designs }: { designs: { id: string; name: string
     <form className={styles.form} onSubmit={onSubmit}>
       <div className={styles.field}>
         <label htmlFor="new-design-name">Name</label>
-        <input id="new-design-name" name="name" placeholder="Spring cohort certificate" aria-invalid={fieldErrors.name ? true : undefined} aria-describedby={fieldErrors.name ? "new-design-name-error" : undefined} />
+        <input
+          id="new-design-name"
+          name="name"
+          placeholder="Spring cohort certificate"
+          aria-invalid={fieldErrors.name ? true : undefined}
+          aria-describedby={fieldErrors.name ? "new-design-name-error" : undefined}
+        />
         {fieldErrors.name && (
           <span id="new-design-name-error" className={styles.fieldError}>
             {fieldErrors.name}
@@ -37,7 +43,9 @@ export function NewDesignForm({ designs }: { designs: { id: string; name: string
       <button className={styles.button} type="submit" disabled={pending} style={{ alignSelf: "flex-end" }}>
         {pending ? "Creating…" : "Create and edit"}
       </button>
-      {state.status === "error" && Object.keys(fieldErrors).length === 0 && <p className={`${styles.notice} ${styles.bad}`}>{state.message}</p>}
+      {state.status === "error" && Object.keys(fieldErrors).length === 0 && (
+        <p className={`${styles.notice} ${styles.bad}`}>{state.message}</p>
+      )}
     </form>
   );
 }

@@ -12,7 +12,9 @@ export default async function DesignsPage() {
   return (
     <>
       <h1>Designs</h1>
-      <p className={styles.lead}>How your certificates and badges look. Each preview is rendered by the same renderer as every credential, with sample values.</p>
+      <p className={styles.lead}>
+        How your certificates and badges look. Each preview is rendered by the same renderer as every credential, with sample values.
+      </p>
       <section className={styles.section}>
         <h2>New design</h2>
         <NewDesignForm designs={designs.data.map((d) => ({ id: d.id, name: d.name, type: d.type }))} />

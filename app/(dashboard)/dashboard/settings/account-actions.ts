@@ -11,7 +11,10 @@ import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
 export async function changePasswordAction(_previous: FormState, form: FormData): Promise<FormState> {
   const { member, sessionId } = await requireMemberSession();
   return runFormAction(async () => {
-    const parsed = safeParseWithDetails(ChangePasswordInput, { currentPassword: form.get("currentPassword") ?? "", newPassword: form.get("newPassword") ?? "" });
+    const parsed = safeParseWithDetails(ChangePasswordInput, {
+      currentPassword: form.get("currentPassword") ?? "",
+      newPassword: form.get("newPassword") ?? "",
+    });
     if (!parsed.ok) throw invalidFields(parsed.details);
     await changePassword({ userId: member.user.id, sessionId, clientAddress: await currentClientAddress() }, parsed.data);
     return undefined;

@@ -37,7 +37,15 @@ export function ChangePasswordForm() {
                   {f.hint}
                 </span>
               )}
-              <input id={f.id} name={f.name} type="password" autoComplete={f.autoComplete} required aria-invalid={Boolean(error)} aria-describedby={describedBy} />
+              <input
+                id={f.id}
+                name={f.name}
+                type="password"
+                autoComplete={f.autoComplete}
+                required
+                aria-invalid={Boolean(error)}
+                aria-describedby={describedBy}
+              />
               {error && (
                 <span className={styles.fieldError} id={`${f.id}-error`} role="alert">
                   {f.label} {error}.

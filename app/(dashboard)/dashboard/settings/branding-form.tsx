@@ -23,8 +23,18 @@ const DEFAULT_COLOR = "#1d4ed8";
 const HEX = /^#[0-9a-f]{6}$/i;
 
 function Notice({ state }: { state: FormState<unknown> }) {
-  if (state.status === "ok" && state.message) return <p className={`${styles.notice} ${styles.ok}`} role="status">{state.message}</p>;
-  if (state.status === "error") return <p className={`${styles.notice} ${styles.bad}`} role="alert">{state.message}</p>;
+  if (state.status === "ok" && state.message)
+    return (
+      <p className={`${styles.notice} ${styles.ok}`} role="status">
+        {state.message}
+      </p>
+    );
+  if (state.status === "error")
+    return (
+      <p className={`${styles.notice} ${styles.bad}`} role="alert">
+        {state.message}
+      </p>
+    );
   return null;
 }
 
@@ -86,12 +96,20 @@ export function BrandingForm(props: BrandingProps) {
           error={fieldErrors.senderName}
           hint={
             <>
-              Credential emails come from <strong data-testid="sender-preview">“{shownSender}”</strong> &lt;{props.service.address}&gt;. Leave empty to use
-              your organization&apos;s name.
+              Credential emails come from <strong data-testid="sender-preview">“{shownSender}”</strong> &lt;{props.service.address}&gt;.
+              Leave empty to use your organization&apos;s name.
             </>
           }
         >
-          {(aria) => <input {...aria} value={sender} onChange={(e) => setSender(e.target.value)} placeholder={props.organizationName} maxLength={200} />}
+          {(aria) => (
+            <input
+              {...aria}
+              value={sender}
+              onChange={(e) => setSender(e.target.value)}
+              placeholder={props.organizationName}
+              maxLength={200}
+            />
+          )}
         </Field>
         <Field
           id="contact-email"
@@ -101,7 +119,16 @@ export function BrandingForm(props: BrandingProps) {
           error={fieldErrors.contactEmail}
           hint="When a recipient replies to a credential email, the reply goes here. Leave empty for no reply address."
         >
-          {(aria) => <input {...aria} type="email" defaultValue={props.contactEmail ?? ""} placeholder="registrar@example.edu" autoCapitalize="none" spellCheck={false} />}
+          {(aria) => (
+            <input
+              {...aria}
+              type="email"
+              defaultValue={props.contactEmail ?? ""}
+              placeholder="registrar@example.edu"
+              autoCapitalize="none"
+              spellCheck={false}
+            />
+          )}
         </Field>
         <Field
           id="brand-color"
@@ -113,7 +140,15 @@ export function BrandingForm(props: BrandingProps) {
         >
           {(aria) => (
             <div className={styles.row} style={{ alignItems: "center", gap: 8, margin: 0 }}>
-              <input {...aria} value={color} onChange={(e) => setColor(e.target.value)} placeholder={DEFAULT_COLOR} autoCapitalize="none" spellCheck={false} style={{ minWidth: 0, width: "10ch" }} />
+              <input
+                {...aria}
+                value={color}
+                onChange={(e) => setColor(e.target.value)}
+                placeholder={DEFAULT_COLOR}
+                autoCapitalize="none"
+                spellCheck={false}
+                style={{ minWidth: 0, width: "10ch" }}
+              />
               <input
                 type="color"
                 aria-label="Pick the brand colour"
@@ -132,13 +167,23 @@ export function BrandingForm(props: BrandingProps) {
           error={fieldErrors.linkedinOrganizationId}
           hint={
             <>
-              With it, “Add to LinkedIn” attaches your company page (name and logo) to your recipients&apos; profiles. It is the number in the address of
-              your page&apos;s admin view: open your page on LinkedIn as an admin, and copy the digits from linkedin.com/company/<strong>12345678</strong>/admin/
-              (pasting that whole address works too). Your page&apos;s name in its public address (linkedin.com/company/your-name) is not the id.
+              With it, “Add to LinkedIn” attaches your company page (name and logo) to your recipients&apos; profiles. It is the number in
+              the address of your page&apos;s admin view: open your page on LinkedIn as an admin, and copy the digits from
+              linkedin.com/company/<strong>12345678</strong>/admin/ (pasting that whole address works too). Your page&apos;s name in its
+              public address (linkedin.com/company/your-name) is not the id.
             </>
           }
         >
-          {(aria) => <input {...aria} defaultValue={props.linkedinOrganizationId ?? ""} placeholder="12345678" inputMode="numeric" autoCapitalize="none" spellCheck={false} />}
+          {(aria) => (
+            <input
+              {...aria}
+              defaultValue={props.linkedinOrganizationId ?? ""}
+              placeholder="12345678"
+              inputMode="numeric"
+              autoCapitalize="none"
+              spellCheck={false}
+            />
+          )}
         </Field>
         <div>
           <button className={styles.button} type="submit" disabled={pending}>

@@ -22,8 +22,18 @@ export type DomainClaimProps = {
 };
 
 function Notice({ state, field }: { state: FormState<unknown>; field?: string }) {
-  if (state.status === "ok" && state.message) return <p className={`${styles.notice} ${styles.ok}`} role="status">{state.message}</p>;
-  if (state.status === "error" && !(field && state.fieldErrors[field])) return <p className={`${styles.notice} ${styles.bad}`} role="alert">{state.message}</p>;
+  if (state.status === "ok" && state.message)
+    return (
+      <p className={`${styles.notice} ${styles.ok}`} role="status">
+        {state.message}
+      </p>
+    );
+  if (state.status === "error" && !(field && state.fieldErrors[field]))
+    return (
+      <p className={`${styles.notice} ${styles.bad}`} role="alert">
+        {state.message}
+      </p>
+    );
   return null;
 }
 
@@ -33,20 +43,22 @@ function DomainStatus({ claim }: { claim: DomainClaimProps }) {
     <div aria-live="polite" data-testid="domain-status">
       {claim.verified ? (
         <p className={`${styles.notice} ${styles.ok}`}>
-          <strong>✓ Verified:</strong> you are the verified owner of <strong>{claim.domain}</strong> since {claim.verifiedAt}. Your credentials and{" "}
-          <a href={claim.profileUrl}>public profile</a> say so. We check again daily: keep the line published.
+          <strong>✓ Verified:</strong> you are the verified owner of <strong>{claim.domain}</strong> since {claim.verifiedAt}. Your
+          credentials and <a href={claim.profileUrl}>public profile</a> say so. We check again daily: keep the line published.
         </p>
       ) : (
         <p className={`${styles.notice} ${styles.warn}`}>
-          <strong>Not verified.</strong> {claim.lastCheckedAt ? "The last check failed (below)." : "Publish the line below, then choose “Check now”."} Until
-          then your credentials say “issuer identity not verified”.
+          <strong>Not verified.</strong>{" "}
+          {claim.lastCheckedAt ? "The last check failed (below)." : "Publish the line below, then choose “Check now”."} Until then your
+          credentials say “issuer identity not verified”.
         </p>
       )}
       {claim.droppedReason && !claim.verified ? <p className={`${styles.notice} ${styles.bad}`}>{claim.droppedReason}</p> : null}
       {claim.lastCheckedAt && claim.lastMessage ? (
         <p data-testid="domain-last-check">
           <span className={styles.muted}>Last check, {claim.lastCheckedAt}:</span>{" "}
-          <strong>{claim.lastOutcome === "verified" ? "verified" : (OUTCOME_LABELS[claim.lastOutcome ?? ""] ?? "failed")}</strong>, {claim.lastMessage}
+          <strong>{claim.lastOutcome === "verified" ? "verified" : (OUTCOME_LABELS[claim.lastOutcome ?? ""] ?? "failed")}</strong>,{" "}
+          {claim.lastMessage}
         </p>
       ) : null}
     </div>
@@ -68,13 +80,13 @@ function ProofInstructions({ claim }: { claim: DomainClaimProps }) {
     <>
       {claim.verified ? (
         <p>
-          Keep this line in the plain-text file at <code className={styles.email}>{claim.proofUrl}</code>: if it disappears, the next daily check
-          removes the verification.
+          Keep this line in the plain-text file at <code className={styles.email}>{claim.proofUrl}</code>: if it disappears, the next daily
+          check removes the verification.
         </p>
       ) : (
         <p>
-          To prove that <strong>{claim.domain}</strong> is yours, publish a plain-text file at <code className={styles.email}>{claim.proofUrl}</code>{" "}
-          containing this line (other lines are ignored; redirects are not followed):
+          To prove that <strong>{claim.domain}</strong> is yours, publish a plain-text file at{" "}
+          <code className={styles.email}>{claim.proofUrl}</code> containing this line (other lines are ignored; redirects are not followed):
         </p>
       )}
       <div className={styles.secret}>
@@ -93,8 +105,8 @@ function ProofInstructions({ claim }: { claim: DomainClaimProps }) {
         </button>
       </div>
       <p className={styles.muted}>
-        If you manage the domain&apos;s DNS rather than its web server, a TXT record named <code className={styles.email}>{claim.dnsRecordName}</code>{" "}
-        with this line as its value proves it too.
+        If you manage the domain&apos;s DNS rather than its web server, a TXT record named{" "}
+        <code className={styles.email}>{claim.dnsRecordName}</code> with this line as its value proves it too.
       </p>
     </>
   );
@@ -108,8 +120,8 @@ export function DomainSection({ claim }: { claim: DomainClaimProps | null }) {
   return (
     <>
       <p className={styles.muted}>
-        Recipients and employers see whether the issuer of a credential really is who its name says. Prove you control your website&apos;s domain and
-        your credentials say “verified owner of your-domain”.
+        Recipients and employers see whether the issuer of a credential really is who its name says. Prove you control your website&apos;s
+        domain and your credentials say “verified owner of your-domain”.
       </p>
       <Notice state={save.state} field="domain" />
       <Notice state={check.state} />

@@ -76,8 +76,8 @@ export default async function SettingsPage() {
         )}
         <h3>Sign out everywhere</h3>
         <p>
-          {sessions === 1 ? "You are signed in on 1 browser (this one)." : `You are signed in on ${sessions} browsers, this one included.`} Signing out
-          everywhere ends all of them, for example if you used a shared computer or think someone else has access.
+          {sessions === 1 ? "You are signed in on 1 browser (this one)." : `You are signed in on ${sessions} browsers, this one included.`}{" "}
+          Signing out everywhere ends all of them, for example if you used a shared computer or think someone else has access.
         </p>
         <SignOutEverywhereForm />
       </section>

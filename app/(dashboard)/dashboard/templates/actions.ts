@@ -30,16 +30,25 @@ function groupBodyFrom(form: FormData): Record<string, unknown> {
     // Empty: the defaults (lib/groups/achievement.ts) are shown and signed.
     ...(text(form, "description") ? { description: text(form, "description") } : editing ? { description: null } : {}),
     ...(text(form, "criteria") ? { criteria: text(form, "criteria") } : editing ? { criteria: null } : {}),
-    ...(amount ? { expiryPeriod: { amount: /^\d+$/.test(amount) ? Number(amount) : amount, unit: text(form, "expiryUnit") } } : editing ? { expiryPeriod: null } : {}),
+    ...(amount
+      ? { expiryPeriod: { amount: /^\d+$/.test(amount) ? Number(amount) : amount, unit: text(form, "expiryUnit") } }
+      : editing
+        ? { expiryPeriod: null }
+        : {}),
     // Empty: no fixed language (the email in English, the wallet in each reader's language).
     ...(text(form, "language") ? { language: text(form, "language") } : editing ? { language: null } : {}),
     // The dashboard writes plain text; HTML clients get the same words (not the built-in body).
     ...(!subject && !body && editing ? { emailTemplate: null } : {}),
-    ...(subject || body ? { emailTemplate: { subject, text: body || null, html: body ? htmlForPlainText(body, languageOf(form)) : null } } : {}),
+    ...(subject || body
+      ? { emailTemplate: { subject, text: body || null, html: body ? htmlForPlainText(body, languageOf(form)) : null } }
+      : {}),
   };
 }
 
-export async function createTemplateAction(_previous: FormState<{ id: string; name: string }>, form: FormData): Promise<FormState<{ id: string; name: string }>> {
+export async function createTemplateAction(
+  _previous: FormState<{ id: string; name: string }>,
+  form: FormData,
+): Promise<FormState<{ id: string; name: string }>> {
   const member = await requireMember();
   return runFormAction(async () => {
     const parsed = safeParseWithDetails(CreateGroupBody, groupBodyFrom(form));
@@ -50,7 +59,10 @@ export async function createTemplateAction(_previous: FormState<{ id: string; na
   });
 }
 
-export async function updateTemplateAction(_previous: FormState<{ id: string; name: string }>, form: FormData): Promise<FormState<{ id: string; name: string }>> {
+export async function updateTemplateAction(
+  _previous: FormState<{ id: string; name: string }>,
+  form: FormData,
+): Promise<FormState<{ id: string; name: string }>> {
   const member = await requireMember();
   return runFormAction(async () => {
     const parsed = safeParseWithDetails(UpdateGroupBody, groupBodyFrom(form));

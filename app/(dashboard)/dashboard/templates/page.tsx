@@ -9,12 +9,18 @@ export const metadata = { title: "Credential templates" };
 
 export default async function TemplatesPage() {
   const member = await requireMember();
-  const [groups, designs] = await Promise.all([listGroups(member.organization.id, { limit: 100 }), listDesigns(member.organization, { limit: 100 })]);
+  const [groups, designs] = await Promise.all([
+    listGroups(member.organization.id, { limit: 100 }),
+    listDesigns(member.organization, { limit: 100 }),
+  ]);
   const designName = new Map(designs.data.map((d) => [d.id, d.name]));
   return (
     <>
       <h1>Credential templates</h1>
-      <p className={styles.lead}>A template (a &ldquo;group&rdquo; in the API) says which designs a credential renders with, when it expires and what email goes out with it.</p>
+      <p className={styles.lead}>
+        A template (a &ldquo;group&rdquo; in the API) says which designs a credential renders with, when it expires and what email goes out
+        with it.
+      </p>
       <section className={styles.section}>
         <h2>Templates</h2>
         {groups.data.length === 0 ? (

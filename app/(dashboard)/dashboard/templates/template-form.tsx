@@ -18,7 +18,12 @@ function FieldError({ id, message }: { id: string; message?: string }) {
 
 /** Creates a template, or edits `initial` when given. */
 export function TemplateForm({ designs, initial }: { designs: DesignOption[]; initial?: ApiGroup }) {
-  const { state, onSubmit, pending, fieldErrors: e } = useFormAction(initial ? updateTemplateAction : createTemplateAction, { resetOnSuccess: !initial });
+  const {
+    state,
+    onSubmit,
+    pending,
+    fieldErrors: e,
+  } = useFormAction(initial ? updateTemplateAction : createTemplateAction, { resetOnSuccess: !initial });
   const designError = Object.entries(e).find(([path]) => path.startsWith("designIds"))?.[1];
   // Designs render in the order they are picked; the numbers show it.
   const [picked, setPicked] = useState<string[]>(initial?.designIds ?? []);
@@ -26,7 +31,8 @@ export function TemplateForm({ designs, initial }: { designs: DesignOption[]; in
     // eslint-disable-next-line react-hooks/set-state-in-effect -- clears the picks once the server action reports success
     if (state.status === "ok" && !initial) setPicked([]);
   }, [state, initial]);
-  const toggle = (id: string, on: boolean) => setPicked((list) => (on ? [...list.filter((x) => x !== id), id] : list.filter((x) => x !== id)));
+  const toggle = (id: string, on: boolean) =>
+    setPicked((list) => (on ? [...list.filter((x) => x !== id), id] : list.filter((x) => x !== id)));
   return (
     <form className={styles.formStack} onSubmit={onSubmit} noValidate>
       {state.status === "ok" && (
@@ -43,7 +49,13 @@ export function TemplateForm({ designs, initial }: { designs: DesignOption[]; in
       {state.status === "error" && <p className={`${styles.notice} ${styles.bad}`}>{state.message}</p>}
       <div className={styles.field}>
         <label htmlFor="tpl-name">Name</label>
-        <input id="tpl-name" name="name" defaultValue={initial?.name} placeholder="e.g. Data Analysis Fundamentals" aria-invalid={Boolean(e.name)} />
+        <input
+          id="tpl-name"
+          name="name"
+          defaultValue={initial?.name}
+          placeholder="e.g. Data Analysis Fundamentals"
+          aria-invalid={Boolean(e.name)}
+        />
         <FieldError id="tpl-name" message={e.name} />
       </div>
       <fieldset className={styles.field} style={{ border: 0, padding: 0, margin: 0 }}>
@@ -64,24 +76,56 @@ export function TemplateForm({ designs, initial }: { designs: DesignOption[]; in
       </fieldset>
       <div className={styles.field}>
         <label htmlFor="tpl-description">What it stands for (optional)</label>
-        <textarea id="tpl-description" name="description" rows={2} defaultValue={initial?.description ?? ""} placeholder="Empty: “<template name>, awarded by <your organization>.”" aria-invalid={Boolean(e.description)} aria-describedby="tpl-description-hint" />
-        <span className={styles.muted} id="tpl-description-hint">Shown on each credential&rsquo;s page and signed into its Open Badges credential.</span>
+        <textarea
+          id="tpl-description"
+          name="description"
+          rows={2}
+          defaultValue={initial?.description ?? ""}
+          placeholder="Empty: “<template name>, awarded by <your organization>.”"
+          aria-invalid={Boolean(e.description)}
+          aria-describedby="tpl-description-hint"
+        />
+        <span className={styles.muted} id="tpl-description-hint">
+          Shown on each credential&rsquo;s page and signed into its Open Badges credential.
+        </span>
         <FieldError id="tpl-description" message={e.description} />
       </div>
       <div className={styles.field}>
         <label htmlFor="tpl-criteria">How it is earned (optional)</label>
-        <textarea id="tpl-criteria" name="criteria" rows={2} defaultValue={initial?.criteria ?? ""} placeholder="Empty: “Awarded by <your organization>.”" aria-invalid={Boolean(e.criteria)} />
+        <textarea
+          id="tpl-criteria"
+          name="criteria"
+          rows={2}
+          defaultValue={initial?.criteria ?? ""}
+          placeholder="Empty: “Awarded by <your organization>.”"
+          aria-invalid={Boolean(e.criteria)}
+        />
         <FieldError id="tpl-criteria" message={e.criteria} />
       </div>
       <div className={styles.field}>
         <label htmlFor="tpl-url">Learning event URL (optional)</label>
-        <input id="tpl-url" name="learningEventUrl" type="url" defaultValue={initial?.learningEventUrl ?? ""} placeholder="https://example.com/courses/…" aria-invalid={Boolean(e.learningEventUrl)} />
+        <input
+          id="tpl-url"
+          name="learningEventUrl"
+          type="url"
+          defaultValue={initial?.learningEventUrl ?? ""}
+          placeholder="https://example.com/courses/…"
+          aria-invalid={Boolean(e.learningEventUrl)}
+        />
         <FieldError id="tpl-url" message={e.learningEventUrl} />
       </div>
       <div className={styles.row}>
         <div className={styles.field}>
           <label htmlFor="tpl-expiry">Expires after (optional)</label>
-          <input id="tpl-expiry" name="expiryAmount" defaultValue={initial?.expiryPeriod?.amount ?? ""} inputMode="numeric" placeholder="e.g. 2" style={{ minWidth: 0, width: 120 }} aria-invalid={Boolean(e["expiryPeriod.amount"])} />
+          <input
+            id="tpl-expiry"
+            name="expiryAmount"
+            defaultValue={initial?.expiryPeriod?.amount ?? ""}
+            inputMode="numeric"
+            placeholder="e.g. 2"
+            style={{ minWidth: 0, width: 120 }}
+            aria-invalid={Boolean(e["expiryPeriod.amount"])}
+          />
           <FieldError id="tpl-expiry" message={e["expiryPeriod.amount"] ?? e["expiryPeriod.unit"]} />
         </div>
         <div className={styles.field}>
@@ -95,7 +139,14 @@ export function TemplateForm({ designs, initial }: { designs: DesignOption[]; in
       </div>
       <div className={styles.field}>
         <label htmlFor="tpl-language">Language of the email and the credential page</label>
-        <select id="tpl-language" name="language" defaultValue={initial?.language ?? ""} aria-invalid={Boolean(e.language)} aria-describedby="tpl-language-hint" style={{ minWidth: 0 }}>
+        <select
+          id="tpl-language"
+          name="language"
+          defaultValue={initial?.language ?? ""}
+          aria-invalid={Boolean(e.language)}
+          aria-describedby="tpl-language-hint"
+          style={{ minWidth: 0 }}
+        >
           <option value="">Each reader&rsquo;s own (email in English)</option>
           {SUPPORTED_LOCALES.map((locale) => (
             // Each name in its own language, so a reader finds theirs; lang lets screen readers say it right.
@@ -105,20 +156,35 @@ export function TemplateForm({ designs, initial }: { designs: DesignOption[]; in
           ))}
         </select>
         <span className={styles.muted} id="tpl-language-hint">
-          The built-in email is written in this language, and credential pages show it to everyone. Your own email subject and text are sent as you write them.
+          The built-in email is written in this language, and credential pages show it to everyone. Your own email subject and text are sent
+          as you write them.
         </span>
         <FieldError id="tpl-language" message={e.language} />
       </div>
       <div className={styles.field}>
         <label htmlFor="tpl-subject">Email subject (optional; a default is used otherwise)</label>
-        <input id="tpl-subject" name="emailSubject" defaultValue={initial?.emailTemplate?.subject ?? ""} placeholder="Your certificate for [group.name]" aria-invalid={Boolean(e["emailTemplate.subject"])} />
+        <input
+          id="tpl-subject"
+          name="emailSubject"
+          defaultValue={initial?.emailTemplate?.subject ?? ""}
+          placeholder="Your certificate for [group.name]"
+          aria-invalid={Boolean(e["emailTemplate.subject"])}
+        />
         <FieldError id="tpl-subject" message={e["emailTemplate.subject"]} />
       </div>
       <div className={styles.field}>
         <label htmlFor="tpl-text">Email text (optional)</label>
-        <textarea id="tpl-text" name="emailText" rows={5} defaultValue={initial?.emailTemplate?.text ?? ""} placeholder={"Hello [recipient.name],\n\nyour credential is ready: [credential.url]"} />
+        <textarea
+          id="tpl-text"
+          name="emailText"
+          rows={5}
+          defaultValue={initial?.emailTemplate?.text ?? ""}
+          placeholder={"Hello [recipient.name],\n\nyour credential is ready: [credential.url]"}
+        />
         <FieldError id="tpl-text" message={e["emailTemplate.text"]} />
-        <span className={styles.muted}>Placeholders: [recipient.name], [group.name], [credential.issueDate], [credential.url] and your custom attributes.</span>
+        <span className={styles.muted}>
+          Placeholders: [recipient.name], [group.name], [credential.issueDate], [credential.url] and your custom attributes.
+        </span>
       </div>
       <div>
         <button className={styles.button} type="submit" disabled={pending}>

@@ -16,7 +16,8 @@ export default async function TokensPage() {
     <>
       <h1>API tokens</h1>
       <p className={styles.lead}>
-        Tokens let your systems call the REST API as {member.organization.name}. A token is shown once, when it is created; we keep only a hash of it.
+        Tokens let your systems call the REST API as {member.organization.name}. A token is shown once, when it is created; we keep only a
+        hash of it.
       </p>
       <section className={styles.section}>
         <h2>Create a token</h2>
@@ -47,7 +48,13 @@ export default async function TokensPage() {
                   </td>
                   <td>{when(t.createdAt)}</td>
                   <td>{when(t.lastUsedAt)}</td>
-                  <td>{t.revokedAt ? <span className={`${styles.pill} ${styles.pillGrey}`}>revoked {when(t.revokedAt)}</span> : <span className={styles.pill}>active</span>}</td>
+                  <td>
+                    {t.revokedAt ? (
+                      <span className={`${styles.pill} ${styles.pillGrey}`}>revoked {when(t.revokedAt)}</span>
+                    ) : (
+                      <span className={styles.pill}>active</span>
+                    )}
+                  </td>
                   <td>{!t.revokedAt && <RevokeTokenButton prefix={t.prefix} name={t.name} />}</td>
                 </tr>
               ))}

@@ -28,7 +28,13 @@ export function CreateTokenForm() {
       <form className={styles.form} onSubmit={(e) => (setCopied(false), onSubmit(e))} noValidate>
         <div className={styles.field}>
           <label htmlFor="token-name">Name</label>
-          <input id="token-name" name="name" placeholder="e.g. LMS integration" aria-invalid={Boolean(fieldErrors.name)} aria-describedby={fieldErrors.name ? "token-name-error" : undefined} />
+          <input
+            id="token-name"
+            name="name"
+            placeholder="e.g. LMS integration"
+            aria-invalid={Boolean(fieldErrors.name)}
+            aria-describedby={fieldErrors.name ? "token-name-error" : undefined}
+          />
           {fieldErrors.name && (
             <span className={styles.fieldError} id="token-name-error">
               Name {fieldErrors.name}

@@ -5,7 +5,13 @@ import { safeParseWithDetails } from "@/lib/core/validation";
 import { requireMember } from "@/lib/auth/member";
 import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
 import { CreateWebhookBody } from "@/lib/webhooks/schema";
-import { createWebhookEndpoint, deleteWebhookEndpoint, retryWebhookDelivery, rotateWebhookSecret, updateWebhookEndpoint } from "@/lib/webhooks/service";
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  retryWebhookDelivery,
+  rotateWebhookSecret,
+  updateWebhookEndpoint,
+} from "@/lib/webhooks/service";
 import { formText } from "@/app/form-text";
 
 export type ShownSecret = { url: string; secret: string };
@@ -18,7 +24,11 @@ export async function createWebhookAction(_previous: FormState<ShownSecret>, for
   return runFormAction(async () => {
     // The API's request body, so the API's rules and messages apply unchanged.
     const description = text(form, "description");
-    const parsed = safeParseWithDetails(CreateWebhookBody, { url: text(form, "url"), events: form.getAll("events").map(String), ...(description ? { description } : {}) });
+    const parsed = safeParseWithDetails(CreateWebhookBody, {
+      url: text(form, "url"),
+      events: form.getAll("events").map(String),
+      ...(description ? { description } : {}),
+    });
     if (!parsed.ok) throw invalidFields(parsed.details.map((d) => ({ ...d, path: d.path.replace(/\[\d+\]$/, "") })));
     const created = await createWebhookEndpoint(member.organization.id, parsed.data);
     revalidatePath(PAGE);

@@ -22,8 +22,8 @@ export default async function WebhooksPage() {
     <>
       <h1>Webhooks</h1>
       <p className={styles.lead}>
-        Webhooks tell your systems when credentials and templates change: each event is POSTed to your URL, signed the Standard Webhooks way,
-        and retried for 24 hours until it gets a 2xx answer. <a href="/docs#verify-webhook-signature">How to verify a signature</a>.
+        Webhooks tell your systems when credentials and templates change: each event is POSTed to your URL, signed the Standard Webhooks
+        way, and retried for 24 hours until it gets a 2xx answer. <a href="/docs#verify-webhook-signature">How to verify a signature</a>.
       </p>
       <section className={styles.section}>
         <h2>Add an endpoint</h2>
@@ -39,7 +39,11 @@ export default async function WebhooksPage() {
           <section key={endpoint.id} className={styles.section} data-webhook-id={endpoint.id}>
             <h2>
               <code>{endpoint.url}</code>{" "}
-              {endpoint.enabled ? <span className={styles.pill}>enabled</span> : <span className={`${styles.pill} ${styles.pillGrey}`}>disabled</span>}
+              {endpoint.enabled ? (
+                <span className={styles.pill}>enabled</span>
+              ) : (
+                <span className={`${styles.pill} ${styles.pillGrey}`}>disabled</span>
+              )}
             </h2>
             {endpoint.description && <p>{endpoint.description}</p>}
             {endpoint.disabledReason && <p className={`${styles.notice} ${styles.bad}`}>{endpoint.disabledReason}</p>}
@@ -74,7 +78,11 @@ export default async function WebhooksPage() {
                       </td>
                       <td>{a.attempt}</td>
                       <td>
-                        {a.status === "succeeded" ? <span className={styles.pill}>{a.responseStatus}</span> : <span className={`${styles.pill} ${styles.pillRevoked}`}>{a.responseStatus ?? "failed"}</span>}
+                        {a.status === "succeeded" ? (
+                          <span className={styles.pill}>{a.responseStatus}</span>
+                        ) : (
+                          <span className={`${styles.pill} ${styles.pillRevoked}`}>{a.responseStatus ?? "failed"}</span>
+                        )}
                         {a.error && (
                           <>
                             <br />
@@ -83,7 +91,13 @@ export default async function WebhooksPage() {
                         )}
                       </td>
                       <td>{a.durationMs} ms</td>
-                      <td>{a.responseBodyExcerpt ? <code>{a.responseBodyExcerpt.slice(0, 200)}</code> : <span className={styles.muted}>—</span>}</td>
+                      <td>
+                        {a.responseBodyExcerpt ? (
+                          <code>{a.responseBodyExcerpt.slice(0, 200)}</code>
+                        ) : (
+                          <span className={styles.muted}>—</span>
+                        )}
+                      </td>
                       <td>{endpoint.enabled && <RetryDeliveryButton id={endpoint.id} eventId={a.eventId} />}</td>
                     </tr>
                   ))}

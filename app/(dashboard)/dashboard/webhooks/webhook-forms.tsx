@@ -18,11 +18,13 @@ function SecretOnce({ state, lead }: { state: FormState<ShownSecret>; lead: stri
   if (state.status !== "ok") return null;
   return (
     <div className={styles.secret} role="status">
-      <span>
-        {lead} Copy the signing secret now; it will not be shown again:
-      </span>
+      <span>{lead} Copy the signing secret now; it will not be shown again:</span>
       <code data-testid="webhook-secret">{state.result.secret}</code>
-      <button className={styles.secondary} type="button" onClick={() => void navigator.clipboard.writeText(state.result.secret).then(() => setCopied(true))}>
+      <button
+        className={styles.secondary}
+        type="button"
+        onClick={() => void navigator.clipboard.writeText(state.result.secret).then(() => setCopied(true))}
+      >
         {copied ? "Copied" : "Copy"}
       </button>
     </div>
@@ -34,11 +36,19 @@ export function CreateWebhookForm({ eventTypes }: { eventTypes: readonly string[
   return (
     <>
       <SecretOnce state={state} lead="Endpoint added." />
-      {state.status === "error" && Object.keys(fieldErrors).length === 0 && <p className={`${styles.notice} ${styles.bad}`}>{state.message}</p>}
+      {state.status === "error" && Object.keys(fieldErrors).length === 0 && (
+        <p className={`${styles.notice} ${styles.bad}`}>{state.message}</p>
+      )}
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <div className={styles.field}>
           <label htmlFor="webhook-url">URL</label>
-          <input id="webhook-url" name="url" placeholder="https://example.com/hooks/credentials" aria-invalid={Boolean(fieldErrors.url)} aria-describedby={fieldErrors.url ? "webhook-url-error" : undefined} />
+          <input
+            id="webhook-url"
+            name="url"
+            placeholder="https://example.com/hooks/credentials"
+            aria-invalid={Boolean(fieldErrors.url)}
+            aria-describedby={fieldErrors.url ? "webhook-url-error" : undefined}
+          />
           {fieldErrors.url && (
             <span className={styles.fieldError} id="webhook-url-error">
               URL {fieldErrors.url}
@@ -92,7 +102,8 @@ export function EndpointActions({ id, url, enabled }: { id: string; url: string;
         </form>
         <form
           onSubmit={(e) => {
-            if (!window.confirm(`Rotate the signing secret of ${url}? The old secret keeps signing for 24 hours.`)) return e.preventDefault();
+            if (!window.confirm(`Rotate the signing secret of ${url}? The old secret keeps signing for 24 hours.`))
+              return e.preventDefault();
             rotate.onSubmit(e);
           }}
         >

@@ -9,7 +9,9 @@ export const GET = publicEndpoint({ params: z.strictObject({ publicId: z.string(
   const svg = await walletQrSvg(params.publicId);
   if (!svg) throw new ApiError("not_found", "Credential not found.");
   // The link a code encodes never changes; a deleted credential's code may linger a day in caches.
-  return new Response(svg, { headers: { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=86400", "X-Content-Type-Options": "nosniff" } });
+  return new Response(svg, {
+    headers: { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=86400", "X-Content-Type-Options": "nosniff" },
+  });
 });
 
 export const { POST, PUT, PATCH, DELETE } = readOnlyRoute();

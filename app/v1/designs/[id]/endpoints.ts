@@ -15,7 +15,8 @@ export const designRoute = defineRoute("/v1/designs/{id}", {
     params: idParams,
     tag: "Designs",
     summary: "Update a design template",
-    description: "A new `document` or changed `assets` make a new revision: preview URLs of this design change. `assets` entries set to null are removed.",
+    description:
+      "A new `document` or changed `assets` make a new revision: preview URLs of this design change. `assets` entries set to null are removed.",
     body: UpdateDesignBody,
     success: { status: 200, description: "The design", schema: DesignResponse },
     errors: ["not_found"],

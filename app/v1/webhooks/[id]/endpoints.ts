@@ -20,7 +20,10 @@ export const webhookRoute = defineRoute("/v1/webhooks/{id}", {
     body: UpdateWebhookBody,
     success: { status: 200, description: "The endpoint", schema: WebhookEndpointResponse },
     errors: ["not_found"],
-    handle: async ({ caller, params, body }) => ({ status: 200, body: await updateWebhookEndpoint(caller.organization.id, params.id, body) }),
+    handle: async ({ caller, params, body }) => ({
+      status: 200,
+      body: await updateWebhookEndpoint(caller.organization.id, params.id, body),
+    }),
   }),
   DELETE: endpoint({
     params: idParams,

@@ -45,11 +45,23 @@ export function EditCredentialDetails({ credential, children }: { credential: Ed
       setTag("");
     }
   }
-  const invalid = (path: string, id: string) => ({ "aria-invalid": Boolean(e[path]), "aria-describedby": e[path] ? `${id}-error` : undefined });
+  const invalid = (path: string, id: string) => ({
+    "aria-invalid": Boolean(e[path]),
+    "aria-describedby": e[path] ? `${id}-error` : undefined,
+  });
   const attributes = Object.entries(credential.customAttributes);
-  const newKeyError = e[NEW_ATTRIBUTE_TAG] ?? (tag.trim() && !(newAttributeKey(tag) in credential.customAttributes) ? e[`customAttributes.${newAttributeKey(tag)}`] : undefined);
+  const newKeyError =
+    e[NEW_ATTRIBUTE_TAG] ??
+    (tag.trim() && !(newAttributeKey(tag) in credential.customAttributes) ? e[`customAttributes.${newAttributeKey(tag)}`] : undefined);
   // Errors the fields do not show (the recipient's id, a conflict), in the form's notice.
-  const shownPaths = new Set(["recipient.name", "recipient.email", "issueDate", "expiryDate", NEW_ATTRIBUTE_TAG, ...attributes.map(([k]) => `customAttributes.${k}`)]);
+  const shownPaths = new Set([
+    "recipient.name",
+    "recipient.email",
+    "issueDate",
+    "expiryDate",
+    NEW_ATTRIBUTE_TAG,
+    ...attributes.map(([k]) => `customAttributes.${k}`),
+  ]);
   const unshown = Object.entries(e).filter(([path]) => !shownPaths.has(path) && !(newKeyError && e[path] === newKeyError));
 
   if (!editing) {
@@ -95,7 +107,13 @@ export function EditCredentialDetails({ credential, children }: { credential: Ed
           </div>
           <div className={styles.field}>
             <label htmlFor="edit-email">Recipient email</label>
-            <input id="edit-email" name="recipientEmail" type="email" defaultValue={credential.email ?? ""} {...invalid("recipient.email", "edit-email")} />
+            <input
+              id="edit-email"
+              name="recipientEmail"
+              type="email"
+              defaultValue={credential.email ?? ""}
+              {...invalid("recipient.email", "edit-email")}
+            />
             <Shown name="recipientEmail" value={credential.email ?? ""} />
             <FieldError id="edit-email-error" message={e["recipient.email"]} />
             <span className={styles.muted}>The name and email belong to the recipient: their other credentials show the change too.</span>
@@ -103,20 +121,34 @@ export function EditCredentialDetails({ credential, children }: { credential: Ed
         </>
       ) : (
         <p className={styles.muted}>
-          The recipient name ({credential.name}) cannot be changed: this credential has no recipient email, and a name is changed through the
-          credential&apos;s recipient (as in the API). Delete it and create it again to correct the name.
+          The recipient name ({credential.name}) cannot be changed: this credential has no recipient email, and a name is changed through
+          the credential&apos;s recipient (as in the API). Delete it and create it again to correct the name.
         </p>
       )}
       <div className={styles.row}>
         <div className={styles.field}>
           <label htmlFor="edit-issue">Issue date</label>
-          <input id="edit-issue" name="issueDate" type="date" defaultValue={credential.issueDate} style={{ minWidth: 0 }} {...invalid("issueDate", "edit-issue")} />
+          <input
+            id="edit-issue"
+            name="issueDate"
+            type="date"
+            defaultValue={credential.issueDate}
+            style={{ minWidth: 0 }}
+            {...invalid("issueDate", "edit-issue")}
+          />
           <Shown name="issueDate" value={credential.issueDate} />
           <FieldError id="edit-issue-error" message={e.issueDate} />
         </div>
         <div className={styles.field}>
           <label htmlFor="edit-expiry">Expiry date (empty: the template&apos;s setting)</label>
-          <input id="edit-expiry" name="expiryDate" type="date" defaultValue={credential.expiryDate ?? ""} style={{ minWidth: 0 }} {...invalid("expiryDate", "edit-expiry")} />
+          <input
+            id="edit-expiry"
+            name="expiryDate"
+            type="date"
+            defaultValue={credential.expiryDate ?? ""}
+            style={{ minWidth: 0 }}
+            {...invalid("expiryDate", "edit-expiry")}
+          />
           <Shown name="expiryDate" value={credential.expiryDate ?? ""} />
           <FieldError id="edit-expiry-error" message={e.expiryDate} />
         </div>
@@ -128,7 +160,13 @@ export function EditCredentialDetails({ credential, children }: { credential: Ed
             <label htmlFor={`edit-attr-${i}`}>
               <code>[{key}]</code> (empty: no value)
             </label>
-            <textarea id={`edit-attr-${i}`} name={`${ATTRIBUTE}${key}`} defaultValue={value ?? ""} rows={2} {...invalid(path, `edit-attr-${i}`)} />
+            <textarea
+              id={`edit-attr-${i}`}
+              name={`${ATTRIBUTE}${key}`}
+              defaultValue={value ?? ""}
+              rows={2}
+              {...invalid(path, `edit-attr-${i}`)}
+            />
             <Shown name={`${ATTRIBUTE}${key}`} value={value ?? ""} />
             <FieldError id={`edit-attr-${i}-error`} message={e[path]} />
           </div>

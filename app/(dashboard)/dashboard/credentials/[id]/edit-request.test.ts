@@ -49,14 +49,18 @@ describe("editRequest", () => {
   it("an emptied expiry date or attribute is null; a new attribute is named by its tag", () => {
     expect(submit({ ...shown, expiryDate: "2027-01-10" }, { expiryDate: "" }).body).toEqual({ expiryDate: null });
     expect(submit(shown, { "attr:custom.grade": "" }).body).toEqual({ customAttributes: { "custom.grade": null } });
-    expect(submit(shown, { newAttributeTag: " mentor ", newAttributeValue: "Grace" }).body).toEqual({ customAttributes: { "custom.mentor": "Grace" } });
+    expect(submit(shown, { newAttributeTag: " mentor ", newAttributeValue: "Grace" }).body).toEqual({
+      customAttributes: { "custom.mentor": "Grace" },
+    });
     expect(newAttributeKey("custom.mentor")).toBe("custom.mentor");
   });
 
   it("line breaks sent as CRLF by the form are no change, and are stored as typed", () => {
     const multi = { ...shown, "attr:custom.note": "line one\nline two" };
     expect(submit(multi, { "attr:custom.note": "line one\r\nline two", "was:attr:custom.note": "line one\r\nline two" }).body).toEqual({});
-    expect(submit(multi, { "attr:custom.note": "line one\r\nline 2" }).body).toEqual({ customAttributes: { "custom.note": "line one\nline 2" } });
+    expect(submit(multi, { "attr:custom.note": "line one\r\nline 2" }).body).toEqual({
+      customAttributes: { "custom.note": "line one\nline 2" },
+    });
   });
 
   it("without a recipient there is no recipient field to send", () => {
@@ -65,11 +69,16 @@ describe("editRequest", () => {
   });
 
   it("a value without a name is the form's own mistake", () => {
-    expect(submit(shown, { newAttributeValue: "Grace" }).problems).toEqual([{ path: "newAttributeTag", message: "name the new attribute" }]);
+    expect(submit(shown, { newAttributeValue: "Grace" }).problems).toEqual([
+      { path: "newAttributeTag", message: "name the new attribute" },
+    ]);
   });
 
   it("mistakes reach the API's schema as typed, which names the field", () => {
-    const parsed = safeParseWithDetails(UpdateCredentialBody, submit(shown, { recipientName: " ", recipientEmail: "not an email", newAttributeTag: "two words", newAttributeValue: "x" }).body);
+    const parsed = safeParseWithDetails(
+      UpdateCredentialBody,
+      submit(shown, { recipientName: " ", recipientEmail: "not an email", newAttributeTag: "two words", newAttributeValue: "x" }).body,
+    );
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
     const paths = parsed.details.map((d) => d.path);

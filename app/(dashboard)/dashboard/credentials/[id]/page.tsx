@@ -42,15 +42,47 @@ export default async function CredentialPage({ params }: { params: Promise<{ id:
   const details = (
     <table className={styles.table}>
       <tbody>
-        <tr><th>Recipient</th><td>{credential.recipient ? `${credential.recipient.name} <${credential.recipient.email}>` : `${credential.attributes["recipient.name"]} (no email)`}</td></tr>
-        <tr><th>Issue date</th><td>{credential.issueDate}</td></tr>
-        <tr><th>Expiry date</th><td>{credential.expiryDate ?? "never"}</td></tr>
-        <tr><th>Credential id</th><td><code>{credential.id}</code></td></tr>
-        <tr><th>Public id</th><td><code>{credential.publicId}</code></td></tr>
-        <tr><th>Created</th><td>{when(credential.createdAt)}</td></tr>
-        <tr><th>Updated</th><td>{when(credential.updatedAt)}</td></tr>
+        <tr>
+          <th>Recipient</th>
+          <td>
+            {credential.recipient
+              ? `${credential.recipient.name} <${credential.recipient.email}>`
+              : `${credential.attributes["recipient.name"]} (no email)`}
+          </td>
+        </tr>
+        <tr>
+          <th>Issue date</th>
+          <td>{credential.issueDate}</td>
+        </tr>
+        <tr>
+          <th>Expiry date</th>
+          <td>{credential.expiryDate ?? "never"}</td>
+        </tr>
+        <tr>
+          <th>Credential id</th>
+          <td>
+            <code>{credential.id}</code>
+          </td>
+        </tr>
+        <tr>
+          <th>Public id</th>
+          <td>
+            <code>{credential.publicId}</code>
+          </td>
+        </tr>
+        <tr>
+          <th>Created</th>
+          <td>{when(credential.createdAt)}</td>
+        </tr>
+        <tr>
+          <th>Updated</th>
+          <td>{when(credential.updatedAt)}</td>
+        </tr>
         {Object.entries(credential.customAttributes).map(([key, value]) => (
-          <tr key={key}><th>{key}</th><td>{value ?? <span className={styles.muted}>empty</span>}</td></tr>
+          <tr key={key}>
+            <th>{key}</th>
+            <td>{value ?? <span className={styles.muted}>empty</span>}</td>
+          </tr>
         ))}
       </tbody>
     </table>
@@ -63,7 +95,13 @@ export default async function CredentialPage({ params }: { params: Promise<{ id:
       <h1>{credential.attributes["recipient.name"]}</h1>
       <p className={styles.lead}>
         {group.name} · <span className={styles.pill}>{credential.status}</span>
-        {revoked && <> · <span className={`${styles.pill} ${styles.pillRevoked}`}>revoked</span></>} · issue date {credential.issueDate}
+        {revoked && (
+          <>
+            {" "}
+            · <span className={`${styles.pill} ${styles.pillRevoked}`}>revoked</span>
+          </>
+        )}{" "}
+        · issue date {credential.issueDate}
         {credential.expiryDate ? ` · expires ${credential.expiryDate}` : ""}
       </p>
       {credential.revokedAt !== null && (
@@ -74,7 +112,12 @@ export default async function CredentialPage({ params }: { params: Promise<{ id:
         </div>
       )}
       <div className={styles.actions} style={{ marginBottom: 20 }}>
-        <CredentialRowActions id={credential.id} status={credential.status} canSend={Boolean(credential.recipient?.email)} revoked={revoked} />
+        <CredentialRowActions
+          id={credential.id}
+          status={credential.status}
+          canSend={Boolean(credential.recipient?.email)}
+          revoked={revoked}
+        />
         {credential.status !== "draft" && (
           <a className={styles.secondary} href={walletUrl(credential.publicId)} target="_blank" rel="noreferrer">
             Open wallet page
@@ -122,7 +165,9 @@ export default async function CredentialPage({ params }: { params: Promise<{ id:
       </section>
       <section className={styles.section} aria-labelledby="details-heading">
         <h2 id="details-heading">Details</h2>
-        {revoked ? details : (
+        {revoked ? (
+          details
+        ) : (
           <EditCredentialDetails
             credential={{
               id: credential.id,
@@ -144,28 +189,43 @@ export default async function CredentialPage({ params }: { params: Promise<{ id:
           <p className={styles.muted}>No email sent yet.</p>
         ) : (
           <ScrollRegion label="Emails">
-          <table className={styles.table}>
-            <thead><tr><th>To</th><th>Subject</th><th>Status</th><th>Attempts</th><th>Queued</th></tr></thead>
-            <tbody>
-              {emails.map((m) => (
-                <tr key={m.id} data-email-status={m.status}>
-                  <td>{m.to}</td>
-                  <td>{m.subject}</td>
-                  <td>
-                    <span className={m.status === "sent" ? styles.pill : `${styles.pill} ${styles.pillGrey}`}>{m.status}</span>
-                    {m.status === "queued" && m.attempts.length > 0 && <div className={styles.muted}>next try {when(m.nextAttemptAt)}</div>}
-                    {m.sentAt && <div className={styles.muted}>{when(m.sentAt)}</div>}
-                  </td>
-                  <td>
-                    {m.attempts.length === 0 ? "—" : m.attempts.map((a, i) => (
-                      <div key={i} className={styles.muted}>{when(a.startedAt)}: {a.outcome}{a.error ? ` (${a.error})` : ""}</div>
-                    ))}
-                  </td>
-                  <td>{when(m.createdAt)}</td>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th>To</th>
+                  <th>Subject</th>
+                  <th>Status</th>
+                  <th>Attempts</th>
+                  <th>Queued</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {emails.map((m) => (
+                  <tr key={m.id} data-email-status={m.status}>
+                    <td>{m.to}</td>
+                    <td>{m.subject}</td>
+                    <td>
+                      <span className={m.status === "sent" ? styles.pill : `${styles.pill} ${styles.pillGrey}`}>{m.status}</span>
+                      {m.status === "queued" && m.attempts.length > 0 && (
+                        <div className={styles.muted}>next try {when(m.nextAttemptAt)}</div>
+                      )}
+                      {m.sentAt && <div className={styles.muted}>{when(m.sentAt)}</div>}
+                    </td>
+                    <td>
+                      {m.attempts.length === 0
+                        ? "—"
+                        : m.attempts.map((a, i) => (
+                            <div key={i} className={styles.muted}>
+                              {when(a.startedAt)}: {a.outcome}
+                              {a.error ? ` (${a.error})` : ""}
+                            </div>
+                          ))}
+                    </td>
+                    <td>{when(m.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </ScrollRegion>
         )}
       </section>
@@ -175,14 +235,24 @@ export default async function CredentialPage({ params }: { params: Promise<{ id:
           <p className={styles.muted}>Nobody has opened it yet.</p>
         ) : (
           <ScrollRegion label="Activity">
-          <table className={styles.table}>
-            <thead><tr><th>When</th><th>Event</th><th>By</th></tr></thead>
-            <tbody>
-              {events.data.map((e) => (
-                <tr key={e.id}><td>{when(e.triggeredAt)}</td><td>{e.eventType}</td><td>{e.triggeredBy}</td></tr>
-              ))}
-            </tbody>
-          </table>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th>When</th>
+                  <th>Event</th>
+                  <th>By</th>
+                </tr>
+              </thead>
+              <tbody>
+                {events.data.map((e) => (
+                  <tr key={e.id}>
+                    <td>{when(e.triggeredAt)}</td>
+                    <td>{e.eventType}</td>
+                    <td>{e.triggeredBy}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </ScrollRegion>
         )}
       </section>

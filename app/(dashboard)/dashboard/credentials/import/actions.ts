@@ -19,7 +19,8 @@ export async function uploadImportAction(_previous: FormState, form: FormData): 
     const file = form.get("file");
     if (!(file instanceof File) || (file.size === 0 && file.name === "")) throw invalidField("file", "choose a CSV file");
     // Checked before reading it into memory; startImport checks the bytes again with the same limit.
-    if (file.size > CSV_MAX_BYTES) throw invalidField("file", `The file is larger than ${CSV_MAX_BYTES / 1024 / 1024} MB; split it into several files.`);
+    if (file.size > CSV_MAX_BYTES)
+      throw invalidField("file", `The file is larger than ${CSV_MAX_BYTES / 1024 / 1024} MB; split it into several files.`);
     const { id } = await startImport(member.organization, member.user.id, {
       fileName: file.name,
       bytes: new Uint8Array(await file.arrayBuffer()),

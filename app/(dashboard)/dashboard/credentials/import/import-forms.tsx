@@ -13,7 +13,15 @@ function FieldError({ id, message }: { id: string; message?: string }) {
   ) : null;
 }
 
-export function UploadForm({ templates, maxBytes, maxRows }: { templates: { id: string; name: string }[]; maxBytes: number; maxRows: number }) {
+export function UploadForm({
+  templates,
+  maxBytes,
+  maxRows,
+}: {
+  templates: { id: string; name: string }[];
+  maxBytes: number;
+  maxRows: number;
+}) {
   const { state, onSubmit, pending, fieldErrors: e } = useFormAction(uploadImportAction);
   // A file over the limit is refused here already, without uploading megabytes to be told so.
   const [tooLarge, setTooLarge] = useState<string | null>(null);
@@ -27,7 +35,11 @@ export function UploadForm({ templates, maxBytes, maxRows }: { templates: { id: 
         onSubmit(event);
       }}
     >
-      {state.status === "error" && !e.file && !e.groupId && <p className={`${styles.notice} ${styles.bad}`} role="alert">{state.message}</p>}
+      {state.status === "error" && !e.file && !e.groupId && (
+        <p className={`${styles.notice} ${styles.bad}`} role="alert">
+          {state.message}
+        </p>
+      )}
       <div className={styles.field}>
         <label htmlFor="import-template">Template</label>
         <select id="import-template" name="groupId" aria-invalid={Boolean(e.groupId)}>
@@ -40,7 +52,9 @@ export function UploadForm({ templates, maxBytes, maxRows }: { templates: { id: 
         <FieldError id="import-template" message={e.groupId} />
       </div>
       <div className={styles.field}>
-        <label htmlFor="import-file">CSV file (UTF-8, comma or semicolon separated, up to {maxRows.toLocaleString("en-US")} rows and {maxBytes / 1024 / 1024} MB)</label>
+        <label htmlFor="import-file">
+          CSV file (UTF-8, comma or semicolon separated, up to {maxRows.toLocaleString("en-US")} rows and {maxBytes / 1024 / 1024} MB)
+        </label>
         <input
           id="import-file"
           name="file"
@@ -50,7 +64,11 @@ export function UploadForm({ templates, maxBytes, maxRows }: { templates: { id: 
           aria-describedby={fileError ? "import-file-error" : undefined}
           onChange={(event) => {
             const file = event.currentTarget.files?.[0];
-            setTooLarge(file && file.size > maxBytes ? `The file is ${(file.size / 1024 / 1024).toFixed(1)} MB; at most ${maxBytes / 1024 / 1024} MB can be imported at once. Split it into several files.` : null);
+            setTooLarge(
+              file && file.size > maxBytes
+                ? `The file is ${(file.size / 1024 / 1024).toFixed(1)} MB; at most ${maxBytes / 1024 / 1024} MB can be imported at once. Split it into several files.`
+                : null,
+            );
           }}
         />
         <FieldError id="import-file" message={fileError} />
@@ -76,7 +94,11 @@ export function MappingForm({ jobId, rows, columns, targets, mapping }: MappingF
   const { state, onSubmit, pending, fieldErrors: e } = useFormAction(checkImportAction);
   return (
     <form onSubmit={onSubmit} noValidate>
-      {state.status === "error" && <p className={`${styles.notice} ${styles.bad}`} role="alert">{state.message}</p>}
+      {state.status === "error" && (
+        <p className={`${styles.notice} ${styles.bad}`} role="alert">
+          {state.message}
+        </p>
+      )}
       <input type="hidden" name="jobId" value={jobId} />
       <div className={local.mapping}>
         {targets.map((target) => {
@@ -87,7 +109,13 @@ export function MappingForm({ jobId, rows, columns, targets, mapping }: MappingF
                 {target.label}
                 {target.required && <span className={local.required}> *</span>}
               </label>
-              <select id={id} name={`map:${target.key}`} defaultValue={mapping[target.key] ?? ""} aria-invalid={Boolean(e[target.key])} aria-describedby={e[target.key] ? `${id}-error` : undefined}>
+              <select
+                id={id}
+                name={`map:${target.key}`}
+                defaultValue={mapping[target.key] ?? ""}
+                aria-invalid={Boolean(e[target.key])}
+                aria-describedby={e[target.key] ? `${id}-error` : undefined}
+              >
                 <option value="">— not imported —</option>
                 {columns.map((c) => (
                   <option key={c.index} value={c.index}>
@@ -117,7 +145,11 @@ export function ConfirmForm({ jobId, validRows, warnedRows = 0 }: { jobId: strin
   const error = confirm.state.status === "error" ? confirm.state.message : reopen.state.status === "error" ? reopen.state.message : null;
   return (
     <>
-      {error && <p className={`${styles.notice} ${styles.bad}`} role="alert">{error}</p>}
+      {error && (
+        <p className={`${styles.notice} ${styles.bad}`} role="alert">
+          {error}
+        </p>
+      )}
       <form onSubmit={confirm.onSubmit}>
         <input type="hidden" name="jobId" value={jobId} />
         <label className={local.check}>
@@ -130,7 +162,8 @@ export function ConfirmForm({ jobId, validRows, warnedRows = 0 }: { jobId: strin
         </div>
         {warnedRows > 0 && validRows > 0 && (
           <p className={styles.muted} data-testid="confirm-warning">
-            {warnedRows.toLocaleString("en-US")} of them {warnedRows === 1 ? "is" : "are"} issued without a certificate image for the designs named in the warnings above.
+            {warnedRows.toLocaleString("en-US")} of them {warnedRows === 1 ? "is" : "are"} issued without a certificate image for the
+            designs named in the warnings above.
           </p>
         )}
       </form>

@@ -66,7 +66,9 @@ export default async function ImportPage() {
                       : job.totalRows.toLocaleString("en-US")}
                   </td>
                   <td>
-                    <span className={job.status === "done" ? styles.pill : `${styles.pill} ${styles.pillGrey}`}>{STATUS_TEXT[job.status] ?? job.status}</span>
+                    <span className={job.status === "done" ? styles.pill : `${styles.pill} ${styles.pillGrey}`}>
+                      {STATUS_TEXT[job.status] ?? job.status}
+                    </span>
                   </td>
                   <td>{job.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC</td>
                 </tr>

@@ -8,7 +8,16 @@ import { useMemo, useState } from "react";
 import type { DesignDocument, DesignElement } from "@/lib/render/document";
 import type { EditorAsset } from "../actions";
 import { CanvasInspector, customAttributesOf, ElementInspector, type CustomAttributeChoice } from "./inspector";
-import { canvasOf, centerElement, duplicateElement, elementLabel, moveElement, newElement, scaleToCanvas, type ElementType } from "./geometry";
+import {
+  canvasOf,
+  centerElement,
+  duplicateElement,
+  elementLabel,
+  moveElement,
+  newElement,
+  scaleToCanvas,
+  type ElementType,
+} from "./geometry";
 import { ImageLibrary } from "./image-library";
 import { PreviewNotes } from "./preview-notes";
 import { SaveStatus } from "./save-status";
@@ -37,15 +46,41 @@ export type EditorDesign = {
 /** The schema's limit on elements per design. */
 const MAX_ELEMENTS = 200;
 
-export function DesignEditor({ design, organizationAttributes }: { design: EditorDesign; organizationAttributes: CustomAttributeChoice[] }) {
+export function DesignEditor({
+  design,
+  organizationAttributes,
+}: {
+  design: EditorDesign;
+  organizationAttributes: CustomAttributeChoice[];
+}) {
   const { doc, docRef, change, remember, changeDuringGesture, undo: undoDocument, redo: redoDocument } = useDesignHistory(design.document);
   const [name, setName] = useState(design.name);
   const [selected, setSelected] = useState<number | null>(null);
   const [assets, setAssets] = useState<EditorAsset[]>(design.assets);
   const [sampleName, setSampleName] = useState("");
-  const { preview, problems, showProblems, failure: previewFailure, rendering } = useDraftPreview({ designId: design.id, doc, sampleName, savedPreviewUrl: design.previewUrl });
-  const { dirty, saving, save, message: saveMessage, nameError, base, rebase, updatedAt, imagesChanged } = useSaveDesign({ designId: design.id, opened: design, name, doc, docRef, showProblems });
-  const { offered: storedDraft, take: takeStoredDraft, discard: discardStoredDraft } = useStoredDraft({ designId: design.id, opened: design, draft: { base, name, document: doc }, dirty });
+  const {
+    preview,
+    problems,
+    showProblems,
+    failure: previewFailure,
+    rendering,
+  } = useDraftPreview({ designId: design.id, doc, sampleName, savedPreviewUrl: design.previewUrl });
+  const {
+    dirty,
+    saving,
+    save,
+    message: saveMessage,
+    nameError,
+    base,
+    rebase,
+    updatedAt,
+    imagesChanged,
+  } = useSaveDesign({ designId: design.id, opened: design, name, doc, docRef, showProblems });
+  const {
+    offered: storedDraft,
+    take: takeStoredDraft,
+    discard: discardStoredDraft,
+  } = useStoredDraft({ designId: design.id, opened: design, draft: { base, name, document: doc }, dirty });
   useUnsavedChangesGuard(dirty);
   const canvas = canvasOf(doc);
 
@@ -132,7 +167,13 @@ export function DesignEditor({ design, organizationAttributes }: { design: Edito
         </div>
         <div className={styles.nameField}>
           <label htmlFor="sample-name">Preview with recipient name</label>
-          <input id="sample-name" placeholder="Alex Morgan" value={sampleName} aria-invalid={problems.recipientName ? true : undefined} onChange={(e) => setSampleName(e.target.value)} />
+          <input
+            id="sample-name"
+            placeholder="Alex Morgan"
+            value={sampleName}
+            aria-invalid={problems.recipientName ? true : undefined}
+            onChange={(e) => setSampleName(e.target.value)}
+          />
           {problems.recipientName && <span className={styles.fieldError}>{problems.recipientName}</span>}
         </div>
         <div className={styles.toolbarActions}>
@@ -177,9 +218,21 @@ export function DesignEditor({ design, organizationAttributes }: { design: Edito
             <ol className={styles.layers} aria-label="Layers, top last">
               {doc.elements.map((el, i) => (
                 <li key={i}>
-                  <button type="button" aria-pressed={i === selected} className={invalid.has(i) ? styles.layerInvalid : undefined} onClick={() => setSelected(i)} title={elementLabel(el)}>
+                  <button
+                    type="button"
+                    aria-pressed={i === selected}
+                    className={invalid.has(i) ? styles.layerInvalid : undefined}
+                    onClick={() => setSelected(i)}
+                    title={elementLabel(el)}
+                  >
                     {/* Rectangles are told apart by their colour. */}
-                    {el.type === "rect" && <span className={styles.swatch} style={{ background: el.fill ?? "transparent", borderColor: el.stroke ?? "#9ca3af" }} aria-hidden="true" />}
+                    {el.type === "rect" && (
+                      <span
+                        className={styles.swatch}
+                        style={{ background: el.fill ?? "transparent", borderColor: el.stroke ?? "#9ca3af" }}
+                        aria-hidden="true"
+                      />
+                    )}
                     {elementLabel(el)}
                   </button>
                 </li>
@@ -217,22 +270,44 @@ export function DesignEditor({ design, organizationAttributes }: { design: Edito
             onElementChange={(i, el) => changeDuringGesture((d) => ({ ...d, elements: d.elements.map((e, j) => (j === i ? el : e)) }))}
           />
           <p className={styles.hint}>
-            {canvas.width} × {canvas.height} pt. Drag to move, drag the handles to resize, arrow keys nudge (Shift: 10 pt), Delete removes, Ctrl+D duplicates.
+            {canvas.width} × {canvas.height} pt. Drag to move, drag the handles to resize, arrow keys nudge (Shift: 10 pt), Delete removes,
+            Ctrl+D duplicates.
           </p>
-          <PreviewNotes failure={previewFailure} problems={listedProblems} warnings={preview.warnings} elements={doc.elements} onSelect={setSelected} />
+          <PreviewNotes
+            failure={previewFailure}
+            problems={listedProblems}
+            warnings={preview.warnings}
+            elements={doc.elements}
+            onSelect={setSelected}
+          />
         </div>
 
         <aside className={styles.right} aria-label="Properties">
           {selectedElement && selected !== null ? (
             <>
               <div className={styles.elementActions}>
-                <button type="button" className={styles.small} onClick={() => setElement(selected, centerElement(selectedElement, "x", canvas))} disabled={selectedElement.type === "border"}>
+                <button
+                  type="button"
+                  className={styles.small}
+                  onClick={() => setElement(selected, centerElement(selectedElement, "x", canvas))}
+                  disabled={selectedElement.type === "border"}
+                >
                   Centre ↔
                 </button>
-                <button type="button" className={styles.small} onClick={() => setElement(selected, centerElement(selectedElement, "y", canvas))} disabled={selectedElement.type === "border"}>
+                <button
+                  type="button"
+                  className={styles.small}
+                  onClick={() => setElement(selected, centerElement(selectedElement, "y", canvas))}
+                  disabled={selectedElement.type === "border"}
+                >
                   Centre ↕
                 </button>
-                <button type="button" className={styles.small} onClick={() => moveLayer(selected, 1)} disabled={selected === doc.elements.length - 1}>
+                <button
+                  type="button"
+                  className={styles.small}
+                  onClick={() => moveLayer(selected, 1)}
+                  disabled={selected === doc.elements.length - 1}
+                >
                   Forward
                 </button>
                 <button type="button" className={styles.small} onClick={() => moveLayer(selected, -1)} disabled={selected === 0}>
@@ -259,7 +334,14 @@ export function DesignEditor({ design, organizationAttributes }: { design: Edito
               </button>
             </>
           ) : (
-            <CanvasInspector doc={doc} type={design.type} errors={problems} assets={assets} onCanvasChange={changeCanvas} onChange={change} />
+            <CanvasInspector
+              doc={doc}
+              type={design.type}
+              errors={problems}
+              assets={assets}
+              onCanvasChange={changeCanvas}
+              onChange={change}
+            />
           )}
         </aside>
       </div>

@@ -7,8 +7,18 @@ import styles from "./editor.module.css";
 type Common = { label: string; error?: string; hint?: string };
 
 function Message({ id, error, hint }: { id: string; error?: string; hint?: string }) {
-  if (error) return <span id={id} className={styles.fieldError}>{error}</span>;
-  if (hint) return <span id={id} className={styles.hint}>{hint}</span>;
+  if (error)
+    return (
+      <span id={id} className={styles.fieldError}>
+        {error}
+      </span>
+    );
+  if (hint)
+    return (
+      <span id={id} className={styles.hint}>
+        {hint}
+      </span>
+    );
   return null;
 }
 
@@ -16,7 +26,16 @@ function Message({ id, error, hint }: { id: string; error?: string; hint?: strin
  * A number input that lets a person type freely ("1.", "-", an empty box) and only reports numbers;
  * it picks up outside changes (a drag) whenever it is not being edited.
  */
-export function NumberField({ label, value, onChange, min, max, step = 1, error, hint }: Common & { value: number; onChange: (v: number) => void; min?: number; max?: number; step?: number }) {
+export function NumberField({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+  step = 1,
+  error,
+  hint,
+}: Common & { value: number; onChange: (v: number) => void; min?: number; max?: number; step?: number }) {
   const id = useId();
   const [text, setText] = useState(String(value));
   const [editing, setEditing] = useState(false);
@@ -53,12 +72,26 @@ export function NumberField({ label, value, onChange, min, max, step = 1, error,
   );
 }
 
-export function SelectField<T extends string>({ label, value, options, onChange, error, hint, disabled }: Common & { value: T; options: readonly (T | { value: T; label: string })[]; onChange: (v: T) => void; disabled?: boolean }) {
+export function SelectField<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  error,
+  hint,
+  disabled,
+}: Common & { value: T; options: readonly (T | { value: T; label: string })[]; onChange: (v: T) => void; disabled?: boolean }) {
   const id = useId();
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} disabled={disabled} aria-invalid={error ? true : undefined} onChange={(e) => onChange(e.target.value as T)}>
+      <select
+        id={id}
+        value={value}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        onChange={(e) => onChange(e.target.value as T)}
+      >
         {options.map((o) => {
           const option = typeof o === "string" ? { value: o, label: o } : o;
           return (
@@ -81,12 +114,21 @@ export function ColorField({ label, value, onChange, error, hint }: Common & { v
   const [text, setText] = useState(value);
   // eslint-disable-next-line react-hooks/set-state-in-effect -- takes up an outside change of the colour; the typed text is local until then
   useEffect(() => setText(value), [value]);
-  const six = HEX6.test(value) ? value : /^#[0-9a-fA-F]{3}$/.test(value) ? `#${[...value.slice(1)].map((c) => c + c).join("")}` : value.slice(0, 7);
+  const six = HEX6.test(value)
+    ? value
+    : /^#[0-9a-fA-F]{3}$/.test(value)
+      ? `#${[...value.slice(1)].map((c) => c + c).join("")}`
+      : value.slice(0, 7);
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{label}</label>
       <div className={styles.colorRow}>
-        <input type="color" aria-label={`${label} picker`} value={HEX6.test(six) ? six : "#000000"} onChange={(e) => onChange(e.target.value)} />
+        <input
+          type="color"
+          aria-label={`${label} picker`}
+          value={HEX6.test(six) ? six : "#000000"}
+          onChange={(e) => onChange(e.target.value)}
+        />
         <input
           id={id}
           value={text}

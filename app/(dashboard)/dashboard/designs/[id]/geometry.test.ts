@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { DesignDocument, type DesignElement } from "@/lib/render/document";
-import { centerElement, elementLabel, moveElement, moveLineEnd, newElement, resizeElement, scaleToCanvas, MIN_BOX, MIN_QR } from "./geometry";
+import {
+  centerElement,
+  elementLabel,
+  moveElement,
+  moveLineEnd,
+  newElement,
+  resizeElement,
+  scaleToCanvas,
+  MIN_BOX,
+  MIN_QR,
+} from "./geometry";
 
 const A4_LANDSCAPE = { width: 842, height: 595 };
 const A4_PORTRAIT = { width: 595, height: 842 };
@@ -10,7 +20,10 @@ const qr = newElement("qr", A4_LANDSCAPE) as Extract<DesignElement, { type: "qr"
 const line = newElement("line", A4_LANDSCAPE) as Extract<DesignElement, { type: "line" }>;
 
 /** The server's own rules: a document with these elements must be one PATCH /v1/designs accepts. */
-function accepted(elements: DesignElement[], canvas: { size: "A4"; orientation: "landscape" | "portrait" } = { size: "A4", orientation: "landscape" }) {
+function accepted(
+  elements: DesignElement[],
+  canvas: { size: "A4"; orientation: "landscape" | "portrait" } = { size: "A4", orientation: "landscape" },
+) {
   return DesignDocument.safeParse({ version: 1, canvas, elements }).success;
 }
 
@@ -55,7 +68,13 @@ describe("moving", () => {
 });
 
 describe("resizing", () => {
-  const box = { ...(newElement("rect", A4_LANDSCAPE) as Extract<DesignElement, { type: "rect" }>), x: 100, y: 100, width: 200, height: 100 };
+  const box = {
+    ...(newElement("rect", A4_LANDSCAPE) as Extract<DesignElement, { type: "rect" }>),
+    x: 100,
+    y: 100,
+    width: 200,
+    height: 100,
+  };
 
   it("moves only the dragged sides", () => {
     expect(resizeElement(box, "se", 20, 10, A4_LANDSCAPE)).toMatchObject({ x: 100, y: 100, width: 220, height: 110 });
@@ -101,7 +120,9 @@ describe("changing the canvas", () => {
 describe("elementLabel: layers are named by their text or their kind", () => {
   const canvas = A4_LANDSCAPE;
   it("a text by its words, cut with an ellipsis; other elements by kind", () => {
-    expect(elementLabel({ ...text, text: "Certificate of\n  Achievement in Applied Mathematics" } as typeof text)).toBe("Text: Certificate of Achievement in A…");
+    expect(elementLabel({ ...text, text: "Certificate of\n  Achievement in Applied Mathematics" } as typeof text)).toBe(
+      "Text: Certificate of Achievement in A…",
+    );
     expect(elementLabel({ ...text, text: "  " } as typeof text)).toBe("Text: (empty)");
     expect(elementLabel(newElement("rect", canvas))).toBe("Rectangle");
     expect(elementLabel(newElement("qr", canvas))).toBe("QR code");

@@ -44,7 +44,8 @@ export function moveElement(start: DesignElement, dx: number, dy: number, canvas
   const ny = round(clamp(box.y + dy, 0, canvas.height - box.height));
   const mx = nx - box.x;
   const my = ny - box.y;
-  if (start.type === "line") return { ...start, x1: round(start.x1 + mx), y1: round(start.y1 + my), x2: round(start.x2 + mx), y2: round(start.y2 + my) };
+  if (start.type === "line")
+    return { ...start, x1: round(start.x1 + mx), y1: round(start.y1 + my), x2: round(start.x2 + mx), y2: round(start.y2 + my) };
   if (start.type === "border") return start;
   return { ...start, x: nx, y: ny };
 }
@@ -81,7 +82,13 @@ function resizeSquare(start: Extract<DesignElement, { type: "qr" }>, handle: Han
 }
 
 /** A line with one end dragged by (dx, dy) points. */
-export function moveLineEnd(start: Extract<DesignElement, { type: "line" }>, end: 1 | 2, dx: number, dy: number, canvas: Size): DesignElement {
+export function moveLineEnd(
+  start: Extract<DesignElement, { type: "line" }>,
+  end: 1 | 2,
+  dx: number,
+  dy: number,
+  canvas: Size,
+): DesignElement {
   const x = round(clamp((end === 1 ? start.x1 : start.x2) + dx, 0, canvas.width));
   const y = round(clamp((end === 1 ? start.y1 : start.y2) + dy, 0, canvas.height));
   return end === 1 ? { ...start, x1: x, y1: y } : { ...start, x2: x, y2: y };
@@ -109,7 +116,14 @@ export function scaleToCanvas(elements: DesignElement[], from: Size, to: Size): 
       case "border":
         return { ...el, inset: fit(el.inset * s, 0, 200), thickness: fit(el.thickness * s, 0.1, 100), radius: fit(el.radius * s, 0, 200) };
       case "line":
-        return { ...el, x1: fit(el.x1 * sx, 0, to.width), y1: fit(el.y1 * sy, 0, to.height), x2: fit(el.x2 * sx, 0, to.width), y2: fit(el.y2 * sy, 0, to.height), thickness: fit(el.thickness * s, 0.1, 50) };
+        return {
+          ...el,
+          x1: fit(el.x1 * sx, 0, to.width),
+          y1: fit(el.y1 * sy, 0, to.height),
+          x2: fit(el.x2 * sx, 0, to.width),
+          y2: fit(el.y2 * sy, 0, to.height),
+          thickness: fit(el.thickness * s, 0.1, 50),
+        };
       case "qr": {
         const size = fit(el.size * s, MIN_QR, Math.min(to.width, to.height));
         return { ...el, size, x: fit(el.x * sx, 0, to.width - size), y: fit(el.y * sy, 0, to.height - size) };
@@ -155,17 +169,43 @@ export function newElement(type: ElementType, canvas: Size, image?: { asset: str
       if (!image) throw new Error("an image element needs an uploaded image");
       const width = round(Math.min(160, canvas.width * 0.3, image.width));
       const height = round(Math.max(MIN_BOX, Math.min(canvas.height * 0.6, (width * image.height) / image.width)));
-      return { type: "image", x: round(cx - width / 2), y: round(cy - height / 2), width, height, asset: image.asset, fit: "contain", opacity: 1 };
+      return {
+        type: "image",
+        x: round(cx - width / 2),
+        y: round(cy - height / 2),
+        width,
+        height,
+        asset: image.asset,
+        fit: "contain",
+        opacity: 1,
+      };
     }
     case "rect":
-      return { type: "rect", x: round(cx - 100), y: round(cy - 50), width: 200, height: 100, fill: "#e5e7eb", stroke: null, strokeWidth: 0, radius: 0 };
+      return {
+        type: "rect",
+        x: round(cx - 100),
+        y: round(cy - 50),
+        width: 200,
+        height: 100,
+        fill: "#e5e7eb",
+        stroke: null,
+        strokeWidth: 0,
+        radius: 0,
+      };
     case "line":
       return { type: "line", x1: round(cx - 100), y1: round(cy), x2: round(cx + 100), y2: round(cy), color: "#111111", thickness: 1 };
     case "border":
       return { type: "border", inset: 16, thickness: 4, color: "#111111", style: "solid", radius: 0 };
     case "qr": {
       const size = canvas.width === BADGE_SIZE && canvas.height === BADGE_SIZE ? 72 : 80;
-      return { type: "qr", x: round(canvas.width - size - 40), y: round(canvas.height - size - 40), size, color: "#111111", background: "#ffffff" };
+      return {
+        type: "qr",
+        x: round(canvas.width - size - 40),
+        y: round(canvas.height - size - 40),
+        size,
+        color: "#111111",
+        background: "#ffffff",
+      };
     }
   }
 }

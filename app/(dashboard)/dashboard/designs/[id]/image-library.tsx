@@ -64,18 +64,18 @@ export function ImageLibrary({
                 aria-label={`Remove ${a.name}`}
                 onClick={() =>
                   void (async () => {
-                  const user = usedBy(a.name);
-                  if (user) {
-                    setRemoveError(`"${a.name}" is used by ${user}: take it out of the layout first`);
-                    return;
-                  }
-                  const result = await removeDesignImageAction(designId, a.name);
-                  if (result.status === "ok") {
-                    setRemoveError(null);
-                    onImagesChanged(result.result);
-                  } else if (result.status === "error") {
-                    setRemoveError(Object.values(result.fieldErrors)[0] ?? result.message);
-                  }
+                    const user = usedBy(a.name);
+                    if (user) {
+                      setRemoveError(`"${a.name}" is used by ${user}: take it out of the layout first`);
+                      return;
+                    }
+                    const result = await removeDesignImageAction(designId, a.name);
+                    if (result.status === "ok") {
+                      setRemoveError(null);
+                      onImagesChanged(result.result);
+                    } else if (result.status === "error") {
+                      setRemoveError(Object.values(result.fieldErrors)[0] ?? result.message);
+                    }
                   })()
                 }
               >
@@ -89,7 +89,13 @@ export function ImageLibrary({
       <form onSubmit={onSubmit} className={styles.upload}>
         <input type="hidden" name="designId" value={designId} />
         <label htmlFor="design-image">Upload an image (PNG or JPEG, up to 768 KB); it is placed on the canvas</label>
-        <input id="design-image" name="image" type="file" accept="image/png,image/jpeg" aria-invalid={fieldErrors.image ? true : undefined} />
+        <input
+          id="design-image"
+          name="image"
+          type="file"
+          accept="image/png,image/jpeg"
+          aria-invalid={fieldErrors.image ? true : undefined}
+        />
         {fieldErrors.image && <span className={styles.fieldError}>{fieldErrors.image}</span>}
         {state.status === "error" && !fieldErrors.image && <span className={styles.fieldError}>{state.message}</span>}
         <button type="submit" className={styles.small} disabled={pending}>

@@ -1,7 +1,14 @@
 "use client";
 // The inspector: the selected element's properties, or the canvas's when nothing is selected.
 import { useId, useRef, useState } from "react";
-import { BUILTIN_ATTRIBUTES, CUSTOM_ATTRIBUTE_KEY, FONT_FAMILIES, placeholdersIn, type DesignDocument, type DesignElement } from "@/lib/render/document";
+import {
+  BUILTIN_ATTRIBUTES,
+  CUSTOM_ATTRIBUTE_KEY,
+  FONT_FAMILIES,
+  placeholdersIn,
+  type DesignDocument,
+  type DesignElement,
+} from "@/lib/render/document";
 import type { EditorAsset } from "../actions";
 import { CheckField, ColorField, NumberField, SelectField } from "./fields";
 import { ELEMENT_NAMES } from "./geometry";
@@ -39,7 +46,13 @@ function BoxFields({ element, path, errors, onChange }: ElementProps<"text" | "i
   );
 }
 
-function TextFields({ element, path, errors, onChange, customAttributes }: ElementProps<"text"> & { customAttributes: CustomAttributeChoice[] }) {
+function TextFields({
+  element,
+  path,
+  errors,
+  onChange,
+  customAttributes,
+}: ElementProps<"text"> & { customAttributes: CustomAttributeChoice[] }) {
   const textId = useId();
   const area = useRef<HTMLTextAreaElement>(null);
   // Where the cursor was when the text box was last used: picking from the list moves focus away.
@@ -49,7 +62,8 @@ function TextFields({ element, path, errors, onChange, customAttributes }: Eleme
   };
   const [customTag, setCustomTag] = useState("");
   const [customError, setCustomError] = useState<string | null>(null);
-  const font = (changes: Partial<typeof element.font>, key: string) => onChange({ ...element, font: { ...element.font, ...changes } }, `${path}.font.${key}`);
+  const font = (changes: Partial<typeof element.font>, key: string) =>
+    onChange({ ...element, font: { ...element.font, ...changes } }, `${path}.font.${key}`);
   /** Puts `[name]` where the cursor was (or at the end), and puts the cursor after it. */
   const insert = (name: string) => {
     const placeholder = `[${name}]`;
@@ -129,7 +143,13 @@ function TextFields({ element, path, errors, onChange, customAttributes }: Eleme
       >
         <div className={styles.field}>
           <label htmlFor={`${textId}-custom`}>Custom attribute</label>
-          <input id={`${textId}-custom`} placeholder="grade" value={customTag} aria-invalid={customError ? true : undefined} onChange={(e) => setCustomTag(e.target.value)} />
+          <input
+            id={`${textId}-custom`}
+            placeholder="grade"
+            value={customTag}
+            aria-invalid={customError ? true : undefined}
+            onChange={(e) => setCustomTag(e.target.value)}
+          />
           {customError && <span className={styles.fieldError}>{customError}</span>}
         </div>
         <button type="submit" className={styles.small}>
@@ -138,7 +158,13 @@ function TextFields({ element, path, errors, onChange, customAttributes }: Eleme
       </form>
       <BoxFields element={element} path={path} errors={errors} onChange={onChange} />
       <div className={styles.pair}>
-        <SelectField label="Font" value={element.font.family} options={FONT_FAMILIES} onChange={(family) => font({ family }, "family")} error={errors[`${path}.font.family`]} />
+        <SelectField
+          label="Font"
+          value={element.font.family}
+          options={FONT_FAMILIES}
+          onChange={(family) => font({ family }, "family")}
+          error={errors[`${path}.font.family`]}
+        />
         <SelectField
           label="Weight"
           value={String(element.font.weight) as "400" | "700"}
@@ -149,16 +175,64 @@ function TextFields({ element, path, errors, onChange, customAttributes }: Eleme
           onChange={(w) => font({ weight: Number(w) as 400 | 700 }, "weight")}
           error={errors[`${path}.font.weight`]}
         />
-        <NumberField label="Size" value={element.font.size} onChange={(size) => font({ size }, "size")} error={errors[`${path}.font.size`]} />
-        <ColorField label="Colour" value={element.font.color} onChange={(color) => font({ color }, "color")} error={errors[`${path}.font.color`]} />
-        <NumberField label="Letter spacing" step={0.5} value={element.font.letterSpacing} onChange={(letterSpacing) => font({ letterSpacing }, "letterSpacing")} error={errors[`${path}.font.letterSpacing`]} />
-        <NumberField label="Line height" step={0.1} value={element.font.lineHeight} onChange={(lineHeight) => font({ lineHeight }, "lineHeight")} error={errors[`${path}.font.lineHeight`]} />
-        <SelectField label="Align" value={element.align} options={["left", "center", "right"] as const} onChange={(align) => onChange({ ...element, align })} />
-        <SelectField label="Vertical" value={element.verticalAlign} options={["top", "middle", "bottom"] as const} onChange={(verticalAlign) => onChange({ ...element, verticalAlign })} />
-        <NumberField label="Lines at most" value={element.maxLines} min={1} max={20} onChange={(maxLines) => onChange({ ...element, maxLines }, `${path}.maxLines`)} error={errors[`${path}.maxLines`]} />
-        <NumberField label="Smallest size" value={element.minSize} onChange={(minSize) => onChange({ ...element, minSize }, `${path}.minSize`)} error={errors[`${path}.minSize`]} />
+        <NumberField
+          label="Size"
+          value={element.font.size}
+          onChange={(size) => font({ size }, "size")}
+          error={errors[`${path}.font.size`]}
+        />
+        <ColorField
+          label="Colour"
+          value={element.font.color}
+          onChange={(color) => font({ color }, "color")}
+          error={errors[`${path}.font.color`]}
+        />
+        <NumberField
+          label="Letter spacing"
+          step={0.5}
+          value={element.font.letterSpacing}
+          onChange={(letterSpacing) => font({ letterSpacing }, "letterSpacing")}
+          error={errors[`${path}.font.letterSpacing`]}
+        />
+        <NumberField
+          label="Line height"
+          step={0.1}
+          value={element.font.lineHeight}
+          onChange={(lineHeight) => font({ lineHeight }, "lineHeight")}
+          error={errors[`${path}.font.lineHeight`]}
+        />
+        <SelectField
+          label="Align"
+          value={element.align}
+          options={["left", "center", "right"] as const}
+          onChange={(align) => onChange({ ...element, align })}
+        />
+        <SelectField
+          label="Vertical"
+          value={element.verticalAlign}
+          options={["top", "middle", "bottom"] as const}
+          onChange={(verticalAlign) => onChange({ ...element, verticalAlign })}
+        />
+        <NumberField
+          label="Lines at most"
+          value={element.maxLines}
+          min={1}
+          max={20}
+          onChange={(maxLines) => onChange({ ...element, maxLines }, `${path}.maxLines`)}
+          error={errors[`${path}.maxLines`]}
+        />
+        <NumberField
+          label="Smallest size"
+          value={element.minSize}
+          onChange={(minSize) => onChange({ ...element, minSize }, `${path}.minSize`)}
+          error={errors[`${path}.minSize`]}
+        />
       </div>
-      <CheckField label="Shrink to fit the box" checked={element.shrinkToFit} onChange={(shrinkToFit) => onChange({ ...element, shrinkToFit })} />
+      <CheckField
+        label="Shrink to fit the box"
+        checked={element.shrinkToFit}
+        onChange={(shrinkToFit) => onChange({ ...element, shrinkToFit })}
+      />
       <CheckField label="UPPERCASE" checked={element.uppercase} onChange={(uppercase) => onChange({ ...element, uppercase })} />
     </>
   );
@@ -177,8 +251,21 @@ function ImageFields({ element, path, errors, onChange, assets }: ElementProps<"
       />
       <BoxFields element={element} path={path} errors={errors} onChange={onChange} />
       <div className={styles.pair}>
-        <SelectField label="Fit" value={element.fit} options={["contain", "cover"] as const} onChange={(fit) => onChange({ ...element, fit })} />
-        <NumberField label="Opacity" step={0.1} min={0} max={1} value={element.opacity} onChange={(opacity) => onChange({ ...element, opacity }, `${path}.opacity`)} error={errors[`${path}.opacity`]} />
+        <SelectField
+          label="Fit"
+          value={element.fit}
+          options={["contain", "cover"] as const}
+          onChange={(fit) => onChange({ ...element, fit })}
+        />
+        <NumberField
+          label="Opacity"
+          step={0.1}
+          min={0}
+          max={1}
+          value={element.opacity}
+          onChange={(opacity) => onChange({ ...element, opacity }, `${path}.opacity`)}
+          error={errors[`${path}.opacity`]}
+        />
       </div>
     </>
   );
@@ -189,15 +276,44 @@ function RectFields({ element, path, errors, onChange }: ElementProps<"rect">) {
     <>
       <BoxFields element={element} path={path} errors={errors} onChange={onChange} />
       <CheckField label="Filled" checked={element.fill !== null} onChange={(on) => onChange({ ...element, fill: on ? "#e5e7eb" : null })} />
-      {element.fill !== null && <ColorField label="Fill" value={element.fill} onChange={(fill) => onChange({ ...element, fill }, `${path}.fill`)} error={errors[`${path}.fill`]} />}
-      <CheckField label="Outline" checked={element.stroke !== null} onChange={(on) => onChange({ ...element, stroke: on ? "#111111" : null, strokeWidth: on && element.strokeWidth === 0 ? 2 : element.strokeWidth })} />
+      {element.fill !== null && (
+        <ColorField
+          label="Fill"
+          value={element.fill}
+          onChange={(fill) => onChange({ ...element, fill }, `${path}.fill`)}
+          error={errors[`${path}.fill`]}
+        />
+      )}
+      <CheckField
+        label="Outline"
+        checked={element.stroke !== null}
+        onChange={(on) =>
+          onChange({ ...element, stroke: on ? "#111111" : null, strokeWidth: on && element.strokeWidth === 0 ? 2 : element.strokeWidth })
+        }
+      />
       {element.stroke !== null && (
         <div className={styles.pair}>
-          <ColorField label="Outline colour" value={element.stroke} onChange={(stroke) => onChange({ ...element, stroke }, `${path}.stroke`)} error={errors[`${path}.stroke`]} />
-          <NumberField label="Outline width" value={element.strokeWidth} onChange={(strokeWidth) => onChange({ ...element, strokeWidth }, `${path}.strokeWidth`)} error={errors[`${path}.strokeWidth`]} />
+          <ColorField
+            label="Outline colour"
+            value={element.stroke}
+            onChange={(stroke) => onChange({ ...element, stroke }, `${path}.stroke`)}
+            error={errors[`${path}.stroke`]}
+          />
+          <NumberField
+            label="Outline width"
+            value={element.strokeWidth}
+            onChange={(strokeWidth) => onChange({ ...element, strokeWidth }, `${path}.strokeWidth`)}
+            error={errors[`${path}.strokeWidth`]}
+          />
         </div>
       )}
-      <NumberField label="Corner radius" value={element.radius} onChange={(radius) => onChange({ ...element, radius }, `${path}.radius`)} error={errors[`${path}.radius`]} hint="Half the width of a square makes a circle." />
+      <NumberField
+        label="Corner radius"
+        value={element.radius}
+        onChange={(radius) => onChange({ ...element, radius }, `${path}.radius`)}
+        error={errors[`${path}.radius`]}
+        hint="Half the width of a square makes a circle."
+      />
     </>
   );
 }
@@ -213,7 +329,12 @@ function LineFields({ element, path, errors, onChange }: ElementProps<"line">) {
         <NumberField label="End Y" value={element.y2} onChange={set("y2")} error={errors[`${path}.y2`]} />
       </div>
       <div className={styles.pair}>
-        <ColorField label="Colour" value={element.color} onChange={(color) => onChange({ ...element, color }, `${path}.color`)} error={errors[`${path}.color`]} />
+        <ColorField
+          label="Colour"
+          value={element.color}
+          onChange={(color) => onChange({ ...element, color }, `${path}.color`)}
+          error={errors[`${path}.color`]}
+        />
         <NumberField label="Thickness" value={element.thickness} onChange={set("thickness")} error={errors[`${path}.thickness`]} />
       </div>
     </>
@@ -226,8 +347,18 @@ function BorderFields({ element, path, errors, onChange }: ElementProps<"border"
     <div className={styles.pair}>
       <NumberField label="Distance from edge" value={element.inset} onChange={set("inset")} error={errors[`${path}.inset`]} />
       <NumberField label="Thickness" value={element.thickness} onChange={set("thickness")} error={errors[`${path}.thickness`]} />
-      <ColorField label="Colour" value={element.color} onChange={(color) => onChange({ ...element, color }, `${path}.color`)} error={errors[`${path}.color`]} />
-      <SelectField label="Style" value={element.style} options={["solid", "double"] as const} onChange={(style) => onChange({ ...element, style })} />
+      <ColorField
+        label="Colour"
+        value={element.color}
+        onChange={(color) => onChange({ ...element, color }, `${path}.color`)}
+        error={errors[`${path}.color`]}
+      />
+      <SelectField
+        label="Style"
+        value={element.style}
+        options={["solid", "double"] as const}
+        onChange={(style) => onChange({ ...element, style })}
+      />
       <NumberField label="Corner radius" value={element.radius} onChange={set("radius")} error={errors[`${path}.radius`]} />
     </div>
   );
@@ -242,8 +373,18 @@ function QrFields({ element, path, errors, onChange }: ElementProps<"qr">) {
         <NumberField label="X" value={element.x} onChange={set("x")} error={errors[`${path}.x`]} />
         <NumberField label="Y" value={element.y} onChange={set("y")} error={errors[`${path}.y`]} />
         <NumberField label="Size" value={element.size} onChange={set("size")} error={errors[`${path}.size`]} />
-        <ColorField label="Colour" value={element.color} onChange={(color) => onChange({ ...element, color }, `${path}.color`)} error={errors[`${path}.color`]} />
-        <ColorField label="Background" value={element.background} onChange={(background) => onChange({ ...element, background }, `${path}.background`)} error={errors[`${path}.background`]} />
+        <ColorField
+          label="Colour"
+          value={element.color}
+          onChange={(color) => onChange({ ...element, color }, `${path}.color`)}
+          error={errors[`${path}.color`]}
+        />
+        <ColorField
+          label="Background"
+          value={element.background}
+          onChange={(background) => onChange({ ...element, background }, `${path}.background`)}
+          error={errors[`${path}.background`]}
+        />
       </div>
     </>
   );
@@ -297,7 +438,8 @@ export function CanvasInspector({
   onChange: (doc: DesignDocument, coalesce?: string) => void;
 }) {
   const image = doc.background.image;
-  const setBackground = (background: Partial<DesignDocument["background"]>, coalesce?: string) => onChange({ ...doc, background: { ...doc.background, ...background } }, coalesce);
+  const setBackground = (background: Partial<DesignDocument["background"]>, coalesce?: string) =>
+    onChange({ ...doc, background: { ...doc.background, ...background } }, coalesce);
   return (
     <div className={styles.panel} role="group" aria-label="Canvas properties">
       <h2>Canvas</h2>
@@ -312,33 +454,83 @@ export function CanvasInspector({
             onChange={(size) => onCanvasChange({ ...doc.canvas, size })}
             error={errors["canvas.size"]}
           />
-          <SelectField label="Orientation" value={doc.canvas.orientation} options={["landscape", "portrait"] as const} onChange={(orientation) => onCanvasChange({ ...doc.canvas, orientation })} />
+          <SelectField
+            label="Orientation"
+            value={doc.canvas.orientation}
+            options={["landscape", "portrait"] as const}
+            onChange={(orientation) => onCanvasChange({ ...doc.canvas, orientation })}
+          />
         </div>
       )}
-      <ColorField label="Background colour" value={doc.background.color} onChange={(color) => setBackground({ color }, "background.color")} error={errors["background.color"]} />
+      <ColorField
+        label="Background colour"
+        value={doc.background.color}
+        onChange={(color) => setBackground({ color }, "background.color")}
+        error={errors["background.color"]}
+      />
       <SelectField
         label="Background image"
         value={image?.asset ?? ""}
-        options={[{ value: "", label: "None" }, ...assets.map((a) => ({ value: a.name, label: a.name })), ...(image && !assets.some((a) => a.name === image.asset) ? [{ value: image.asset, label: image.asset }] : [])]}
+        options={[
+          { value: "", label: "None" },
+          ...assets.map((a) => ({ value: a.name, label: a.name })),
+          ...(image && !assets.some((a) => a.name === image.asset) ? [{ value: image.asset, label: image.asset }] : []),
+        ]}
         onChange={(asset) => setBackground({ image: asset ? { asset, fit: image?.fit ?? "cover", opacity: image?.opacity ?? 1 } : null })}
         error={errors["background.image.asset"]}
         hint={assets.length === 0 ? "Upload an image first (Images, on the left)." : undefined}
       />
       {image && (
         <div className={styles.pair}>
-          <SelectField label="Image fit" value={image.fit} options={["cover", "contain"] as const} onChange={(fit) => setBackground({ image: { ...image, fit } })} />
-          <NumberField label="Image opacity" step={0.1} min={0} max={1} value={image.opacity} onChange={(opacity) => setBackground({ image: { ...image, opacity } }, "background.image.opacity")} error={errors["background.image.opacity"]} />
+          <SelectField
+            label="Image fit"
+            value={image.fit}
+            options={["cover", "contain"] as const}
+            onChange={(fit) => setBackground({ image: { ...image, fit } })}
+          />
+          <NumberField
+            label="Image opacity"
+            step={0.1}
+            min={0}
+            max={1}
+            value={image.opacity}
+            onChange={(opacity) => setBackground({ image: { ...image, opacity } }, "background.image.opacity")}
+            error={errors["background.image.opacity"]}
+          />
         </div>
       )}
       <div className={styles.pair}>
-        <TextInput label="Date locale" value={doc.locale} onChange={(locale) => onChange({ ...doc, locale }, "locale")} error={errors.locale} hint="e.g. en-US, de-DE, ja-JP" />
-        <SelectField label="Date style" value={doc.dateStyle} options={DATE_STYLES} onChange={(dateStyle) => onChange({ ...doc, dateStyle })} />
+        <TextInput
+          label="Date locale"
+          value={doc.locale}
+          onChange={(locale) => onChange({ ...doc, locale }, "locale")}
+          error={errors.locale}
+          hint="e.g. en-US, de-DE, ja-JP"
+        />
+        <SelectField
+          label="Date style"
+          value={doc.dateStyle}
+          options={DATE_STYLES}
+          onChange={(dateStyle) => onChange({ ...doc, dateStyle })}
+        />
       </div>
     </div>
   );
 }
 
-function TextInput({ label, value, onChange, error, hint }: { label: string; value: string; onChange: (v: string) => void; error?: string; hint?: string }) {
+function TextInput({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+  hint?: string;
+}) {
   const id = useId();
   return (
     <div className={styles.field}>
@@ -360,7 +552,8 @@ export function customAttributesOf(doc: DesignDocument, organization: CustomAttr
   const byTag = new Map(organization.map((a) => [a.tag, a]));
   for (const el of doc.elements) {
     if (el.type !== "text") continue;
-    for (const n of placeholdersIn(el.text)) if (n.startsWith("custom.") && !byTag.has(n)) byTag.set(n, { tag: n, name: n.slice("custom.".length) });
+    for (const n of placeholdersIn(el.text))
+      if (n.startsWith("custom.") && !byTag.has(n)) byTag.set(n, { tag: n, name: n.slice("custom.".length) });
   }
   return [...byTag.values()].sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0));
 }

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { commandForKey, type KeyPress } from "./key-commands";
 
-const press = (key: string, mods: Partial<Omit<KeyPress, "key">> = {}): KeyPress => ({ key, metaKey: false, ctrlKey: false, shiftKey: false, ...mods });
+const press = (key: string, mods: Partial<Omit<KeyPress, "key">> = {}): KeyPress => ({
+  key,
+  metaKey: false,
+  ctrlKey: false,
+  shiftKey: false,
+  ...mods,
+});
 const onCanvas = { typing: false, hasSelection: true };
 const inField = { typing: true, hasSelection: true };
 const nothingSelected = { typing: false, hasSelection: false };
@@ -20,7 +26,15 @@ describe("editor keys", () => {
   });
 
   it("leaves every other key to a field that takes text", () => {
-    for (const key of [press("z", { ctrlKey: true }), press("y", { ctrlKey: true }), press("Backspace"), press("Delete"), press("ArrowLeft"), press("d", { ctrlKey: true }), press("Escape")]) {
+    for (const key of [
+      press("z", { ctrlKey: true }),
+      press("y", { ctrlKey: true }),
+      press("Backspace"),
+      press("Delete"),
+      press("ArrowLeft"),
+      press("d", { ctrlKey: true }),
+      press("Escape"),
+    ]) {
       expect(commandForKey(key, inField), key.key).toBeNull();
     }
   });

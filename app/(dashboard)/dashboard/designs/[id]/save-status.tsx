@@ -4,7 +4,17 @@
 import type { SaveMessage } from "./use-save-design";
 import styles from "./editor.module.css";
 
-export function SaveStatus({ message, dirty, updatedAt, onOverwrite }: { message: SaveMessage | null; dirty: boolean; updatedAt: string; onOverwrite: () => void }) {
+export function SaveStatus({
+  message,
+  dirty,
+  updatedAt,
+  onOverwrite,
+}: {
+  message: SaveMessage | null;
+  dirty: boolean;
+  updatedAt: string;
+  onOverwrite: () => void;
+}) {
   return (
     <p className={styles.status} role="status">
       {message && !message.ok ? (

@@ -3,7 +3,9 @@ import { documentProblemsOf, elementsWithProblems, problemElementIndex, readPrev
 
 describe("reading the preview's answer", () => {
   it("shows a rendering with its warnings", () => {
-    expect(readPreviewAnswer({ status: "ok", result: { png: "data:image/png;base64,AA==", warnings: ["element 0: text does not fit"] } })).toEqual({
+    expect(
+      readPreviewAnswer({ status: "ok", result: { png: "data:image/png;base64,AA==", warnings: ["element 0: text does not fit"] } }),
+    ).toEqual({
       kind: "rendered",
       src: "data:image/png;base64,AA==",
       warnings: ["element 0: text does not fit"],
@@ -12,15 +14,23 @@ describe("reading the preview's answer", () => {
 
   it("puts field errors next to the fields", () => {
     const fieldErrors = { "elements[1].font.color": "must be a hex colour" };
-    expect(readPreviewAnswer({ status: "error", message: "Please correct the highlighted fields.", fieldErrors })).toEqual({ kind: "refused", problems: fieldErrors });
+    expect(readPreviewAnswer({ status: "error", message: "Please correct the highlighted fields.", fieldErrors })).toEqual({
+      kind: "refused",
+      problems: fieldErrors,
+    });
   });
 
   it("asks again when the server is busy with other previews", () => {
-    expect(readPreviewAnswer({ status: "error", message: "Too many previews at once; this one follows in a moment.", fieldErrors: {} })).toEqual({ kind: "busy" });
+    expect(
+      readPreviewAnswer({ status: "error", message: "Too many previews at once; this one follows in a moment.", fieldErrors: {} }),
+    ).toEqual({ kind: "busy" });
   });
 
   it("reports any other failure as it was said", () => {
-    expect(readPreviewAnswer({ status: "error", message: "Design not found.", fieldErrors: {} })).toEqual({ kind: "failed", message: "Design not found." });
+    expect(readPreviewAnswer({ status: "error", message: "Design not found.", fieldErrors: {} })).toEqual({
+      kind: "failed",
+      message: "Design not found.",
+    });
   });
 
   it("says nothing for an idle answer", () => {
@@ -30,7 +40,13 @@ describe("reading the preview's answer", () => {
 
 describe("a refused save's problems", () => {
   it("keeps the document's, with paths relative to the document", () => {
-    expect(documentProblemsOf({ name: "must not be empty", "document.elements[0].x": "must be at least 0", "document.canvas.size": "unknown size" })).toEqual({
+    expect(
+      documentProblemsOf({
+        name: "must not be empty",
+        "document.elements[0].x": "must be at least 0",
+        "document.canvas.size": "unknown size",
+      }),
+    ).toEqual({
       "elements[0].x": "must be at least 0",
       "canvas.size": "unknown size",
     });
@@ -40,7 +56,15 @@ describe("a refused save's problems", () => {
 
 describe("elements with problems", () => {
   it("are the indexes named by the paths, once each", () => {
-    expect([...elementsWithProblems({ "elements[2].x": "a", "elements[2].font.size": "b", "elements[10]": "c", "background.color": "d", recipientName: "e" })]).toEqual([2, 10]);
+    expect([
+      ...elementsWithProblems({
+        "elements[2].x": "a",
+        "elements[2].font.size": "b",
+        "elements[10]": "c",
+        "background.color": "d",
+        recipientName: "e",
+      }),
+    ]).toEqual([2, 10]);
     expect(problemElementIndex("canvas.elements[3]")).toBeNull();
     expect(problemElementIndex("elements[7].text")).toBe(7);
   });
@@ -48,7 +72,10 @@ describe("elements with problems", () => {
 
 describe("the renderer's warnings", () => {
   it("name the element they are about by index", () => {
-    expect(readWarning("element 4: text does not fit its box and was shortened")).toEqual({ index: 4, message: "text does not fit its box and was shortened" });
+    expect(readWarning("element 4: text does not fit its box and was shortened")).toEqual({
+      index: 4,
+      message: "text does not fit its box and was shortened",
+    });
     expect(readWarning("the background image is missing")).toBeNull();
   });
 });

@@ -4,7 +4,17 @@
 // follows when the debounced preview comes back. No second renderer runs in the browser.
 import { useRef } from "react";
 import type { DesignElement } from "@/lib/render/document";
-import { BOX_HANDLES, elementBox, elementLabel, moveElement, moveLineEnd, resizeElement, SQUARE_HANDLES, type Handle, type Size } from "./geometry";
+import {
+  BOX_HANDLES,
+  elementBox,
+  elementLabel,
+  moveElement,
+  moveLineEnd,
+  resizeElement,
+  SQUARE_HANDLES,
+  type Handle,
+  type Size,
+} from "./geometry";
 import styles from "./editor.module.css";
 
 type Gesture = { kind: "move" } | { kind: "resize"; handle: Handle } | { kind: "end"; end: 1 | 2 };
@@ -25,7 +35,18 @@ type Props = {
 
 const pct = (v: number, of: number) => `${(v / of) * 100}%`;
 
-export function Stage({ canvas, elements, selected, previewSrc, previewAlt, rendering, invalid, onSelect, onGestureStart, onElementChange }: Props) {
+export function Stage({
+  canvas,
+  elements,
+  selected,
+  previewSrc,
+  previewAlt,
+  rendering,
+  invalid,
+  onSelect,
+  onGestureStart,
+  onElementChange,
+}: Props) {
   const stageRef = useRef<HTMLDivElement>(null);
 
   /** Follows the pointer from `event` until release, turning screen pixels into points. */
@@ -95,7 +116,12 @@ export function Stage({ canvas, elements, selected, previewSrc, previewAlt, rend
         const isSelected = index === selected;
         if (el.type === "border") {
           return isSelected ? (
-            <div key={index} className={`${styles.box} ${styles.selected} ${styles.frame}`} style={{ inset: pct(el.inset, canvas.width) }} aria-hidden />
+            <div
+              key={index}
+              className={`${styles.box} ${styles.selected} ${styles.frame}`}
+              style={{ inset: pct(el.inset, canvas.width) }}
+              aria-hidden
+            />
           ) : null;
         }
         const box = elementBox(el)!;
@@ -141,14 +167,25 @@ export function Stage({ canvas, elements, selected, previewSrc, previewAlt, rend
             aria-label={label}
             aria-pressed={isSelected}
             className={`${styles.box} ${isSelected ? styles.selected : ""} ${invalid.has(index) ? styles.invalid : ""}`}
-            style={{ left: pct(box.x, canvas.width), top: pct(box.y, canvas.height), width: pct(box.width, canvas.width), height: pct(box.height, canvas.height) }}
+            style={{
+              left: pct(box.x, canvas.width),
+              top: pct(box.y, canvas.height),
+              width: pct(box.width, canvas.width),
+              height: pct(box.height, canvas.height),
+            }}
             // One tab stop for the canvas (the selected element); the layer list selects the others.
             tabIndex={isSelected ? 0 : -1}
             onPointerDown={(e) => startGesture(e, index, { kind: "move" })}
           >
             {isSelected &&
               handles.map((h) => (
-                <span key={h} role="presentation" data-handle={h} className={`${styles.handle} ${styles[`h_${h}`]}`} onPointerDown={(e) => startGesture(e, index, { kind: "resize", handle: h })} />
+                <span
+                  key={h}
+                  role="presentation"
+                  data-handle={h}
+                  className={`${styles.handle} ${styles[`h_${h}`]}`}
+                  onPointerDown={(e) => startGesture(e, index, { kind: "resize", handle: h })}
+                />
               ))}
           </button>
         );

@@ -16,7 +16,13 @@ export const storedDraftKey = (designId: string) => `design-draft:${designId}`;
 export function parseStoredDraft(raw: string | null): StoredDraft | null {
   try {
     const draft = raw ? (JSON.parse(raw) as Partial<StoredDraft> | null) : null;
-    return draft && typeof draft.base === "string" && typeof draft.name === "string" && draft.document && Array.isArray(draft.document.elements) ? (draft as StoredDraft) : null;
+    return draft &&
+      typeof draft.base === "string" &&
+      typeof draft.name === "string" &&
+      draft.document &&
+      Array.isArray(draft.document.elements)
+      ? (draft as StoredDraft)
+      : null;
   } catch {
     return null;
   }

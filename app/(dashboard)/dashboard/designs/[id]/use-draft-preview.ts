@@ -20,7 +20,17 @@ export type DraftPreview = {
   rendering: boolean;
 };
 
-export function useDraftPreview({ designId, doc, sampleName, savedPreviewUrl }: { designId: string; doc: DesignDocument; sampleName: string; savedPreviewUrl: string }): DraftPreview {
+export function useDraftPreview({
+  designId,
+  doc,
+  sampleName,
+  savedPreviewUrl,
+}: {
+  designId: string;
+  doc: DesignDocument;
+  sampleName: string;
+  savedPreviewUrl: string;
+}): DraftPreview {
   const [preview, setPreview] = useState<{ src: string; warnings: string[] }>({ src: savedPreviewUrl, warnings: [] });
   const [problems, setProblems] = useState<Problems>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -36,30 +46,34 @@ export function useDraftPreview({ designId, doc, sampleName, savedPreviewUrl }: 
       firstRender.current = false;
       return;
     }
-    const timer = setTimeout(() => void (async () => {
-      const seq = ++requestSeq.current;
-      setRendering(true);
-      try {
-        const answer = readPreviewAnswer(await previewDraftAction(designId, doc, sampleName));
-        if (seq !== requestSeq.current) return; // a newer draft is on its way
-        if (answer?.kind === "rendered") {
-          setPreview({ src: answer.src, warnings: answer.warnings });
-          setProblems({});
-          setFailure(null);
-        } else if (answer?.kind === "refused") {
-          setProblems(answer.problems);
-          setFailure(null);
-        } else if (answer?.kind === "busy") {
-          setTimeout(() => setRetry((n) => n + 1), BUSY_RETRY_MS);
-        } else if (answer?.kind === "failed") {
-          setFailure(answer.message);
-        }
-      } catch {
-        if (seq === requestSeq.current) setFailure("The preview could not be reached; check your connection.");
-      } finally {
-        if (seq === requestSeq.current) setRendering(false);
-      }
-    })(), PREVIEW_DEBOUNCE_MS);
+    const timer = setTimeout(
+      () =>
+        void (async () => {
+          const seq = ++requestSeq.current;
+          setRendering(true);
+          try {
+            const answer = readPreviewAnswer(await previewDraftAction(designId, doc, sampleName));
+            if (seq !== requestSeq.current) return; // a newer draft is on its way
+            if (answer?.kind === "rendered") {
+              setPreview({ src: answer.src, warnings: answer.warnings });
+              setProblems({});
+              setFailure(null);
+            } else if (answer?.kind === "refused") {
+              setProblems(answer.problems);
+              setFailure(null);
+            } else if (answer?.kind === "busy") {
+              setTimeout(() => setRetry((n) => n + 1), BUSY_RETRY_MS);
+            } else if (answer?.kind === "failed") {
+              setFailure(answer.message);
+            }
+          } catch {
+            if (seq === requestSeq.current) setFailure("The preview could not be reached; check your connection.");
+          } finally {
+            if (seq === requestSeq.current) setRendering(false);
+          }
+        })(),
+      PREVIEW_DEBOUNCE_MS,
+    );
     return () => clearTimeout(timer);
   }, [doc, sampleName, designId, retry]);
 

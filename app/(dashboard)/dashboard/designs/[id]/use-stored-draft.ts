@@ -45,7 +45,8 @@ export function useStoredDraft({
   useEffect(() => {
     if (!read || offered) return; // not over a draft not yet read, or still being offered back
     try {
-      if (dirty) localStorage.setItem(key, JSON.stringify({ base, name, document, keptAt: new Date().toISOString() } satisfies StoredDraft));
+      if (dirty)
+        localStorage.setItem(key, JSON.stringify({ base, name, document, keptAt: new Date().toISOString() } satisfies StoredDraft));
       else localStorage.removeItem(key);
     } catch {
       /* storage full or disabled: the beforeunload warning still protects the work */

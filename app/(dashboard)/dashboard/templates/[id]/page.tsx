@@ -21,7 +21,10 @@ export default async function TemplatePage({ params }: { params: Promise<{ id: s
     if (error instanceof ApiError && error.code === "not_found") notFound();
     throw error;
   }
-  const [designs, email] = await Promise.all([listDesigns(member.organization, { limit: 100 }), previewGroupEmail(member.organization, id)]);
+  const [designs, email] = await Promise.all([
+    listDesigns(member.organization, { limit: 100 }),
+    previewGroupEmail(member.organization, id),
+  ]);
   return (
     <>
       <p>
@@ -43,7 +46,12 @@ export default async function TemplatePage({ params }: { params: Promise<{ id: s
             <strong>{email.subject}</strong>
           </p>
           {/* The issuer's own HTML, shown isolated: no scripts, no access to this page. */}
-          <iframe title="Email preview" sandbox="" srcDoc={email.html} style={{ width: "100%", height: 420, border: "1px solid var(--border)", borderRadius: 8 }} />
+          <iframe
+            title="Email preview"
+            sandbox=""
+            srcDoc={email.html}
+            style={{ width: "100%", height: 420, border: "1px solid var(--border)", borderRadius: 8 }}
+          />
           <TestEmailButton id={group.id} email={member.user.email} />
         </section>
       </div>

@@ -11,7 +11,11 @@ export function TestEmailButton({ id, email }: { id: string; email: string }) {
       <button className={styles.secondary} type="submit" disabled={pending}>
         Send me a test email ({email})
       </button>
-      {state.status === "ok" && <p className={`${styles.notice} ${styles.ok}`} role="status">{state.message}</p>}
+      {state.status === "ok" && (
+        <p className={`${styles.notice} ${styles.ok}`} role="status">
+          {state.message}
+        </p>
+      )}
       {state.status === "error" && <p className={`${styles.notice} ${styles.bad}`}>{state.message}</p>}
     </form>
   );

@@ -11,7 +11,13 @@ import { statusListCredential } from "@/lib/verifiable/service";
 // a minute of caching bounds how long a verifier may go on seeing the old bit (a status list may be cached for at most 300 s).
 const CACHE_CONTROL = "public, max-age=60";
 
-const params = z.strictObject({ id: organizationSlug, list: z.string().regex(/^[1-9][0-9]{0,8}$/).transform(Number) });
+const params = z.strictObject({
+  id: organizationSlug,
+  list: z
+    .string()
+    .regex(/^[1-9][0-9]{0,8}$/)
+    .transform(Number),
+});
 
 export const GET = publicEndpoint({ params }, async ({ request, params }) =>
   jsonDocumentResponse(request, await statusListCredential(params.id, params.list), CACHE_CONTROL),

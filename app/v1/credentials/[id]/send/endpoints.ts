@@ -7,7 +7,8 @@ export const sendRoute = defineRoute("/v1/credentials/{id}/send", {
     params: idParams,
     tag: "Credentials",
     summary: "Send an issued credential to its recipient by email",
-    description: "Queues the email built from the group's email template and returns at once; delivery is retried until it succeeds or is given up on.",
+    description:
+      "Queues the email built from the group's email template and returns at once; delivery is retried until it succeeds or is given up on.",
     body: SendCredentialBody,
     success: { status: 200, description: "The credential", schema: CredentialResponse },
     errors: ["not_found", "conflict"],

@@ -12,6 +12,7 @@ export const verifiableCredentialRoute = defineRoute("/v1/credentials/{id}/verif
       "The same signed document as the public `{WALLET_URL}/credentials/{publicId}/credential.json`: an `OpenBadgeCredential` (W3C VC 2.0) with a `DataIntegrityProof` (`eddsa-rdfc-2022`) by the organization's did:web key and a `BitstringStatusListEntry`. The same content always answers the same bytes (with an `ETag`); a change that alters the content signs a new document, and earlier ones keep verifying. A revoked credential's document is still answered: its status list says it is revoked. A draft or scheduled credential has none yet: 409 `conflict`.",
     success: { status: 200, description: "The signed credential", schema: OpenBadgeCredentialResponse },
     errors: ["not_found", "conflict"],
-    handle: async ({ caller, params, request }) => jsonDocumentResponse(request, await organizationOpenBadgeCredential(caller.organization, params.id), "private, no-cache"),
+    handle: async ({ caller, params, request }) =>
+      jsonDocumentResponse(request, await organizationOpenBadgeCredential(caller.organization, params.id), "private, no-cache"),
   }),
 });

@@ -22,21 +22,25 @@ export function ImportProgressView({ jobId, initial }: { jobId: string; initial:
   useEffect(() => {
     if (settled(progress)) return;
     let cancelled = false;
-    const timer = setTimeout(() => void (async () => {
-      try {
-        const response = await fetch(`/dashboard/credentials/import/${encodeURIComponent(jobId)}/progress`, { cache: "no-store" });
-        if (cancelled) return;
-        if (response.status === 401) return setProblem("Your session has ended; sign in again to follow this import.");
-        if (!response.ok) return setProblem("The progress could not be loaded; it keeps running. Reload the page to try again.");
-        const next = (await response.json()) as ImportProgress;
-        setProblem(null);
-        setProgress(next);
-        if (finished(next) && !finished(progress)) router.refresh();
-      } catch {
-        // A dropped connection: the next poll tries again.
-        if (!cancelled) setProgress((p) => ({ ...p }));
-      }
-    })(), POLL_MS);
+    const timer = setTimeout(
+      () =>
+        void (async () => {
+          try {
+            const response = await fetch(`/dashboard/credentials/import/${encodeURIComponent(jobId)}/progress`, { cache: "no-store" });
+            if (cancelled) return;
+            if (response.status === 401) return setProblem("Your session has ended; sign in again to follow this import.");
+            if (!response.ok) return setProblem("The progress could not be loaded; it keeps running. Reload the page to try again.");
+            const next = (await response.json()) as ImportProgress;
+            setProblem(null);
+            setProgress(next);
+            if (finished(next) && !finished(progress)) router.refresh();
+          } catch {
+            // A dropped connection: the next poll tries again.
+            if (!cancelled) setProgress((p) => ({ ...p }));
+          }
+        })(),
+      POLL_MS,
+    );
     return () => {
       cancelled = true;
       clearTimeout(timer);
@@ -56,14 +60,25 @@ export function ImportProgressView({ jobId, initial }: { jobId: string; initial:
             : "Done";
   return (
     <div data-testid="import-progress" data-status={progress.status}>
-      {problem && <p className={`${styles.notice} ${styles.bad}`} role="alert">{problem}</p>}
+      {problem && (
+        <p className={`${styles.notice} ${styles.bad}`} role="alert">
+          {problem}
+        </p>
+      )}
       <p>
         <strong>{label}</strong>{" "}
         <span className={styles.muted}>
           {progress.processedRows.toLocaleString("en-US")} of {progress.validRows.toLocaleString("en-US")} rows processed
         </span>
       </p>
-      <div className={local.bar} role="progressbar" aria-label="Rows processed" aria-valuemin={0} aria-valuemax={progress.validRows} aria-valuenow={progress.processedRows}>
+      <div
+        className={local.bar}
+        role="progressbar"
+        aria-label="Rows processed"
+        aria-valuemin={0}
+        aria-valuemax={progress.validRows}
+        aria-valuenow={progress.processedRows}
+      >
         <span style={{ width: `${percent}%` }} />
       </div>
       <div className={local.counts}>

@@ -85,7 +85,13 @@ async function MappingStep({ job, organizationId }: { job: ImportJobView; organi
         For each field, the column it is read from. Columns were matched by their names; custom attributes appear as{" "}
         <code>[custom.&lt;tag&gt;]</code> placeholders in designs and emails.
       </p>
-      <MappingForm jobId={job.id} rows={job.totalRows} columns={columns} targets={view.targets} mapping={view.mapping as Record<string, number>} />
+      <MappingForm
+        jobId={job.id}
+        rows={job.totalRows}
+        columns={columns}
+        targets={view.targets}
+        mapping={view.mapping as Record<string, number>}
+      />
     </section>
   );
 }
@@ -144,7 +150,10 @@ function UndrawableTable({ rows }: { rows: UndrawableImportRow[] }) {
 }
 
 async function ReportStep({ job, organization }: { job: ImportJobView; organization: { id: string; name: string } }) {
-  const [invalid, warnings] = await Promise.all([invalidImportRows(organization.id, job.id, REPORT_LIMIT), importTextWarnings(organization, job.id, REPORT_LIMIT)]);
+  const [invalid, warnings] = await Promise.all([
+    invalidImportRows(organization.id, job.id, REPORT_LIMIT),
+    importTextWarnings(organization, job.id, REPORT_LIMIT),
+  ]);
   const invalidCount = job.totalRows - job.validRows;
   const warned = warnings.rowCount;
   return (
@@ -155,26 +164,31 @@ async function ReportStep({ job, organization }: { job: ImportJobView; organizat
         {invalidCount > 0
           ? ` ${invalidCount.toLocaleString("en-US")} row${invalidCount === 1 ? " has" : "s have"} problems and will be skipped (nothing is written for them)${warned > 0 ? "." : ":"}`
           : " No row has a problem."}
-        {warned > 0 && ` ${warned.toLocaleString("en-US")} of the rows ready to issue ${warned === 1 ? "has" : "have"} a warning: text a design cannot draw.`}
+        {warned > 0 &&
+          ` ${warned.toLocaleString("en-US")} of the rows ready to issue ${warned === 1 ? "has" : "have"} a warning: text a design cannot draw.`}
       </p>
       {invalidCount > 0 && (
         <>
           {warned > 0 && <h3>Problems (these rows are skipped)</h3>}
           <ProblemTable rows={invalid} label="Rows with problems" />
-          {invalidCount > invalid.length && <p className={styles.muted}>Showing the first {invalid.length.toLocaleString("en-US")} rows with problems.</p>}
+          {invalidCount > invalid.length && (
+            <p className={styles.muted}>Showing the first {invalid.length.toLocaleString("en-US")} rows with problems.</p>
+          )}
         </>
       )}
       {warned > 0 && (
         <div data-testid="import-text-warnings">
           <h3>Warnings (these rows are issued)</h3>
           <p className={`${styles.notice} ${styles.warn}`}>
-            {warned === 1 ? "This row contains" : `These ${warned.toLocaleString("en-US")} rows contain`} characters no bundled font has. Issued as{" "}
-            {warned === 1 ? "it is, it is" : "they are, they are"} still valid credentials, but the design named draws no certificate image for them: the
-            wallet page shows such a credential as text, without that image to download or share. To give every recipient their certificate,
-            correct the file and upload it again.
+            {warned === 1 ? "This row contains" : `These ${warned.toLocaleString("en-US")} rows contain`} characters no bundled font has.
+            Issued as {warned === 1 ? "it is, it is" : "they are, they are"} still valid credentials, but the design named draws no
+            certificate image for them: the wallet page shows such a credential as text, without that image to download or share. To give
+            every recipient their certificate, correct the file and upload it again.
           </p>
           <UndrawableTable rows={warnings.rows} />
-          {warnings.rows.length >= REPORT_LIMIT && <p className={styles.muted}>Showing the first {REPORT_LIMIT.toLocaleString("en-US")} warnings.</p>}
+          {warnings.rows.length >= REPORT_LIMIT && (
+            <p className={styles.muted}>Showing the first {REPORT_LIMIT.toLocaleString("en-US")} warnings.</p>
+          )}
         </div>
       )}
       <p className={styles.muted}>Nothing has been issued yet. Fix the file and upload it again, or issue the valid rows now.</p>
@@ -235,7 +249,8 @@ async function ProgressStep({ job, organizationId }: { job: ImportJobView; organ
         <section className={styles.section}>
           <details>
             <summary>
-              {progress.invalidRows.toLocaleString("en-US")} row{progress.invalidRows === 1 ? " was" : "s were"} skipped because of problems in the file
+              {progress.invalidRows.toLocaleString("en-US")} row{progress.invalidRows === 1 ? " was" : "s were"} skipped because of problems
+              in the file
             </summary>
             <ProblemTable rows={invalid} label="Rows with problems" />
           </details>

@@ -11,7 +11,11 @@ const noStore = { "Cache-Control": "no-store" };
 
 export async function GET(_request: Request, { params }: { params: Promise<{ jobId: string }> }): Promise<Response> {
   const member = await currentMember();
-  if (!member) return Response.json({ error: { code: "unauthorized", message: "Your session has ended; sign in again." } }, { status: 401, headers: noStore });
+  if (!member)
+    return Response.json(
+      { error: { code: "unauthorized", message: "Your session has ended; sign in again." } },
+      { status: 401, headers: noStore },
+    );
   const { jobId } = await params;
   try {
     return Response.json(await importProgress(member.organization.id, jobId), { headers: noStore });

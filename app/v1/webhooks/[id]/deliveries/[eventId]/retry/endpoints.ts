@@ -11,6 +11,9 @@ export const retryDeliveryRoute = defineRoute("/v1/webhooks/{id}/deliveries/{eve
       "Queues one more attempt of an event this endpoint was sent (delivered or not); the answer does not wait for it. A disabled endpoint is a `conflict`: enable it first.",
     success: { status: 202, description: "Queued", schema: RetryAcceptedResponse },
     errors: ["not_found", "conflict"],
-    handle: async ({ caller, params }) => ({ status: 202, body: await retryWebhookDelivery(caller.organization.id, params.id, params.eventId) }),
+    handle: async ({ caller, params }) => ({
+      status: 202,
+      body: await retryWebhookDelivery(caller.organization.id, params.id, params.eventId),
+    }),
   }),
 });
