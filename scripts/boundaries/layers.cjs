@@ -2,7 +2,7 @@
 // one, never of a higher one; every folder of lib/ (and every file directly in lib/) belongs to
 // exactly one layer, and a folder that is in none fails the boundary check, so a new folder has to
 // be placed deliberately. Inside a layer folders may use one another, but never around a loop:
-// scripts/boundaries/check.mjs refuses any cycle between folders.
+// scripts/boundaries/check.ts refuses any cycle between folders.
 // Members: "lib/name/" is a folder, "lib/name.ts" a file, "app/" the Next.js app.
 
 /** @type {{ name: string, why: string, members: string[] }[]} */
