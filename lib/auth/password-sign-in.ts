@@ -35,7 +35,7 @@ export async function signInWithPassword(input: {
   }
   const user = await authenticateUser(email, input.password);
   if (!user) {
-    await signInThrottle().recordFailure(email);
+    await signInThrottle().recordWrongPassword(email);
     return { outcome: "wrong-password" };
   }
   return { outcome: "signed-in", user };

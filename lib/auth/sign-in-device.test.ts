@@ -41,4 +41,18 @@ describe("the sign-in device cookie", () => {
     expect(cookieFromHeader("xcis.sign-in-device=d1.x", deviceCookieName(false))).toBeNull();
     expect(cookieFromHeader(undefined, deviceCookieName(false))).toBeNull();
   });
+
+  it("accepts only the spelling it wrote: other base64url spellings of the same signature are not other browsers", () => {
+    const value = deviceCookieValue("user_1");
+    const mac = value.slice(value.lastIndexOf(".") + 1);
+    const body = value.slice(0, value.lastIndexOf(".") + 1);
+    const last = mac.at(-1)!;
+    // The last of 43 characters carries 4 unused bits: flipping them decodes to the same bytes.
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const sameBytes = alphabet[(alphabet.indexOf(last) & ~3) | (~alphabet.indexOf(last) & 3)]!;
+    for (const variant of [`${mac}=`, `${mac}!`, `*${mac}`, `${mac.slice(0, -1)}${sameBytes}`]) {
+      expect(readDeviceCookie(`${body}${variant}`), variant).toBeNull();
+    }
+    expect(readDeviceCookie(value)?.deviceKey).toBe(mac);
+  });
 });

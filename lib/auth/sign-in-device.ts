@@ -35,9 +35,13 @@ export function readDeviceCookie(value: string | null | undefined, now = Date.no
   const parts = value.split(".");
   if (parts.length !== 5 || parts[0] !== VERSION) return null;
   const [, userId, expires, , mac] = parts as [string, string, string, string, string];
-  const given = Buffer.from(mac, "base64url");
   const expected = signature(parts.slice(0, 4).join("."));
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  // Only the one spelling the service wrote: base64url decoding forgives padding, stray characters and
+  // a last character's unused bits, and each such spelling of one genuine cookie would otherwise count
+  // as a browser of its own in the per-browser limit.
+  if (!/^[A-Za-z0-9_-]{43}$/.test(mac)) return null;
+  const given = Buffer.from(mac, "base64url");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected) || mac !== expected.toString("base64url")) return null;
   if (!/^\d+$/.test(expires) || Number(expires) * 1000 <= now) return null;
   return { userId, deviceKey: mac };
 }

@@ -111,7 +111,7 @@ describe("sign-in throttling", () => {
     for (let t = T0; t < T0 + 2 * 3600_000; t += 1000) {
       if ((await throttle.admit(`10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n++ & 255}`, email, noDevice, t)).allowed) {
         admitted++;
-        await throttle.recordFailure(email, t);
+        await throttle.recordWrongPassword(email, t);
       }
       if (guardedAt === 0 && (await throttle.isUnderAttack(email, t))) guardedAt = t;
       // Guarded: nothing more for 15 minutes.
@@ -160,5 +160,21 @@ describe("sign-in throttling", () => {
       expect(key).not.toMatch(/example|203\.0\.113|Zo/);
       expect(key).toMatch(/^[\w-]{22}(\.([\w-]{22})?)?$/);
     }
+  });
+
+  it("counts an attempt when it is admitted: 500 guesses sent at once from 100 networks get at most the count through", async () => {
+    const throttle = new SignInThrottle();
+    const email = "burst.target@example.com";
+    const attempts = Array.from({ length: 500 }, (_, i) =>
+      throttle.admit(`2001:db8:${Math.floor(i / 5).toString(16)}::${(i % 5) + 1}`, email, noDevice, T0),
+    );
+    const verdicts = await Promise.all(attempts);
+    expect(verdicts.filter((v) => v.allowed)).toHaveLength(100);
+    expect(verdicts.filter((v) => !v.allowed && v.limitedBy === "guarded")).toHaveLength(400);
+    // The guard is up: a second wave from fresh networks gets nothing through.
+    const second = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => throttle.admit(`2001:db8:1:${i.toString(16)}::1`, email, noDevice, T0 + 60_000)),
+    );
+    expect(second.filter((v) => v.allowed).length).toBeLessThanOrEqual(2);
   });
 });

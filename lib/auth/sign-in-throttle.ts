@@ -5,9 +5,11 @@
 //     accounts from one place);
 //   - per (client address, email) pair: 5 at once, then one every 12 s (guessing one account from one
 //     place). Guesses from other addresses use other pairs, so they never block the owner's;
-//   - per email, wrong passwords from all addresses together: 100 at once, then one every 36 s. When a
-//     wrong password uses that count up, the account is guarded for the next 15 minutes (and again
-//     each time a wrong password finds the count used up): a password is then checked only from a
+//   - per email, password attempts from all addresses together: 100 at once, then one every 36 s. The
+//     count is taken when an attempt is admitted, before its password is checked, so that guesses sent
+//     all at once cannot slip past it while the first ones are still being checked. When an attempt
+//     uses the count up, the account is guarded for the next 15 minutes (and again each time a wrong
+//     password finds the count used up): a password is then checked only from a
 //     browser that signed in to this account before (its signed device cookie, sign-in-device.ts; 5
 //     tries at once, then one a minute per browser). Every other attempt is refused before the password
 //     is looked at, however many addresses send them (an IPv6 host owns 2^64), so all guessers together
@@ -66,7 +68,7 @@ export class SignInThrottle {
   async admit(address: string, email: string, knownDevice: KnownDevice = async () => null, now = Date.now()): Promise<SignInVerdict> {
     if (!(await this.admitLinkUse(address, now))) return { allowed: false, limitedBy: "address" };
     if (!(await this.limits.byPair.take(pairKey(email, address), now)).allowed) return { allowed: false, limitedBy: "account" };
-    if (!(await this.isUnderAttack(email, now))) return { allowed: true };
+    if (!(await this.guardHeld(email, now)) && (await this.countAttempt(email, now))) return { allowed: true };
     const device = await knownDevice();
     if (device === null) return { allowed: false, limitedBy: "guarded" };
     if (!(await this.limits.byDevice.take(rateLimitSubject(`device:${device}`), now)).allowed)
@@ -79,16 +81,38 @@ export class SignInThrottle {
     return (await this.limits.byAddress.take(addressKey(address), now)).allowed;
   }
 
-  /** A wrong password for `email` (from anywhere): counts towards the spread-out-attack threshold. */
-  async recordFailure(email: string, now = Date.now()): Promise<void> {
-    const left = await this.limits.failuresByEmail.take(emailKey(email), now);
-    if (left.remaining < 1) await this.limits.guardHold.take(emailKey(email), now);
+  /**
+   * Counts one attempt against the email's count, in one atomic take (every store's take is), and arms
+   * the guard when that uses the count up. False when the count was already used up.
+   */
+  private async countAttempt(email: string, now: number): Promise<boolean> {
+    const key = emailKey(email);
+    const left = await this.limits.failuresByEmail.take(key, now);
+    if (!left.allowed || left.remaining < 1) await this.limits.guardHold.take(key, now);
+    return left.allowed;
   }
 
-  /** Whether so many wrong passwords came in for `email` lately that only known browsers may try one. */
-  async isUnderAttack(email: string, now = Date.now()): Promise<boolean> {
+  private async guardHeld(email: string, now: number): Promise<boolean> {
+    return !(await this.limits.guardHold.hasToken(emailKey(email), now));
+  }
+
+  /**
+   * A wrong password tried without admit() (the current password in settings): counted like an
+   * admitted attempt.
+   */
+  async recordFailure(email: string, now = Date.now()): Promise<void> {
+    await this.countAttempt(email, now);
+  }
+
+  /** A wrong password from an admitted attempt (already counted): keeps the guard up while the count is spent. */
+  async recordWrongPassword(email: string, now = Date.now()): Promise<void> {
     const key = emailKey(email);
-    return !(await this.limits.failuresByEmail.hasToken(key, now)) || !(await this.limits.guardHold.hasToken(key, now));
+    if (!(await this.limits.failuresByEmail.hasToken(key, now))) await this.limits.guardHold.take(key, now);
+  }
+
+  /** Whether so many attempts came in for `email` lately that only known browsers may try one. */
+  async isUnderAttack(email: string, now = Date.now()): Promise<boolean> {
+    return (await this.guardHeld(email, now)) || !(await this.limits.failuresByEmail.hasToken(emailKey(email), now));
   }
 
   /** After a password reset or change: the old guesses no longer matter. Per-address limits stay. */

@@ -70,6 +70,18 @@ describe("the mail worker", () => {
     expect(row.deliveryAttempts.map((a) => a.outcome)).toEqual(["sent"]);
   });
 
+  it("an email whose row cannot be composed is not handed to the relay: a failed attempt, retried later", async () => {
+    const id = await queue("broken-composition@example.com");
+    await db().emailOutbox.update({ where: { id }, data: { composition: "{not json" } });
+    const delivered: string[] = [];
+    expect(await deliverDueEmails({ deliver: async (m: { to: string }) => (delivered.push(m.to), "test") })).toBe(1);
+    expect(delivered).toEqual([]);
+    const row = await db().emailOutbox.findUniqueOrThrow({ where: { id }, include: { deliveryAttempts: true } });
+    expect(row).toMatchObject({ status: "queued", attempts: 1, lastError: "the email could not be composed" });
+    expect(row.deliveryAttempts.map((a) => a.outcome)).toEqual(["failed"]);
+    await db().emailOutbox.update({ where: { id }, data: { status: "cancelled" } }); // out of the next tests' way
+  });
+
   it("retries failures later with the same Message-ID, then gives up and stays visible as failed", async () => {
     const id = await queue("b@example.com");
     const seen: string[] = [];

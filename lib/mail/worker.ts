@@ -10,7 +10,7 @@ import { db } from "../db";
 import { directRows } from "../db/direct-read";
 import { newId } from "../db/ids";
 import { Prisma } from "../generated/sqlite/client";
-import { log } from "../log";
+import { errorSummary, log } from "../log";
 import { exponentialBackoffMs } from "../outbox/backoff";
 import { claimLeasedRows, dueAndUnleased } from "../outbox/claim";
 import { deliveryPool, type DeliveryPool } from "../outbox/pool";
@@ -156,12 +156,19 @@ const TIMED_OUT = Symbol("timed out");
 async function deliverOne(row: OutboxRow, transport: MailTransport): Promise<Outcome> {
   const startedAt = new Date();
   if (!(await stillOurs(row))) return { row, startedAt, finishedAt: startedAt, skipped: true };
+  // A credential email is written here, from what its row keeps; an account email was written whole.
+  // A failure to write it is our fault, not the relay's: said at error level, and retried like one.
+  let content: { subject: string; html: string; text: string };
+  try {
+    content = row.composition === null ? row : await composeEmail(row.composition, drawablePreviewDigest);
+  } catch (error) {
+    log.error("mail_compose_failed", { outboxId: row.id, ...errorSummary(error) });
+    return { row, startedAt, finishedAt: new Date(), failure: "the email could not be composed" };
+  }
   const timeoutMs = attemptTimeoutMs();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<typeof TIMED_OUT>((resolve) => (timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs)));
   try {
-    // A credential email is written here, from what its row keeps; an account email was written whole.
-    const content = row.composition === null ? row : await composeEmail(row.composition, drawablePreviewDigest);
     const mail = {
       messageId: row.messageId,
       from: fromAddress(row.fromName),

@@ -1,5 +1,6 @@
 "use client";
 import { signIn } from "next-auth/react";
+import { safeNext } from "./safe-next";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import styles from "../auth.module.css";
@@ -18,11 +19,6 @@ const MESSAGES: Record<string, string> = {
 /** The message for an error code from the address or next-auth (own keys only: `?error=constructor` is not one). */
 function messageFor(code: string | null | undefined): string | undefined {
   return code && Object.hasOwn(MESSAGES, code) ? MESSAGES[code] : undefined;
-}
-
-/** Only paths on this site: a sign-in link must not send people elsewhere afterwards. */
-function safeNext(next: string | null): string {
-  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/dashboard";
 }
 
 export function SignInForm({ providers }: { providers: { id: string; name: string }[] }) {
