@@ -92,7 +92,9 @@ export async function spendWrongPasswordCount(baseURL: string, email: string): P
     }),
   );
   expect(guarded, `guarded after ${wrong} wrong passwords`).toBe(true);
-  expect(wrong).toBeGreaterThanOrEqual(100);
+  // Every attempt counts against the account's 100 once admitted, the owner's own sign-ins too (a
+  // sign-up or a sign-in before this): so at least 100 less those few.
+  expect(wrong).toBeGreaterThanOrEqual(95);
   expect(wrong).toBeLessThanOrEqual(100 + Math.ceil((Date.now() - started) / 36_000) + 4);
 }
 

@@ -5,8 +5,12 @@ import { ERROR_STATUS, type ErrorCode } from "../core/errors";
 import { HTTP_METHODS, SERVICE_VERSION, VERSION_HEADER_ALIAS, type RouteDefinition } from "./endpoint";
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_METHODS, IDEMPOTENT_REPLAYED_HEADER } from "../core/idempotency";
 
-/** What any operation may answer: its query is validated strictly (an unknown parameter is refused), and anything unexpected is a 500. */
-const EVERY_OPERATION_ERRORS: ErrorCode[] = ["validation_error", "internal_server_error"];
+/**
+ * What any operation may answer: its query is validated strictly (an unknown parameter is refused),
+ * anything unexpected is a 500, and a 503 comes from a process that serves no requests (a worker-only
+ * process, `CIS_BACKGROUND=only`) or that could not get a database connection in time.
+ */
+const EVERY_OPERATION_ERRORS: ErrorCode[] = ["validation_error", "internal_server_error", "service_unavailable"];
 /** What an operation that needs a token may answer before it runs: HTTPS, version, token and rate limit. */
 const TOKEN_OPERATION_ERRORS: ErrorCode[] = ["forbidden", "missing_version", "invalid_version", "unauthorized", "rate_limited"];
 const BODY_ERRORS: ErrorCode[] = ["payload_too_large", "invalid_json", "validation_error"];

@@ -506,6 +506,7 @@ export interface components {
           | "idempotency_key_reused"
           | "payment_required"
           | "bad_request"
+          | "request_timeout"
           | "internal_server_error"
           | "service_unavailable";
         message: string;
@@ -627,6 +628,15 @@ export interface operations {
       };
       /** @description internal_server_error */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description service_unavailable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -770,6 +780,15 @@ export interface operations {
       };
       /** @description internal_server_error */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description service_unavailable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -929,6 +948,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   postV1CredentialsSearch: {
@@ -1078,6 +1106,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   getV1CredentialsId: {
@@ -1185,6 +1222,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   deleteV1CredentialsId: {
@@ -1277,6 +1323,15 @@ export interface operations {
       };
       /** @description internal_server_error */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description service_unavailable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -1436,6 +1491,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   postV1CredentialsIdIssue: {
@@ -1565,6 +1629,15 @@ export interface operations {
       };
       /** @description internal_server_error */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description service_unavailable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -1715,6 +1788,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   postV1CredentialsIdRevoke: {
@@ -1850,6 +1932,15 @@ export interface operations {
       };
       /** @description internal_server_error */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description service_unavailable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2024,6 +2115,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   getV1CredentialsIdDesigns: {
@@ -2106,6 +2206,15 @@ export interface operations {
       };
       /** @description internal_server_error */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description service_unavailable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2207,6 +2316,15 @@ export interface operations {
       };
       /** @description internal_server_error */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description service_unavailable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2359,6 +2477,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   getV1Groups: {
@@ -2460,6 +2587,15 @@ export interface operations {
       };
       /** @description internal_server_error */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description service_unavailable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2618,6 +2754,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   getV1GroupsId: {
@@ -2728,6 +2873,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   deleteV1GroupsId: {
@@ -2820,6 +2974,15 @@ export interface operations {
       };
       /** @description internal_server_error */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description service_unavailable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2989,6 +3152,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   getV1Designs: {
@@ -3079,6 +3251,15 @@ export interface operations {
       };
       /** @description internal_server_error */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description service_unavailable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3380,6 +3561,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   getV1DesignsId: {
@@ -3472,6 +3662,15 @@ export interface operations {
       };
       /** @description internal_server_error */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description service_unavailable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3782,6 +3981,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   getV1Attributes: {
@@ -3850,6 +4058,15 @@ export interface operations {
       };
       /** @description internal_server_error */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description service_unavailable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3968,6 +4185,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   getV1Webhooks: {
@@ -4050,6 +4276,15 @@ export interface operations {
       };
       /** @description internal_server_error */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description service_unavailable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4176,6 +4411,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   getV1WebhooksId: {
@@ -4260,6 +4504,15 @@ export interface operations {
       };
       /** @description internal_server_error */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description service_unavailable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4359,6 +4612,15 @@ export interface operations {
       };
       /** @description internal_server_error */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description service_unavailable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4495,6 +4757,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   postV1WebhooksIdRotateSecret: {
@@ -4608,6 +4879,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   getV1WebhooksIdDeliveries: {
@@ -4706,6 +4986,15 @@ export interface operations {
       };
       /** @description internal_server_error */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description service_unavailable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4819,6 +5108,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   getV1OpenapiJson: {
@@ -4865,6 +5163,15 @@ export interface operations {
       };
       /** @description internal_server_error */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description service_unavailable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
