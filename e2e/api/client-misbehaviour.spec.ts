@@ -121,7 +121,7 @@ const faultLines = (lines: LogLine[], requestId: string) =>
   );
 
 test.describe("server action arguments nested too deeply", () => {
-  test("a text body or a form field nested deeper than 100 levels → 400 in the envelope, one warning, nothing runs or fails", async ({
+  test("a text body or a form field nested deeper than 100 levels → 400 in the envelope, one warning, nothing runs or fails; over 6 MiB → 413", async ({
     server,
     client,
   }) => {
@@ -157,6 +157,18 @@ test.describe("server action arguments nested too deeply", () => {
       await new Promise((r) => setTimeout(r, 300));
       expect(faultLines(parsedLines(log().slice(before)), requestId), name).toEqual([]);
     }
+    // Over Next's own action body limit (6 MiB): refused before anything is decoded.
+    const requestId = `large-action-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const large = await visitor.post("/signup", {
+      headers: { "Next-Action": actionId, "X-Request-Id": requestId, "Content-Type": "text/plain;charset=UTF-8" },
+      data: `["${"x".repeat(6 * 1024 * 1024)}"]`,
+    });
+    expect(large.status()).toBe(413);
+    expect(((await large.json()) as { error: { code: string } }).error.code).toBe("payload_too_large");
+    expect(await linesOf(log, requestId)).toEqual([
+      expect.objectContaining({ level: "warn", event: "server_action_too_large", status: 413 }),
+    ]);
+
     // Nothing ran: there is no such account.
     expect(await signInError(server.baseURL, account.email, account.password, uniqueAddress())).toBe("CredentialsSignin");
 
