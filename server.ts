@@ -2,7 +2,8 @@
 // learn the client's address and scheme (lib/net/client-connection.ts). Started by scripts/start.ts.
 // Before Next sees a request, this server settles its request id, sets the security headers every
 // response carries, answers paths Next cannot decode, refuses cross-origin server actions, drops
-// clients too slow to send their request, and serves /previews/* itself.
+// clients too slow to send their request, refuses server action arguments nested too deeply, and
+// serves /previews/* itself.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import next from "next";
@@ -26,6 +27,7 @@ import {
   sendWorkerOnly,
 } from "./lib/http-server/answers";
 import { clientTimeoutOptions, dropTimedOutRequest, requestAbandoned, trackRequest } from "./lib/http-server/client-timeout";
+import { screenServerActionBody } from "./lib/http-server/server-action-body";
 import { crossOriginServerAction } from "./lib/http-server/server-action-origin";
 import { ORIGINAL_METHOD_HEADER, RAW_QUERY_HEADER, rawQueryOf, REQUEST_PATH_HEADER, ROUTABLE_METHODS } from "./lib/api/request-target";
 import { pathNamesNothing, rawPath } from "./lib/http-server/request-path";
@@ -142,7 +144,12 @@ export async function startServer(options: { dev: boolean; host: string; port: n
       else sendServerError(req, res, path);
     };
     servePreview(req, res)
-      .then((served) => (served ? undefined : handle(req, res)))
+      .then(async (served) => {
+        if (served) return;
+        // A server action's body is read and checked here (server-action-body.ts); Next gets a replay.
+        const forNext = await screenServerActionBody(req, res, path);
+        if (forNext !== null) await handle(forNext, res);
+      })
       .catch(fail);
   });
   // Requests the HTTP parser cannot read (an unknown method token, malformed headers) never reach the

@@ -108,6 +108,100 @@ test.describe("a server action posted from another site", () => {
   });
 });
 
+// ---- server action arguments nested too deeply -------------------------------------------------------
+
+const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
+
+/** Error-level lines a deep argument used to cause: Next's stack overflow, an action failing on it, or this request's. */
+const faultLines = (lines: LogLine[], requestId: string) =>
+  lines.filter(
+    (l) =>
+      l.level === "error" &&
+      (l.requestId === requestId || /RangeError|call stack|dashboard_action_failed/.test(JSON.stringify(l)) || l.event === "console"),
+  );
+
+test.describe("server action arguments nested too deeply", () => {
+  test("a text body or a form field nested deeper than 100 levels → 400 in the envelope, one warning, nothing runs or fails; over 6 MiB → 413", async ({
+    server,
+    client,
+  }) => {
+    const actionId = signUpActionId();
+    const visitor = await client({ version: null, https: false, headers: { "X-Forwarded-For": uniqueAddress() } });
+    const log = () => readFileSync(server.logFile, "utf8");
+    const account = { email: `deep.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`, password: "correct horse battery" };
+    const deepForm = signUpArguments(account);
+    deepForm.set("0", `[null,"$K1",${nested(1000)}]`);
+    const bodies: [string, { data: string } | { multipart: FormData }][] = [
+      ["text, 300 000 levels", { data: `[${nested(300_000)}]` }],
+      ["text, 1000 levels", { data: `[null,${nested(1000)}]` }],
+      ["multipart field, 1000 levels", { multipart: deepForm }],
+    ];
+    for (const [name, body] of bodies) {
+      const requestId = `deep-action-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+      const before = log().length;
+      const res = await visitor.post("/signup", {
+        headers: {
+          "Next-Action": actionId,
+          "X-Request-Id": requestId,
+          ...("data" in body ? { "Content-Type": "text/plain;charset=UTF-8" } : {}),
+        },
+        ...body,
+      });
+      expect(res.status(), name).toBe(400);
+      const envelope = (await res.json()) as { error: { code: string; message: string } };
+      expect(envelope.error.code, name).toBe("validation_error");
+      expect(envelope.error.message, name).toContain("100 levels");
+      const lines = await linesOf(log, requestId);
+      expect(lines, name).toEqual([expect.objectContaining({ level: "warn", event: "server_action_too_deep", status: 400 })]);
+      // Give a late error line time to appear before declaring there is none.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(faultLines(parsedLines(log().slice(before)), requestId), name).toEqual([]);
+    }
+    // Over Next's own action body limit (6 MiB): refused before anything is decoded.
+    const requestId = `large-action-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const large = await visitor.post("/signup", {
+      headers: { "Next-Action": actionId, "X-Request-Id": requestId, "Content-Type": "text/plain;charset=UTF-8" },
+      data: `["${"x".repeat(6 * 1024 * 1024)}"]`,
+    });
+    expect(large.status()).toBe(413);
+    expect(((await large.json()) as { error: { code: string } }).error.code).toBe("payload_too_large");
+    expect(await linesOf(log, requestId)).toEqual([
+      expect.objectContaining({ level: "warn", event: "server_action_too_large", status: 413 }),
+    ]);
+
+    // Nothing ran: there is no such account.
+    expect(await signInError(server.baseURL, account.email, account.password, uniqueAddress())).toBe("CredentialsSignin");
+
+    // The same form, nested as a browser nests it, runs: the server hands Next the very bytes it checked.
+    const same = await visitor.post("/signup", { headers: { "Next-Action": actionId }, multipart: signUpArguments(account) });
+    expect(same.status(), await same.text()).toBeLessThan(400);
+    expect((await signInWithPassword(server.baseURL, account.email, account.password, uniqueAddress())).error).toBe("");
+  });
+
+  test("an argument of the wrong type (a list where the form's data belongs) → the form's error state, a warning, no error line", async ({
+    server,
+    client,
+  }) => {
+    const actionId = signUpActionId();
+    const visitor = await client({ version: null, https: false, headers: { "X-Forwarded-For": uniqueAddress() } });
+    const log = () => readFileSync(server.logFile, "utf8");
+    const before = log().length;
+    const requestId = `wrong-type-action-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const res = await visitor.post("/signup", {
+      headers: { "Next-Action": actionId, "X-Request-Id": requestId, "Content-Type": "text/plain;charset=UTF-8" },
+      data: `[null,${nested(50)}]`,
+    });
+    expect(res.status()).toBe(200);
+    expect(await res.text()).toContain("could not be read");
+    const deadline = Date.now() + 5_000;
+    while (!log().slice(before).includes("dashboard_action_arguments_refused") && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
+    const lines = parsedLines(log().slice(before));
+    expect(lines.filter((l) => l.event === "dashboard_action_arguments_refused")).toEqual([expect.objectContaining({ level: "warn" })]);
+    expect(faultLines(lines, requestId)).toEqual([]);
+  });
+});
+
 // ---- requests that never arrive -----------------------------------------------------------------------
 
 test.describe("a request that does not arrive within the client timeout (2 s here)", () => {

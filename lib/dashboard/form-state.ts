@@ -8,6 +8,16 @@ export type FormState<T = undefined> =
   | { status: "ok"; message?: string; result: T }
   | { status: "error"; message: string; fieldErrors: Record<string, string> };
 
+/**
+ * The answer to a server action called with arguments its page never sends (another program posting to
+ * the action, say a list where the form's data belongs): a plain refusal in the form's usual error
+ * state, logged as a warning since it is the caller's mistake, not a fault of ours.
+ */
+export function refusedArguments(): FormState<never> {
+  log.warn("dashboard_action_arguments_refused", { reason: "the action's arguments are not what its form sends" });
+  return { status: "error", message: "The form's data could not be read; please reload the page and try again.", fieldErrors: {} };
+}
+
 export async function runFormAction<T>(work: () => Promise<T>, okMessage?: string): Promise<FormState<T>> {
   try {
     const result = await work();

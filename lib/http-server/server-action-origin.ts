@@ -14,7 +14,7 @@ const ACTION_HEADER = "next-action";
  * multipart form POST (a form submitted before the page's scripts loaded). Route handlers (the API
  * paths) never run actions, so their requests are left alone.
  */
-function mayRunServerAction(req: IncomingMessage, path: string): boolean {
+export function mayRunServerAction(req: IncomingMessage, path: string): boolean {
   if (req.method !== "POST" || isApiPath(path)) return false;
   const type = req.headers["content-type"] ?? "";
   return req.headers[ACTION_HEADER] !== undefined || type.toLowerCase().startsWith("multipart/form-data");

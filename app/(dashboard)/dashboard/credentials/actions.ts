@@ -14,7 +14,7 @@ import {
   sendCredential,
   updateCredential,
 } from "@/lib/credentials/service";
-import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
+import { refusedArguments, runFormAction, type FormState } from "@/lib/dashboard/form-state";
 import { undrawableText } from "@/lib/credentials/undrawable-text";
 import { acknowledgementOf, undrawableView, type CreateCredentialOutcome } from "./undrawable-warning";
 import { editRequest } from "./[id]/edit-request";
@@ -33,6 +33,7 @@ export async function createCredentialAction(
   _previous: FormState<CreateCredentialOutcome>,
   form: FormData,
 ): Promise<FormState<CreateCredentialOutcome>> {
+  if (!(form instanceof FormData)) return refusedArguments();
   const member = await requireMember();
   return runFormAction(async (): Promise<CreateCredentialOutcome> => {
     const body = {
@@ -64,6 +65,7 @@ export async function createCredentialAction(
 }
 
 export async function credentialAction(_previous: FormState, form: FormData): Promise<FormState> {
+  if (!(form instanceof FormData)) return refusedArguments();
   const member = await requireMember();
   const id = text(form, "id");
   const intent = form.get("intent");
@@ -80,6 +82,7 @@ export async function credentialAction(_previous: FormState, form: FormData): Pr
 
 /** "Revoke" on a credential's page, after its confirmation step: the same service as POST /v1/credentials/{id}/revoke. */
 export async function revokeCredentialAction(_previous: FormState, form: FormData): Promise<FormState> {
+  if (!(form instanceof FormData)) return refusedArguments();
   const member = await requireMember();
   const id = text(form, "id");
   return runFormAction(async () => {
@@ -102,6 +105,7 @@ export async function updateCredentialAction(
   _previous: FormState<{ changed: boolean }>,
   form: FormData,
 ): Promise<FormState<{ changed: boolean }>> {
+  if (!(form instanceof FormData)) return refusedArguments();
   const member = await requireMember();
   const id = text(form, "id");
   return runFormAction(async () => {
@@ -117,6 +121,7 @@ export async function updateCredentialAction(
 
 /** "Delete" on a credential's page, after its confirmation step: the same service as DELETE /v1/credentials/{id}. */
 export async function deleteCredentialAction(_previous: FormState, form: FormData): Promise<FormState> {
+  if (!(form instanceof FormData)) return refusedArguments();
   const member = await requireMember();
   const id = text(form, "id");
   const outcome = await runFormAction(async () => {
@@ -131,6 +136,7 @@ export async function deleteCredentialAction(_previous: FormState, form: FormDat
 
 /** "Issue selected" / "Send selected": every selected id of the member's organization, one by one. */
 export async function bulkCredentialAction(_previous: FormState<BulkOutcome>, form: FormData): Promise<FormState<BulkOutcome>> {
+  if (!(form instanceof FormData)) return refusedArguments();
   const member = await requireMember();
   return runFormAction(async () => {
     const outcome = await applyToCredentials(member.organization, readBulkRequest(form));

@@ -7,7 +7,7 @@ import { revalidatePath } from "next/cache";
 import { ApiError, invalidField, invalidFields } from "@/lib/core/errors";
 import { safeParseWithDetails } from "@/lib/core/validation";
 import { requireMember } from "@/lib/auth/member";
-import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
+import { refusedArguments, runFormAction, type FormState } from "@/lib/dashboard/form-state";
 import { MAX_ASSET_BYTES } from "@/lib/designs/assets";
 import { renderDraftDesign } from "@/lib/designs/draft-preview";
 import { CreateDesignBody, UpdateDesignBody } from "@/lib/designs/schema";
@@ -26,6 +26,7 @@ export type ImageChange = { assets: EditorAsset[]; updatedAt: string; previousUp
 
 /** A new design from the default layout of a kind ("blank:certificate") or as a copy of a design (its id). */
 export async function createDesignAction(_previous: FormState<{ id: string }>, form: FormData): Promise<FormState<{ id: string }>> {
+  if (!(form instanceof FormData)) return refusedArguments();
   const member = await requireMember();
   const from = text(form, "from") || "blank:certificate";
   const state = await runFormAction(async () => {
@@ -65,6 +66,7 @@ export async function saveDesignAction(
   designId: string,
   changes: { name: unknown; document: unknown; baseUpdatedAt: string; overwrite?: boolean },
 ): Promise<FormState<{ updatedAt: string; previewUrl: string }> & { conflict?: boolean }> {
+  if (typeof changes !== "object" || changes === null) return refusedArguments();
   const member = await requireMember();
   let conflict = false;
   const state = await runFormAction(async () => {
@@ -110,6 +112,7 @@ export async function uploadDesignImageAction(
   _previous: FormState<ImageChange & { name: string }>,
   form: FormData,
 ): Promise<FormState<ImageChange & { name: string }>> {
+  if (!(form instanceof FormData)) return refusedArguments();
   const member = await requireMember();
   return runFormAction(async () => {
     const id = text(form, "designId");

@@ -6,9 +6,10 @@ import { invalidFields } from "@/lib/core/errors";
 import { safeParseWithDetails } from "@/lib/core/validation";
 import { currentClientAddress } from "@/lib/auth/client-address";
 import { requireMemberSession } from "@/lib/auth/member";
-import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
+import { refusedArguments, runFormAction, type FormState } from "@/lib/dashboard/form-state";
 
 export async function changePasswordAction(_previous: FormState, form: FormData): Promise<FormState> {
+  if (!(form instanceof FormData)) return refusedArguments();
   const { member, sessionId } = await requireMemberSession();
   return runFormAction(async () => {
     const parsed = safeParseWithDetails(ChangePasswordInput, {

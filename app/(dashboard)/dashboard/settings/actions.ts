@@ -2,12 +2,13 @@
 import { revalidatePath } from "next/cache";
 import { invalidField } from "@/lib/core/errors";
 import { requireMember } from "@/lib/auth/member";
-import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
+import { refusedArguments, runFormAction, type FormState } from "@/lib/dashboard/form-state";
 import { updateOrganizationBranding } from "@/lib/organizations/branding";
 import { removeOrganizationLogo, renameOrganization, setOrganizationLogo } from "@/lib/organizations/service";
 import { formText } from "@/app/form-text";
 
 export async function renameOrganizationAction(_previous: FormState, form: FormData): Promise<FormState> {
+  if (!(form instanceof FormData)) return refusedArguments();
   const member = await requireMember();
   return runFormAction(async () => {
     await renameOrganization(member.organization.id, formText(form, "name"));
@@ -17,6 +18,7 @@ export async function renameOrganizationAction(_previous: FormState, form: FormD
 }
 
 export async function uploadLogoAction(_previous: FormState, form: FormData): Promise<FormState> {
+  if (!(form instanceof FormData)) return refusedArguments();
   const member = await requireMember();
   return runFormAction(async () => {
     const file = form.get("logo");
@@ -38,6 +40,7 @@ export async function removeLogoAction(_previous: FormState, _form: FormData): P
 
 /** The branding form sends all four fields; an empty one clears its setting. */
 export async function updateBrandingAction(_previous: FormState, form: FormData): Promise<FormState> {
+  if (!(form instanceof FormData)) return refusedArguments();
   const member = await requireMember();
   return runFormAction(async () => {
     const field = (name: string) => formText(form, name);

@@ -2,7 +2,7 @@
 // The settings page's "Website domain" section: each action is one call of lib/domains.
 import { revalidatePath } from "next/cache";
 import { requireMember } from "@/lib/auth/member";
-import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
+import { refusedArguments, runFormAction, type FormState } from "@/lib/dashboard/form-state";
 import { checkDomainNow, claimDomain, removeDomainClaim } from "@/lib/domains/service";
 import { formText } from "@/app/form-text";
 
@@ -12,6 +12,7 @@ function refreshPages(slug: string) {
 }
 
 export async function claimDomainAction(_previous: FormState, form: FormData): Promise<FormState> {
+  if (!(form instanceof FormData)) return refusedArguments();
   const member = await requireMember();
   return runFormAction(async () => {
     await claimDomain(member.organization.id, formText(form, "domain"));

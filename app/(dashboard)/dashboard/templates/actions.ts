@@ -3,7 +3,7 @@ import { revalidatePath } from "next/cache";
 import { invalidFields } from "@/lib/core/errors";
 import { safeParseWithDetails } from "@/lib/core/validation";
 import { requireMember } from "@/lib/auth/member";
-import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
+import { refusedArguments, runFormAction, type FormState } from "@/lib/dashboard/form-state";
 import { CreateGroupBody, UpdateGroupBody } from "@/lib/groups/schema";
 import { createGroup, updateGroup } from "@/lib/groups/service";
 import { isSupportedLocale, type Locale } from "@/lib/i18n/locales";
@@ -49,6 +49,7 @@ export async function createTemplateAction(
   _previous: FormState<{ id: string; name: string }>,
   form: FormData,
 ): Promise<FormState<{ id: string; name: string }>> {
+  if (!(form instanceof FormData)) return refusedArguments();
   const member = await requireMember();
   return runFormAction(async () => {
     const parsed = safeParseWithDetails(CreateGroupBody, groupBodyFrom(form));
@@ -63,6 +64,7 @@ export async function updateTemplateAction(
   _previous: FormState<{ id: string; name: string }>,
   form: FormData,
 ): Promise<FormState<{ id: string; name: string }>> {
+  if (!(form instanceof FormData)) return refusedArguments();
   const member = await requireMember();
   return runFormAction(async () => {
     const parsed = safeParseWithDetails(UpdateGroupBody, groupBodyFrom(form));
@@ -74,6 +76,7 @@ export async function updateTemplateAction(
 }
 
 export async function sendTestEmailAction(_previous: FormState, form: FormData): Promise<FormState> {
+  if (!(form instanceof FormData)) return refusedArguments();
   const member = await requireMember();
   return runFormAction(async () => {
     await sendGroupTestEmail(member.organization, text(form, "id"), member.user.email);

@@ -2,7 +2,7 @@
 import { revalidatePath } from "next/cache";
 import { ApiError, invalidField } from "@/lib/core/errors";
 import { requireMember } from "@/lib/auth/member";
-import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
+import { refusedArguments, runFormAction, type FormState } from "@/lib/dashboard/form-state";
 import { tokenName } from "@/lib/organizations/schema";
 import { createApiToken, revokeApiToken } from "@/lib/organizations/service";
 import { formText } from "@/app/form-text";
@@ -10,6 +10,7 @@ import { formText } from "@/app/form-text";
 export type NewToken = { token: string; name: string; prefix: string };
 
 export async function createTokenAction(_previous: FormState<NewToken>, form: FormData): Promise<FormState<NewToken>> {
+  if (!(form instanceof FormData)) return refusedArguments();
   const member = await requireMember();
   return runFormAction(async () => {
     const name = tokenName.safeParse(form.get("name") ?? "");
@@ -21,6 +22,7 @@ export async function createTokenAction(_previous: FormState<NewToken>, form: Fo
 }
 
 export async function revokeTokenAction(_previous: FormState, form: FormData): Promise<FormState> {
+  if (!(form instanceof FormData)) return refusedArguments();
   const member = await requireMember();
   return runFormAction(async () => {
     // Scoped to the member's organization: a prefix from another organization is "not found".

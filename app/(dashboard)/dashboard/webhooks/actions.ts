@@ -3,7 +3,7 @@ import { revalidatePath } from "next/cache";
 import { invalidFields } from "@/lib/core/errors";
 import { safeParseWithDetails } from "@/lib/core/validation";
 import { requireMember } from "@/lib/auth/member";
-import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
+import { refusedArguments, runFormAction, type FormState } from "@/lib/dashboard/form-state";
 import { CreateWebhookBody } from "@/lib/webhooks/schema";
 import {
   createWebhookEndpoint,
@@ -20,6 +20,7 @@ const PAGE = "/dashboard/webhooks";
 const text = (form: FormData, name: string) => formText(form, name).trim();
 
 export async function createWebhookAction(_previous: FormState<ShownSecret>, form: FormData): Promise<FormState<ShownSecret>> {
+  if (!(form instanceof FormData)) return refusedArguments();
   const member = await requireMember();
   return runFormAction(async () => {
     // The API's request body, so the API's rules and messages apply unchanged.
@@ -37,6 +38,7 @@ export async function createWebhookAction(_previous: FormState<ShownSecret>, for
 }
 
 export async function rotateWebhookSecretAction(_previous: FormState<ShownSecret>, form: FormData): Promise<FormState<ShownSecret>> {
+  if (!(form instanceof FormData)) return refusedArguments();
   const member = await requireMember();
   return runFormAction(async () => {
     const rotated = await rotateWebhookSecret(member.organization.id, text(form, "id"));
@@ -46,6 +48,7 @@ export async function rotateWebhookSecretAction(_previous: FormState<ShownSecret
 }
 
 export async function setWebhookEnabledAction(_previous: FormState, form: FormData): Promise<FormState> {
+  if (!(form instanceof FormData)) return refusedArguments();
   const member = await requireMember();
   return runFormAction(async () => {
     await updateWebhookEndpoint(member.organization.id, text(form, "id"), { enabled: text(form, "enabled") === "true" });
@@ -55,6 +58,7 @@ export async function setWebhookEnabledAction(_previous: FormState, form: FormDa
 }
 
 export async function deleteWebhookAction(_previous: FormState, form: FormData): Promise<FormState> {
+  if (!(form instanceof FormData)) return refusedArguments();
   const member = await requireMember();
   return runFormAction(async () => {
     await deleteWebhookEndpoint(member.organization.id, text(form, "id"));
@@ -64,6 +68,7 @@ export async function deleteWebhookAction(_previous: FormState, form: FormData):
 }
 
 export async function retryWebhookDeliveryAction(_previous: FormState, form: FormData): Promise<FormState> {
+  if (!(form instanceof FormData)) return refusedArguments();
   const member = await requireMember();
   return runFormAction(async () => {
     await retryWebhookDelivery(member.organization.id, text(form, "id"), text(form, "eventId"));

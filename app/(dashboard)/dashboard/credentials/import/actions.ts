@@ -4,7 +4,7 @@
 import { redirect } from "next/navigation";
 import { invalidField, invalidFields } from "@/lib/core/errors";
 import { requireMember } from "@/lib/auth/member";
-import { runFormAction, type FormState } from "@/lib/dashboard/form-state";
+import { refusedArguments, runFormAction, type FormState } from "@/lib/dashboard/form-state";
 import { CSV_MAX_BYTES } from "@/lib/imports/csv";
 import { readMapping } from "@/lib/imports/mapping";
 import { checkImport, confirmImport, getImportJob, reopenImportMapping, startImport } from "@/lib/imports/service";
@@ -14,6 +14,7 @@ const text = (form: FormData, name: string) => formText(form, name).trim();
 const jobPage = (id: string) => `/dashboard/credentials/import/${encodeURIComponent(id)}`;
 
 export async function uploadImportAction(_previous: FormState, form: FormData): Promise<FormState> {
+  if (!(form instanceof FormData)) return refusedArguments();
   const member = await requireMember();
   return runFormAction(async () => {
     const file = form.get("file");
@@ -31,6 +32,7 @@ export async function uploadImportAction(_previous: FormState, form: FormData): 
 }
 
 export async function checkImportAction(_previous: FormState, form: FormData): Promise<FormState> {
+  if (!(form instanceof FormData)) return refusedArguments();
   const member = await requireMember();
   const id = text(form, "jobId");
   return runFormAction(async () => {
@@ -43,6 +45,7 @@ export async function checkImportAction(_previous: FormState, form: FormData): P
 }
 
 export async function reopenMappingAction(_previous: FormState, form: FormData): Promise<FormState> {
+  if (!(form instanceof FormData)) return refusedArguments();
   const member = await requireMember();
   const id = text(form, "jobId");
   return runFormAction(async () => {
@@ -52,6 +55,7 @@ export async function reopenMappingAction(_previous: FormState, form: FormData):
 }
 
 export async function confirmImportAction(_previous: FormState, form: FormData): Promise<FormState> {
+  if (!(form instanceof FormData)) return refusedArguments();
   const member = await requireMember();
   const id = text(form, "jobId");
   return runFormAction(async () => {
