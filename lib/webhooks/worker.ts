@@ -7,7 +7,8 @@
 // One receiver cannot hold up the others (scheduling.ts): an endpoint has a few attempts in flight at
 // most, an organization a share of the slots, and endpoints whose attempts recently ran into the 10 s
 // deadline (the whole attempt's, however slowly the answer drips) are delivered in a slow lane of
-// their own, so a hanging receiver slows its own deliveries and, at worst, other slow ones.
+// their own, so a hanging receiver slows its own deliveries and, at worst, other slow ones. An endpoint
+// whose attempt in flight has already run 2 s is treated as slow at once, without waiting for the deadline.
 //
 // An endpoint is disabled, with the reason shown, once it has failed continuously (no successful
 // attempt) for the retry window: 24 hours of failures, at least a dozen attempts.
@@ -46,6 +47,8 @@ type DeliveryRow = {
   createdAt: Date;
   /** The lane it was claimed in: it holds a slot of that lane until its attempt ends. */
   lane: Lane;
+  /** When it was claimed (Date.now()): its attempt starts at once, the pool claims only for free slots. */
+  claimedAt: number;
   event: { type: string; payload: string };
   endpoint: {
     url: string;
@@ -80,7 +83,14 @@ async function claimDue(now: Date, limit: number, inFlight: readonly DeliveryRow
     lane: laneOf(rawNullableDate(e.timedOutAt), now),
     proven: proven.has(e.id),
   }));
-  const busy = inFlight.map((row) => ({ endpointId: row.endpointId, organizationId: row.endpoint.organizationId, lane: row.lane }));
+  // The wall clock, not `now` (tests and scripts pass another time to make rows due).
+  const clock = Date.now();
+  const busy = inFlight.map((row) => ({
+    endpointId: row.endpointId,
+    organizationId: row.endpoint.organizationId,
+    lane: row.lane,
+    runningMs: clock - row.claimedAt,
+  }));
   const shares = claimShares(endpoints, busy, limit, rotation++ % endpoints.length);
   if (shares.length === 0) return [];
   const candidates = shares.map(
@@ -96,7 +106,8 @@ async function claimDue(now: Date, limit: number, inFlight: readonly DeliveryRow
   );
   if (claimed === 0) return [];
   const laneOfEndpoint = new Map(shares.map((share) => [share.endpointId, share.lane]));
-  return (await claimedRows(owner)).map((row) => ({ ...row, lane: laneOfEndpoint.get(row.endpointId) ?? "normal" }));
+  const claimedAt = Date.now();
+  return (await claimedRows(owner)).map((row) => ({ ...row, lane: laneOfEndpoint.get(row.endpointId) ?? "normal", claimedAt }));
 }
 
 type ClaimedRow = {
@@ -116,8 +127,8 @@ type ClaimedRow = {
   timedOutAt: unknown;
 };
 
-/** The rows a claim took, with their event and endpoint, in one statement (their lane is the caller's to set). */
-async function claimedRows(owner: string): Promise<Omit<DeliveryRow, "lane">[]> {
+/** The rows a claim took, with their event and endpoint, in one statement (their lane and claim time are the caller's to set). */
+async function claimedRows(owner: string): Promise<Omit<DeliveryRow, "lane" | "claimedAt">[]> {
   const rows = await db().$queryRaw<ClaimedRow[]>`
     SELECT d."id", d."endpointId", d."eventId", d."attempts", d."createdAt", ev."type", ev."payload",
            e."url", e."organizationId", e."encryptedSecret", e."encryptedPreviousSecret", e."previousSecretExpiresAt", e."failingSince", e."timedOutAt"
