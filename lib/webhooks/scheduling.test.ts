@@ -92,6 +92,17 @@ describe("sharing the delivery slots", () => {
     expect(claimShares(slow, slowHeld, totalSlots(), 0)).toEqual([]);
   });
 
+  it("gives an endpoint no more than it has due, so slots it cannot use go to the endpoints after it", () => {
+    // Three hanging endpoints not yet known to be slow hold 48 of the normal lane's 112 slots; a proven
+    // endpoint of another organization with one row due must not take the other 64 on paper.
+    const hanging = ["ep_1", "ep_2", "ep_3"].map((id) => endpoint(id, "org_a"));
+    const healthy = { ...endpoint("ep_ok_a", "org_a"), dueRows: 1 };
+    const proven = { ...endpoint("ep_ok_b", "org_b"), proven: true, dueRows: 1 };
+    const held = hanging.flatMap((e) => inFlight(e, LANES.normal.perEndpoint));
+    expect(rowsOf(claimShares([proven, healthy, ...hanging], held, totalSlots() - held.length, 0))).toEqual({ ep_ok_a: 1, ep_ok_b: 1 });
+    expect(rowsOf(claimShares([{ ...proven, dueRows: 100 }], [], totalSlots(), 0))).toEqual({ ep_ok_b: LANES.normal.perProvenEndpoint });
+  });
+
   it("never hands out more than the free slots, starting at the rotating position", () => {
     const due = ["ep_1", "ep_2", "ep_3"].map((id) => endpoint(id, `org_${id}`));
     expect(claimShares(due, [], 20, 1)).toEqual([

@@ -35,6 +35,9 @@ export const LANES: Readonly<Record<Lane, LaneLimits>> = {
   slow: { slots: 16, perEndpoint: 2, perProvenEndpoint: 2, perOrganization: 8 },
 };
 
+/** The most attempts any endpoint may have in flight: counting its due rows beyond this is useless. */
+export const MOST_PER_ENDPOINT = Math.max(LANES.normal.perProvenEndpoint, LANES.slow.perProvenEndpoint);
+
 /** Every slot of the process, both lanes. */
 export function totalSlots(lanes: Readonly<Record<Lane, LaneLimits>> = LANES): number {
   return lanes.normal.slots + lanes.slow.slots;
@@ -75,7 +78,14 @@ export class ProvenFast {
   }
 }
 
-export type DueEndpoint = { id: string; organizationId: string; lane: Lane; proven?: boolean };
+export type DueEndpoint = {
+  id: string;
+  organizationId: string;
+  lane: Lane;
+  proven?: boolean;
+  /** How many rows it has due (counted up to MOST_PER_ENDPOINT): its share is never more. */
+  dueRows?: number;
+};
 /** An attempt in flight, in the lane it was claimed in, and how long it has been running. */
 export type InFlightAttempt = { endpointId: string; organizationId: string; lane: Lane; runningMs?: number };
 export type ClaimShare = { endpointId: string; lane: Lane; rows: number };
@@ -93,7 +103,8 @@ function suspectEndpoints(inFlight: readonly InFlightAttempt[]): Set<string> {
 /**
  * How many rows to claim for each endpoint with deliveries due, at most `limit` in all, given what is
  * in flight. Endpoints are visited from `start` on (the caller rotates it, so that none is always
- * served last), each taking what its lane, its organization's share and its own cap leave.
+ * served last), each taking what its lane, its organization's share and its own cap leave, and no
+ * more than it has due.
  *
  * A suspect endpoint (suspectEndpoints) claims in the slow lane, whatever lane it is in: with what it
  * already has in flight counted against the slow lane's cap of 2, a hanging endpoint gets nothing more
@@ -134,6 +145,8 @@ export function claimShares(
       lane.slots - byLane.get(laneName),
       lane.perOrganization - byOrganization.get(`${laneName} ${endpoint.organizationId}`),
       (endpoint.proven ? lane.perProvenEndpoint : lane.perEndpoint) - byEndpoint.get(endpoint.id),
+      // Slots it could not use would be withheld from the endpoints visited after it in this claim.
+      endpoint.dueRows ?? Infinity,
     );
     if (rows <= 0) continue;
     take({ endpointId: endpoint.id, organizationId: endpoint.organizationId, lane: laneName }, rows);

@@ -23,7 +23,7 @@ import { exponentialBackoffMs } from "../outbox/backoff";
 import { claimLeasedRows, dueAndUnleased } from "../outbox/claim";
 import { deliveryPool, type DeliveryPool } from "../outbox/pool";
 import { disableEndpoint } from "./endpoint-state";
-import { claimShares, laneOf, ProvenFast, totalSlots, type Lane } from "./scheduling";
+import { claimShares, laneOf, MOST_PER_ENDPOINT, ProvenFast, totalSlots, type Lane } from "./scheduling";
 import { openSigningSecret, signatureHeaders, WebhookSecretError } from "./secrets";
 
 /** While deliveries are in flight, claims come at most this often: each takes a batch. */
@@ -65,14 +65,20 @@ type DeliveryRow = {
 
 /**
  * Due deliveries for up to `limit` free slots, shared by the rules of scheduling.ts among the rows in
- * flight in this process. First the enabled endpoints with something due (one index probe each), in a
- * rotating order so that none is always served last; then one claim statement taking each one's oldest
- * due rows, up to its share. Neither statement scans a backlog.
+ * flight in this process. First the enabled endpoints with something due, with how many (an index
+ * range of at most MOST_PER_ENDPOINT rows each), in a rotating order so that none is always served
+ * last; then one claim statement taking each one's oldest due rows, up to its share. Neither statement
+ * scans a backlog.
  */
 let rotation = 0;
 async function claimDue(now: Date, limit: number, inFlight: readonly DeliveryRow[], proven: ProvenFast): Promise<DeliveryRow[]> {
-  const due = await db().$queryRaw<{ id: string; organizationId: string; timedOutAt: unknown }[]>(Prisma.sql`
-    SELECT e."id", e."organizationId", e."timedOutAt" FROM "WebhookEndpoint" e
+  // Each one's due rows are counted (up to the most it may have in flight): a share larger than what it
+  // has due would hold slots back from the endpoints after it (a proven one would take 64 for 1 row).
+  const due = await db().$queryRaw<{ id: string; organizationId: string; timedOutAt: unknown; dueRows: unknown }[]>(Prisma.sql`
+    SELECT e."id", e."organizationId", e."timedOutAt",
+      (SELECT COUNT(*) FROM (SELECT 1 FROM "WebhookDelivery" d WHERE d."endpointId" = e."id" AND ${dueAndUnleased(now, "d")}
+        LIMIT ${MOST_PER_ENDPOINT}) "upTo") AS "dueRows"
+    FROM "WebhookEndpoint" e
     WHERE e."enabled" = TRUE
       AND EXISTS (SELECT 1 FROM "WebhookDelivery" d WHERE d."endpointId" = e."id" AND ${dueAndUnleased(now, "d")})
     ORDER BY e."id"`);
@@ -82,6 +88,7 @@ async function claimDue(now: Date, limit: number, inFlight: readonly DeliveryRow
     organizationId: e.organizationId,
     lane: laneOf(rawNullableDate(e.timedOutAt), now),
     proven: proven.has(e.id),
+    dueRows: Number(e.dueRows),
   }));
   // The wall clock, not `now` (tests and scripts pass another time to make rows due).
   const clock = Date.now();
