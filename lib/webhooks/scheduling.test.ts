@@ -7,14 +7,15 @@ import {
   ProvenFast,
   QUICK_ANSWER_MS,
   SLOW_LANE_MS,
+  SUSPECT_AFTER_MS,
   totalSlots,
   type DueEndpoint,
   type InFlightAttempt,
 } from "./scheduling";
 
 const endpoint = (id: string, organizationId: string, lane: DueEndpoint["lane"] = "normal"): DueEndpoint => ({ id, organizationId, lane });
-const inFlight = (e: DueEndpoint, n: number): InFlightAttempt[] =>
-  Array.from({ length: n }, () => ({ endpointId: e.id, organizationId: e.organizationId, lane: e.lane }));
+const inFlight = (e: DueEndpoint, n: number, runningMs = 0): InFlightAttempt[] =>
+  Array.from({ length: n }, () => ({ endpointId: e.id, organizationId: e.organizationId, lane: e.lane, runningMs }));
 const rowsOf = (shares: ReturnType<typeof claimShares>) => Object.fromEntries(shares.map((s) => [s.endpointId, s.rows]));
 
 describe("sharing the delivery slots", () => {
@@ -64,6 +65,42 @@ describe("sharing the delivery slots", () => {
     const healthy = endpoint("ep_ok", "org_a");
     const full = hanging.flatMap((e) => inFlight(e, LANES.normal.perEndpoint));
     expect(rowsOf(claimShares([...hanging, healthy], full, totalSlots(), 0)).ep_ok).toBeGreaterThan(0);
+  });
+
+  it("an endpoint with an attempt running past SUSPECT_AFTER_MS claims no more than the slow lane allows, and frees its organization's share", () => {
+    // Four hanging endpoints not yet known to be slow fill their organization's share of the normal lane.
+    const hanging = ["ep_1", "ep_2", "ep_3", "ep_4"].map((id) => endpoint(id, "org_a"));
+    const healthy = endpoint("ep_ok", "org_a");
+    const held = (runningMs: number) => hanging.flatMap((e) => inFlight(e, LANES.normal.perOrganization / 4, runningMs));
+    // Young attempts: the share is taken, the healthy endpoint waits.
+    expect(rowsOf(claimShares([...hanging, healthy], held(SUSPECT_AFTER_MS - 1), totalSlots(), 0))).toEqual({});
+    // Running for SUSPECT_AFTER_MS: the healthy endpoint gets its cap, the hanging ones nothing more.
+    expect(rowsOf(claimShares([...hanging, healthy], held(SUSPECT_AFTER_MS), totalSlots(), 0))).toEqual({
+      ep_ok: LANES.normal.perEndpoint,
+    });
+    // Their attempts still hold slots of the lane: with the rest of it taken, nobody gets more.
+    const others = Array.from({ length: 3 }, (_, i) => endpoint(`ep_b${i}`, `org_b${i}`)).flatMap((e) => inFlight(e, 16));
+    expect(claimShares([...hanging, healthy], [...held(SUSPECT_AFTER_MS), ...others], totalSlots(), 0)).toEqual([]);
+    // One suspect attempt among quick ones: the endpoint claims in the slow lane, up to its cap of 2.
+    const mixed = endpoint("ep_mixed", "org_c");
+    expect(claimShares([mixed], inFlight(mixed, 1, SUSPECT_AFTER_MS), totalSlots(), 0)).toEqual([
+      { endpointId: "ep_mixed", lane: "slow", rows: LANES.slow.perEndpoint - 1 },
+    ]);
+    // Endpoints already in the slow lane keep counting against their organization's part of it.
+    const slow = Array.from({ length: 5 }, (_, i) => endpoint(`ep_s${i}`, "org_s", "slow"));
+    const slowHeld = slow.slice(0, 4).flatMap((e) => inFlight(e, LANES.slow.perEndpoint, SUSPECT_AFTER_MS * 3));
+    expect(claimShares(slow, slowHeld, totalSlots(), 0)).toEqual([]);
+  });
+
+  it("gives an endpoint no more than it has due, so slots it cannot use go to the endpoints after it", () => {
+    // Three hanging endpoints not yet known to be slow hold 48 of the normal lane's 112 slots; a proven
+    // endpoint of another organization with one row due must not take the other 64 on paper.
+    const hanging = ["ep_1", "ep_2", "ep_3"].map((id) => endpoint(id, "org_a"));
+    const healthy = { ...endpoint("ep_ok_a", "org_a"), dueRows: 1 };
+    const proven = { ...endpoint("ep_ok_b", "org_b"), proven: true, dueRows: 1 };
+    const held = hanging.flatMap((e) => inFlight(e, LANES.normal.perEndpoint));
+    expect(rowsOf(claimShares([proven, healthy, ...hanging], held, totalSlots() - held.length, 0))).toEqual({ ep_ok_a: 1, ep_ok_b: 1 });
+    expect(rowsOf(claimShares([{ ...proven, dueRows: 100 }], [], totalSlots(), 0))).toEqual({ ep_ok_b: LANES.normal.perProvenEndpoint });
   });
 
   it("never hands out more than the free slots, starting at the rotating position", () => {

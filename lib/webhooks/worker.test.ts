@@ -28,7 +28,7 @@ const server = http.createServer((req, res) => {
   req.on("end", () => {
     received.push({ path: req.url ?? "", body, headers: req.headers as Record<string, string> });
     if (req.url === "/fail") return void res.writeHead(500).end("boom");
-    if (req.url === "/hang") return; // never answers
+    if (req.url?.startsWith("/hang")) return; // never answers
     if (req.url === "/answer-later") return void answerLater.push(res); // the test answers
     res.writeHead(200).end("ok thanks");
   });
@@ -189,6 +189,49 @@ describe("webhook delivery", () => {
     await recovered.settled();
     expect((await db().webhookEndpoint.findUniqueOrThrow({ where: { id: hangingOther.id } })).timedOutAt).toBeNull();
     expect((await db().webhookEndpoint.findUniqueOrThrow({ where: { id: hangingSame.id } })).timedOutAt).not.toBeNull();
+  }, 60_000);
+});
+
+describe("an endpoint suspected of hanging", () => {
+  it("stops holding its organization's share once an attempt has run SUSPECT_AFTER_MS, long before the deadline", async () => {
+    const { LANES, SUSPECT_AFTER_MS } = await import("./scheduling");
+    const { webhookDelivery } = await import("./worker");
+    await db().organization.create({ data: { id: "org_s", slug: "org_s", name: "org_s" } });
+    // Four new endpoints that hang fill the organization's share of the normal lane (16 each).
+    const hanging = [];
+    for (let i = 0; i < LANES.normal.perOrganization / LANES.normal.perEndpoint; i++)
+      hanging.push(await createWebhookEndpoint("org_s", { url: `${base}/hang-s`, events: ["credential.deleted"] }));
+    await createWebhookEndpoint("org_s", { url: `${base}/ok`, events: ["group.created"] });
+    for (let i = 0; i < 20; i++) await emit("org_s", "credential.deleted", { id: `cred_s${i}` });
+    const pool = webhookDelivery();
+    await pool.claim();
+    const hangs = () => received.filter((r) => r.path === "/hang-s").length;
+    const started = Date.now();
+    while (hangs() < LANES.normal.perOrganization && Date.now() - started < 2000) await new Promise((r) => setTimeout(r, 20));
+    expect(hangs()).toBe(LANES.normal.perOrganization);
+
+    // While they are young, the organization's share is theirs: its healthy endpoint waits.
+    await emit("org_s", "group.created", { id: "grp_suspect" });
+    const arrived = () => received.some((r) => r.path === "/ok" && r.body.includes("grp_suspect"));
+    const arrivesWithin = async (ms: number) => {
+      const from = Date.now();
+      while (!arrived() && Date.now() - from < ms) await new Promise((r) => setTimeout(r, 20));
+      return arrived();
+    };
+    await new Promise((r) => setTimeout(r, 150)); // past the pause between claims
+    await pool.claim();
+    expect(await arrivesWithin(300)).toBe(false);
+    // Once they have run SUSPECT_AFTER_MS, it goes out, well before their 10 s deadline; they get no more.
+    await new Promise((r) => setTimeout(r, SUSPECT_AFTER_MS - (Date.now() - started) + 50));
+    await pool.claim();
+    expect(await arrivesWithin(2000)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(hangs()).toBe(LANES.normal.perOrganization);
+    await pool.settled();
+    // Nothing lost: what the hanging endpoints did not get is still queued for them, unleased.
+    expect(
+      await db().webhookDelivery.count({ where: { endpointId: { in: hanging.map((e) => e.id) }, status: "queued", leaseOwner: null } }),
+    ).toBe(hanging.length * 20);
   }, 60_000);
 });
 

@@ -7,7 +7,8 @@
 // One receiver cannot hold up the others (scheduling.ts): an endpoint has a few attempts in flight at
 // most, an organization a share of the slots, and endpoints whose attempts recently ran into the 10 s
 // deadline (the whole attempt's, however slowly the answer drips) are delivered in a slow lane of
-// their own, so a hanging receiver slows its own deliveries and, at worst, other slow ones.
+// their own, so a hanging receiver slows its own deliveries and, at worst, other slow ones. An endpoint
+// whose attempt in flight has already run 2 s is treated as slow at once, without waiting for the deadline.
 //
 // An endpoint is disabled, with the reason shown, once it has failed continuously (no successful
 // attempt) for the retry window: 24 hours of failures, at least a dozen attempts.
@@ -22,7 +23,7 @@ import { exponentialBackoffMs } from "../outbox/backoff";
 import { claimLeasedRows, dueAndUnleased } from "../outbox/claim";
 import { deliveryPool, type DeliveryPool } from "../outbox/pool";
 import { disableEndpoint } from "./endpoint-state";
-import { claimShares, laneOf, ProvenFast, totalSlots, type Lane } from "./scheduling";
+import { claimShares, laneOf, MOST_PER_ENDPOINT, ProvenFast, totalSlots, type Lane } from "./scheduling";
 import { openSigningSecret, signatureHeaders, WebhookSecretError } from "./secrets";
 
 /** While deliveries are in flight, claims come at most this often: each takes a batch. */
@@ -46,6 +47,8 @@ type DeliveryRow = {
   createdAt: Date;
   /** The lane it was claimed in: it holds a slot of that lane until its attempt ends. */
   lane: Lane;
+  /** When it was claimed (Date.now()): its attempt starts at once, the pool claims only for free slots. */
+  claimedAt: number;
   event: { type: string; payload: string };
   endpoint: {
     url: string;
@@ -62,14 +65,20 @@ type DeliveryRow = {
 
 /**
  * Due deliveries for up to `limit` free slots, shared by the rules of scheduling.ts among the rows in
- * flight in this process. First the enabled endpoints with something due (one index probe each), in a
- * rotating order so that none is always served last; then one claim statement taking each one's oldest
- * due rows, up to its share. Neither statement scans a backlog.
+ * flight in this process. First the enabled endpoints with something due, with how many (an index
+ * range of at most MOST_PER_ENDPOINT rows each), in a rotating order so that none is always served
+ * last; then one claim statement taking each one's oldest due rows, up to its share. Neither statement
+ * scans a backlog.
  */
 let rotation = 0;
 async function claimDue(now: Date, limit: number, inFlight: readonly DeliveryRow[], proven: ProvenFast): Promise<DeliveryRow[]> {
-  const due = await db().$queryRaw<{ id: string; organizationId: string; timedOutAt: unknown }[]>(Prisma.sql`
-    SELECT e."id", e."organizationId", e."timedOutAt" FROM "WebhookEndpoint" e
+  // Each one's due rows are counted (up to the most it may have in flight): a share larger than what it
+  // has due would hold slots back from the endpoints after it (a proven one would take 64 for 1 row).
+  const due = await db().$queryRaw<{ id: string; organizationId: string; timedOutAt: unknown; dueRows: unknown }[]>(Prisma.sql`
+    SELECT e."id", e."organizationId", e."timedOutAt",
+      (SELECT COUNT(*) FROM (SELECT 1 FROM "WebhookDelivery" d WHERE d."endpointId" = e."id" AND ${dueAndUnleased(now, "d")}
+        LIMIT ${MOST_PER_ENDPOINT}) "upTo") AS "dueRows"
+    FROM "WebhookEndpoint" e
     WHERE e."enabled" = TRUE
       AND EXISTS (SELECT 1 FROM "WebhookDelivery" d WHERE d."endpointId" = e."id" AND ${dueAndUnleased(now, "d")})
     ORDER BY e."id"`);
@@ -79,8 +88,16 @@ async function claimDue(now: Date, limit: number, inFlight: readonly DeliveryRow
     organizationId: e.organizationId,
     lane: laneOf(rawNullableDate(e.timedOutAt), now),
     proven: proven.has(e.id),
+    dueRows: Number(e.dueRows),
   }));
-  const busy = inFlight.map((row) => ({ endpointId: row.endpointId, organizationId: row.endpoint.organizationId, lane: row.lane }));
+  // The wall clock, not `now` (tests and scripts pass another time to make rows due).
+  const clock = Date.now();
+  const busy = inFlight.map((row) => ({
+    endpointId: row.endpointId,
+    organizationId: row.endpoint.organizationId,
+    lane: row.lane,
+    runningMs: clock - row.claimedAt,
+  }));
   const shares = claimShares(endpoints, busy, limit, rotation++ % endpoints.length);
   if (shares.length === 0) return [];
   const candidates = shares.map(
@@ -96,7 +113,8 @@ async function claimDue(now: Date, limit: number, inFlight: readonly DeliveryRow
   );
   if (claimed === 0) return [];
   const laneOfEndpoint = new Map(shares.map((share) => [share.endpointId, share.lane]));
-  return (await claimedRows(owner)).map((row) => ({ ...row, lane: laneOfEndpoint.get(row.endpointId) ?? "normal" }));
+  const claimedAt = Date.now();
+  return (await claimedRows(owner)).map((row) => ({ ...row, lane: laneOfEndpoint.get(row.endpointId) ?? "normal", claimedAt }));
 }
 
 type ClaimedRow = {
@@ -116,8 +134,8 @@ type ClaimedRow = {
   timedOutAt: unknown;
 };
 
-/** The rows a claim took, with their event and endpoint, in one statement (their lane is the caller's to set). */
-async function claimedRows(owner: string): Promise<Omit<DeliveryRow, "lane">[]> {
+/** The rows a claim took, with their event and endpoint, in one statement (their lane and claim time are the caller's to set). */
+async function claimedRows(owner: string): Promise<Omit<DeliveryRow, "lane" | "claimedAt">[]> {
   const rows = await db().$queryRaw<ClaimedRow[]>`
     SELECT d."id", d."endpointId", d."eventId", d."attempts", d."createdAt", ev."type", ev."payload",
            e."url", e."organizationId", e."encryptedSecret", e."encryptedPreviousSecret", e."previousSecretExpiresAt", e."failingSince", e."timedOutAt"
