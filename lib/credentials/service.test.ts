@@ -159,16 +159,19 @@ describe("the issuing transaction writes rows; the mail worker writes the email"
     });
     const [row] = await db().emailOutbox.findMany({ where: { credentialId: credential.id } });
     expect(row).toMatchObject({ subject: "", html: "", text: "", status: "queued" });
-    const composition = JSON.parse(row!.composition!) as { values: Record<string, string>; certificateDigest: string | null };
+    const composition = JSON.parse(row!.composition!) as {
+      values: Record<string, string>;
+      certificate: { digest: string; revisionId: string } | null;
+    };
     expect(composition.values["recipient.name"]).toBe("Ada <b>Lovelace</b>");
-    expect(composition.certificateDigest).toMatch(/^[0-9a-f]{16,}$/);
+    expect(composition.certificate?.digest).toMatch(/^[0-9a-f]{16,}$/);
     // The certificate's preview version was written by the same transaction.
-    expect(await db().previewVersion.count({ where: { digest: composition.certificateDigest!, credentialId: credential.id } })).toBe(1);
+    expect(await db().previewVersion.count({ where: { digest: composition.certificate!.digest, credentialId: credential.id } })).toBe(1);
 
     const sent = (await deliverAll()).filter((m) => m.to === "ada-row@example.com");
     expect(sent).toHaveLength(1);
     expect(sent[0]!.html).toContain("Ada &lt;b&gt;Lovelace&lt;/b&gt;");
-    expect(sent[0]!.html).toContain(`/previews/${composition.certificateDigest}.png`);
+    expect(sent[0]!.html).toContain(`/previews/${composition.certificate!.digest}.png`);
     expect(sent[0]!.text).toContain(`/credentials/${credential.publicId}?recipient=true`);
     // What the dashboard lists is the subject the recipient got.
     const { credentialEmails } = await import("../mail/outbox");
@@ -182,7 +185,7 @@ describe("the issuing transaction writes rows; the mail worker writes the email"
       recipient: { name: "Private \uE000 Use", email: "pua@example.com" },
     });
     const [row] = await db().emailOutbox.findMany({ where: { credentialId: credential.id } });
-    const digest = (JSON.parse(row!.composition!) as { certificateDigest: string }).certificateDigest;
+    const digest = (JSON.parse(row!.composition!) as { certificate: { digest: string } }).certificate.digest;
     const sent = (await deliverAll()).filter((m) => m.to === "pua@example.com");
     expect(sent).toHaveLength(1);
     expect(sent[0]!.html).not.toContain(`/previews/${digest}`);

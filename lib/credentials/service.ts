@@ -142,7 +142,7 @@ async function queueCredentialEmail(
         ...identity.branding,
         certificateImage: certificate && { url: certificate.url, width: certificate.width, height: certificate.height },
       },
-      certificateDigest: certificate?.digest ?? null,
+      certificate: certificate && { digest: certificate.digest, revisionId: certificate.revisionId },
       language: isSupportedLocale(group.language) ? group.language : null,
     },
     options,

@@ -10,16 +10,18 @@ export type EmailComposition = {
   values: AttributeValues;
   branding: EmailBranding;
   language: Locale | null;
-  /** The preview digest of `branding.certificateImage`, checked for drawable text when composing. */
-  certificateDigest: string | null;
+  /** The preview `branding.certificateImage` shows and the design revision it is drawn from: checked for drawable text when composing. */
+  certificate: CertificatePreview | null;
 };
+
+export type CertificatePreview = { digest: string; revisionId: string };
 
 /**
  * The row's JSON. Keys in one fixed order, so that two compositions of the same email are the same
  * text: a repeated send finds the queued one by comparing it.
  */
 export function serializeComposition(composition: EmailComposition): string {
-  const { template, values, branding, language, certificateDigest } = composition;
+  const { template, values, branding, language, certificate } = composition;
   return JSON.stringify({
     template: { subject: template.subject, html: template.html, text: template.text },
     values: Object.fromEntries(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
@@ -30,7 +32,7 @@ export function serializeComposition(composition: EmailComposition): string {
       contactEmail: branding.contactEmail ?? null,
     },
     language,
-    certificateDigest,
+    certificate: certificate && { digest: certificate.digest, revisionId: certificate.revisionId },
   });
 }
 
@@ -42,9 +44,12 @@ function parseComposition(json: string): EmailComposition {
  * The email, written from its composition. `certificateDrawable` says whether the certificate image's
  * preview can be drawn; when it cannot, the email goes without the image rather than with a broken one.
  */
-export async function composeEmail(json: string, certificateDrawable: (digest: string) => Promise<boolean>): Promise<RenderedEmail> {
-  const { template, values, branding, language, certificateDigest } = parseComposition(json);
-  const drawable = certificateDigest === null || (await certificateDrawable(certificateDigest));
+export async function composeEmail(
+  json: string,
+  certificateDrawable: (certificate: CertificatePreview, values: AttributeValues) => Promise<boolean>,
+): Promise<RenderedEmail> {
+  const { template, values, branding, language, certificate } = parseComposition(json);
+  const drawable = certificate === null || (await certificateDrawable(certificate, values));
   return renderEmail(template, values, drawable ? branding : { ...branding, certificateImage: null }, language);
 }
 

@@ -6,7 +6,7 @@ import { rawDate } from "../db/raw-values";
 import { newId } from "../db/ids";
 import type { Locale } from "../i18n/locales";
 import type { AttributeValues } from "../render/attributes";
-import { emailSubject, serializeComposition } from "./composition";
+import { emailSubject, serializeComposition, type CertificatePreview } from "./composition";
 import type { EmailBranding, EmailTemplate, RenderedEmail } from "./template";
 
 function messageIdFor(outboxId: string): string {
@@ -33,10 +33,10 @@ export type EmailToQueue = {
   sender?: EmailSender;
   branding?: EmailBranding;
   /**
-   * The preview digest of `branding.certificateImage`: the worker checks that its text can be drawn
-   * before it shows the image (an undrawable preview answers no image).
+   * The preview `branding.certificateImage` shows and its design revision: the worker checks that its
+   * text can be drawn before it shows the image (an undrawable preview answers no image).
    */
-  certificateDigest?: string | null;
+  certificate?: CertificatePreview | null;
   /** The group's language: the built-in template's and the dates' (null: English). */
   language?: Locale | null;
 };
@@ -59,7 +59,7 @@ export async function enqueueEmail(tx: SqlClient, input: EmailToQueue, options: 
     values: input.values,
     branding: input.branding ?? {},
     language: input.language ?? null,
-    certificateDigest: input.certificateDigest ?? null,
+    certificate: input.certificate ?? null,
   });
   const sender = { fromName: input.sender?.fromName ?? null, replyTo: input.sender?.replyTo ?? null };
   const email = { organizationId: input.organizationId, credentialId: input.credentialId, to: input.to, ...sender, composition };

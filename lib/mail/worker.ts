@@ -14,7 +14,7 @@ import { errorSummary, log } from "../log";
 import { exponentialBackoffMs } from "../outbox/backoff";
 import { claimLeasedRows, dueAndUnleased } from "../outbox/claim";
 import { deliveryPool, type DeliveryPool } from "../outbox/pool";
-import { drawablePreviewDigest } from "../previews/credential-designs";
+import { drawableCertificate } from "../previews/credential-designs";
 import { composeEmail } from "./composition";
 import { fromAddress } from "./sender";
 import { mailTransport, SMTP_POOL_CONNECTIONS, type MailTransport } from "./transport";
@@ -160,7 +160,7 @@ async function deliverOne(row: OutboxRow, transport: MailTransport): Promise<Out
   // A failure to write it is our fault, not the relay's: said at error level, and retried like one.
   let content: { subject: string; html: string; text: string };
   try {
-    content = row.composition === null ? row : await composeEmail(row.composition, drawablePreviewDigest);
+    content = row.composition === null ? row : await composeEmail(row.composition, drawableCertificate);
   } catch (error) {
     log.error("mail_compose_failed", { outboxId: row.id, ...errorSummary(error) });
     return { row, startedAt, finishedAt: new Date(), failure: "the email could not be composed" };

@@ -99,7 +99,7 @@ const EMAIL_IMAGE_WIDTH = 496;
  * The PNG of the credential's first design for its email, with the size to show it at and its digest:
  * the same digest-versioned URL the wallet shows, stored within the caller's transaction. Null when the
  * group has no design. Whether the design can draw the credential's text is not decided here, inside
- * the issuing transaction, but by the mail worker when it writes the email (drawablePreviewDigest).
+ * the issuing transaction, but by the mail worker when it writes the email (drawableCertificate).
  */
 export async function emailCertificatePreview(
   tx: SqlClient,
@@ -114,7 +114,7 @@ export async function emailCertificatePreview(
     customAttributes: string;
   },
   group: { name: string },
-): Promise<{ digest: string; url: string; width: number; height: number } | null> {
+): Promise<{ digest: string; revisionId: string; url: string; width: number; height: number } | null> {
   const first = await selectFirstGroupDesign(tx, credential.groupId);
   const revision = first?.revision;
   if (!first || !revision) return null;
@@ -128,24 +128,36 @@ export async function emailCertificatePreview(
   const size = canvasSize(document.canvas);
   return {
     digest,
+    revisionId: revision.id,
     url: previewUrl(digest, "png"),
     width: EMAIL_IMAGE_WIDTH,
     height: Math.round((EMAIL_IMAGE_WIDTH * size.height) / size.width),
   };
 }
 
+// Design revisions never change, so the mail worker reads each one's document once per process.
+const REVISION_CACHE_SIZE = 200;
+
+async function revisionDocument(revisionId: string): Promise<DesignDocument | null> {
+  const cache = processSingleton("previews.revisionDocuments", () => new Map<string, DesignDocument>());
+  const cached = cache.get(revisionId);
+  if (cached) return cached;
+  const revision = await db().designRevision.findUnique({ where: { id: revisionId }, select: { document: true } });
+  if (!revision) return null;
+  const document = JSON.parse(revision.document) as DesignDocument;
+  if (cache.size >= REVISION_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(revisionId, document);
+  return document;
+}
+
 /**
- * Whether the preview a digest names can be drawn (its text has characters some bundled font or emoji
- * image draws). A digest whose version is gone (its credential was deleted) cannot.
+ * Whether an email's certificate image can be drawn (its text has characters some bundled font or
+ * emoji image draws), from the design revision it was drawn from and the email's attribute values:
+ * the same verdict the preview reaches, without reading the preview's stored inputs for every email.
  */
-export async function drawablePreviewDigest(digest: string): Promise<boolean> {
-  const version = await db().previewVersion.findUnique({
-    where: { digest },
-    select: { values: true, designRevision: { select: { document: true } } },
-  });
-  if (!version) return false;
-  const document = JSON.parse(version.designRevision.document) as DesignDocument;
-  return (await unsupportedTextOf(digest, document, JSON.parse(version.values) as AttributeValues)) === null;
+export async function drawableCertificate(certificate: { digest: string; revisionId: string }, values: AttributeValues): Promise<boolean> {
+  const document = await revisionDocument(certificate.revisionId);
+  return document !== null && (await unsupportedTextOf(certificate.digest, document, values)) === null;
 }
 
 type DesignWithInputs = { design: CredentialDesign; document: DesignDocument; values: AttributeValues; digest: string };
