@@ -59,7 +59,7 @@ test("after an account's wrong-password count is spent, 130 fresh addresses get 
   borrowed.cookies.set(DEVICE_COOKIE, othersBrowser.cookies.get(DEVICE_COOKIE)!);
   expect(await borrowed.password(email, PASSWORD)).toBe("UseEmailedLink");
   const forged = new SignInClient(baseURL!);
-  forged.cookies.set(DEVICE_COOKIE, othersBrowser.cookies.get(DEVICE_COOKIE)!.replace(/^d1\.[^.]+/, `d1.${userId}`));
+  forged.cookies.set(DEVICE_COOKIE, othersBrowser.cookies.get(DEVICE_COOKIE)!.replace(/^d2\.[^.]+/, `d2.${userId}`));
   expect(await forged.password(email, PASSWORD)).toBe("UseEmailedLink");
   expect(await forged.sessionEmail()).toBeNull();
 

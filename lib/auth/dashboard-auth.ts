@@ -28,9 +28,12 @@ export const INVALID_SIGN_IN_LINK = "SignInLinkInvalid";
 
 const secureCookies = () => config().publicUrl.startsWith("https://");
 
-/** Marks this browser as one that signed in to `userId` (the route handler adds the cookie to its answer). */
-async function rememberDevice(userId: string): Promise<void> {
-  (await cookies()).set(deviceCookieName(secureCookies()), deviceCookieValue(userId), {
+/**
+ * Marks this browser as one that signed in to `userId`, whose session version is `sessionVersion` (the
+ * route handler adds the cookie to its answer).
+ */
+async function rememberDevice(userId: string, sessionVersion: number): Promise<void> {
+  (await cookies()).set(deviceCookieName(secureCookies()), deviceCookieValue(userId, sessionVersion), {
     httpOnly: true,
     secure: secureCookies(),
     sameSite: "lax",
@@ -151,7 +154,7 @@ export function dashboardAuthOptions(): NextAuthOptions {
             version = (user as { sessionVersion?: number }).sessionVersion ?? (await currentSessionVersion(userId));
           }
           const sid = await startDashboardSession(userId, version);
-          await rememberDevice(userId);
+          await rememberDevice(userId, version);
           return { ...token, sub: userId, sid };
         }
         // A cookie from before sessions had rows names none: it has ended too.

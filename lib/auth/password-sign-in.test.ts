@@ -75,13 +75,17 @@ describe("password sign-in once the account's wrong-password count is spent", ()
     const other = await newAccount();
     await spendBudget(email);
     const before = checked.count;
-    const genuine = deviceCookieValue(userId);
-    const [version, , expires, nonce, mac] = genuine.split(".");
-    expect(await attempt(email, PASSWORD, deviceCookieValue(other.userId))).toEqual({ outcome: "use-emailed-link" });
+    const genuine = deviceCookieValue(userId, 0);
+    const [version, , sessionVersion, expires, nonce, mac] = genuine.split(".");
+    expect(await attempt(email, PASSWORD, deviceCookieValue(other.userId, 0))).toEqual({ outcome: "use-emailed-link" });
     expect(
-      await attempt(email, PASSWORD, [version, userId, expires, nonce, mac!.replace(/^./, (c) => (c === "a" ? "b" : "a"))].join(".")),
+      await attempt(
+        email,
+        PASSWORD,
+        [version, userId, sessionVersion, expires, nonce, mac!.replace(/^./, (c) => (c === "a" ? "b" : "a"))].join("."),
+      ),
     ).toEqual({ outcome: "use-emailed-link" });
-    expect(await attempt(email, PASSWORD, [version, userId, expires, "forgednonce0000", mac].join("."))).toEqual({
+    expect(await attempt(email, PASSWORD, [version, userId, sessionVersion, expires, "forgednonce0000", mac].join("."))).toEqual({
       outcome: "use-emailed-link",
     });
     // The other account's cookie is for the other account only.
@@ -92,9 +96,20 @@ describe("password sign-in once the account's wrong-password count is spent", ()
   it("the owner gets in from a browser that signed in before, from any address, and a wrong password there still counts", async () => {
     const { userId, email } = await newAccount();
     await spendBudget(email);
-    const cookie = deviceCookieValue(userId);
+    const cookie = deviceCookieValue(userId, 0);
     expect(await attempt(email, "not it", cookie)).toEqual({ outcome: "wrong-password" });
     expect(await attempt(email, PASSWORD, cookie)).toMatchObject({ outcome: "signed-in", user: { id: userId, email } });
+  });
+
+  it("a device cookie set before the account's sessions were ended (sign out everywhere) no longer vouches for its browser", async () => {
+    const { userId, email } = await newAccount();
+    const cookie = deviceCookieValue(userId, 0);
+    await db().user.update({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
+    await spendBudget(email);
+    const before = checked.count;
+    expect(await attempt(email, PASSWORD, cookie)).toEqual({ outcome: "use-emailed-link" });
+    expect(checked.count).toBe(before);
+    expect(await attempt(email, PASSWORD, deviceCookieValue(userId, 1))).toMatchObject({ outcome: "signed-in" });
   });
 
   it("the owner gets in through the emailed link, which works once; an unknown email gets the same answer and no email", async () => {

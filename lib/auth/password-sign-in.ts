@@ -45,6 +45,7 @@ export async function signInWithPassword(input: {
 async function knownDeviceFor(email: string, cookie: string | null): Promise<string | null> {
   const device = readDeviceCookie(cookie);
   if (!device) return null;
-  const user = await db().user.findUnique({ where: { email }, select: { id: true } });
-  return user?.id === device.userId ? device.deviceKey : null;
+  const user = await db().user.findUnique({ where: { email }, select: { id: true, sessionVersion: true } });
+  // A cookie set before "sign out everywhere", a password change or a reset no longer vouches for its browser.
+  return user?.id === device.userId && user.sessionVersion === device.sessionVersion ? device.deviceKey : null;
 }

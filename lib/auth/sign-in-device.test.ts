@@ -6,31 +6,32 @@ const NOW = 1_800_000_000_000;
 
 describe("the sign-in device cookie", () => {
   it("names the account it was made for, and each cookie has a key of its own", () => {
-    const first = deviceCookieValue("usr_owner", NOW);
-    const second = deviceCookieValue("usr_owner", NOW);
-    expect(readDeviceCookie(first, NOW)).toEqual({ userId: "usr_owner", deviceKey: expect.any(String) });
+    const first = deviceCookieValue("usr_owner", 3, NOW);
+    const second = deviceCookieValue("usr_owner", 3, NOW);
+    expect(readDeviceCookie(first, NOW)).toEqual({ userId: "usr_owner", sessionVersion: 3, deviceKey: expect.any(String) });
     expect(readDeviceCookie(first, NOW)!.deviceKey).not.toBe(readDeviceCookie(second, NOW)!.deviceKey);
   });
 
-  it("holds no secret: not the app secret, nothing but the user id, expiry, nonce and signature", () => {
-    const value = deviceCookieValue("usr_owner", NOW);
+  it("holds no secret: not the app secret, nothing but the user id, session version, expiry, nonce and signature", () => {
+    const value = deviceCookieValue("usr_owner", 3, NOW);
     expect(value).not.toContain(appSecret());
-    expect(value).toMatch(/^d1\.usr_owner\.\d+\.[\w-]{16}\.[\w-]{43}$/);
+    expect(value).toMatch(/^d2\.usr_owner\.3\.\d+\.[\w-]{16}\.[\w-]{43}$/);
   });
 
   it("opens nothing once altered, made for another account, expired or made up", () => {
-    const value = deviceCookieValue("usr_owner", NOW);
-    const [version, , expires, nonce, mac] = value.split(".");
+    const value = deviceCookieValue("usr_owner", 3, NOW);
+    const [version, , sessionVersion, expires, nonce, mac] = value.split(".");
     // Another account's id with this cookie's signature.
-    expect(readDeviceCookie([version, "usr_attacker", expires, nonce, mac].join("."), NOW)).toBeNull();
-    // A later expiry.
-    expect(readDeviceCookie([version, "usr_owner", String(Number(expires) + 1), nonce, mac].join("."), NOW)).toBeNull();
+    expect(readDeviceCookie([version, "usr_attacker", sessionVersion, expires, nonce, mac].join("."), NOW)).toBeNull();
+    // A later session version (as after "sign out everywhere") or a later expiry.
+    expect(readDeviceCookie([version, "usr_owner", "4", expires, nonce, mac].join("."), NOW)).toBeNull();
+    expect(readDeviceCookie([version, "usr_owner", sessionVersion, String(Number(expires) + 1), nonce, mac].join("."), NOW)).toBeNull();
     // One character of the signature changed.
     const flipped = mac!.slice(0, -2) + (mac!.at(-2) === "A" ? "B" : "A") + mac!.at(-1);
-    expect(readDeviceCookie([version, "usr_owner", expires, nonce, flipped].join("."), NOW)).toBeNull();
+    expect(readDeviceCookie([version, "usr_owner", sessionVersion, expires, nonce, flipped].join("."), NOW)).toBeNull();
     // Expired after 180 days.
     expect(readDeviceCookie(value, NOW + 180 * 24 * 3600_000 + 1000)).toBeNull();
-    for (const junk of ["", "d1", "d1.usr_owner.1.x.y", "x".repeat(400), `d2.${value.slice(3)}`])
+    for (const junk of ["", "d1", "d1.usr_owner.1.x.y", "x".repeat(400), `d1.${value.slice(3)}`])
       expect(readDeviceCookie(junk, NOW)).toBeNull();
     expect(readDeviceCookie(undefined, NOW)).toBeNull();
   });
@@ -43,7 +44,7 @@ describe("the sign-in device cookie", () => {
   });
 
   it("accepts only the spelling it wrote: other base64url spellings of the same signature are not other browsers", () => {
-    const value = deviceCookieValue("user_1");
+    const value = deviceCookieValue("user_1", 0);
     const mac = value.slice(value.lastIndexOf(".") + 1);
     const body = value.slice(0, value.lastIndexOf(".") + 1);
     const last = mac.at(-1)!;
