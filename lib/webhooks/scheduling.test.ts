@@ -32,11 +32,28 @@ describe("sharing the delivery slots", () => {
     const other = endpoint("ep_b", "org_b");
     const shares = claimShares([...many, other], [], totalSlots(), 0);
     const a = shares.filter((s) => s.endpointId.startsWith("ep_a")).reduce((n, s) => n + s.rows, 0);
-    expect(a).toBe(LANES.normal.perOrganization);
+    // Two organizations have work: the lane is split evenly between them (at most 64 each).
+    expect(a).toBe(Math.min(LANES.normal.perOrganization, LANES.normal.slots / 2));
     expect(rowsOf(shares).ep_b).toBe(LANES.normal.perEndpoint);
     // With its share in flight, the organization gets nothing more; the other still gets its cap.
     const full = many.slice(0, 4).flatMap((e) => inFlight(e, 16)); // 64: the organization's share
     expect(rowsOf(claimShares([...many, other], full, totalSlots(), 0))).toEqual({ ep_b: LANES.normal.perEndpoint });
+  });
+
+  it("splits a lane evenly between the organizations with work in it: two tenants with slow receivers cannot fill it", () => {
+    // Two organizations, each with four endpoints that answer just inside the deadline (never suspect
+    // for long enough to matter at the first claim), and a third organization's endpoint.
+    const slowA = Array.from({ length: 4 }, (_, i) => endpoint(`ep_a${i}`, "org_a"));
+    const slowB = Array.from({ length: 4 }, (_, i) => endpoint(`ep_b${i}`, "org_b"));
+    const third = endpoint("ep_c", "org_c");
+    const shares = rowsOf(claimShares([...slowA, ...slowB, third], [], totalSlots(), 0));
+    const sum = (prefix: string) => Object.entries(shares).reduce((n, [id, rows]) => n + (id.startsWith(prefix) ? rows : 0), 0);
+    expect(sum("ep_a")).toBeLessThanOrEqual(Math.floor(LANES.normal.slots / 3));
+    expect(sum("ep_b")).toBeLessThanOrEqual(Math.floor(LANES.normal.slots / 3));
+    expect(shares.ep_c).toBe(LANES.normal.perEndpoint);
+    // Later, with the two tenants' shares in flight, the third still gets its endpoint's cap.
+    const busy = [...slowA, ...slowB].flatMap((e) => inFlight(e, 9));
+    expect(rowsOf(claimShares([...slowA, ...slowB, third], busy, totalSlots(), 0)).ep_c).toBe(LANES.normal.perEndpoint);
   });
 
   it("delivers endpoints that recently timed out in a lane of their own: they never take a healthy endpoint's slot", () => {

@@ -2,7 +2,8 @@
 // Slots come in two lanes: endpoints whose attempts recently ran into the deadline are delivered in
 // the slow lane, a few slots of its own; every other endpoint in the normal lane. In each lane an
 // endpoint has at most a small number of attempts in flight, and an organization at most a share of
-// the lane's slots: hanging receivers cost their owner a few slots, never everyone's. An endpoint is
+// the lane's slots (split evenly between the organizations with work in it, at most 64 each): hanging
+// receivers cost their owner a few slots, never everyone's. An endpoint is
 // suspect as soon as one of its attempts has run far longer than answers normally take, before the
 // deadline proves it slow: it claims no more than the slow lane allows, and what it has in flight no
 // longer counts against its organization's share, so the organization's other endpoints go on.
@@ -34,6 +35,14 @@ export const LANES: Readonly<Record<Lane, LaneLimits>> = {
   normal: { slots: 112, perEndpoint: 16, perProvenEndpoint: 64, perOrganization: 64 },
   slow: { slots: 16, perEndpoint: 2, perProvenEndpoint: 2, perOrganization: 8 },
 };
+
+/**
+ * The least share of a lane an organization is held to when many organizations have deliveries: the
+ * lane's slots are split evenly between the organizations that have work in it (never more than
+ * `perOrganization`, never less than this), so that two tenants with slow receivers cannot fill the
+ * lane between them and leave a third none.
+ */
+export const LEAST_ORGANIZATION_SHARE = 8;
 
 /** The most attempts any endpoint may have in flight: counting its due rows beyond this is useless. */
 export const MOST_PER_ENDPOINT = Math.max(LANES.normal.perProvenEndpoint, LANES.slow.perProvenEndpoint);
@@ -134,6 +143,17 @@ export function claimShares(
       byEndpoint.add(attempt.endpointId, 1);
     } else take(attempt, 1);
   }
+  // The organizations with work in each lane: those with rows due there and those with attempts there
+  // that still count against a share.
+  const active = { normal: new Set<string>(), slow: new Set<string>() } satisfies Record<Lane, Set<string>>;
+  for (const endpoint of due) active[suspects.has(endpoint.id) ? "slow" : endpoint.lane].add(endpoint.organizationId);
+  for (const attempt of inFlight)
+    if (!(attempt.lane === "normal" && suspects.has(attempt.endpointId))) active[attempt.lane].add(attempt.organizationId);
+  const organizationShare = (laneName: Lane) => {
+    const lane = lanes[laneName];
+    const even = Math.floor(lane.slots / Math.max(1, active[laneName].size));
+    return Math.min(lane.perOrganization, Math.max(Math.min(LEAST_ORGANIZATION_SHARE, lane.perOrganization), even));
+  };
   const shares: ClaimShare[] = [];
   let left = limit;
   for (let i = 0; i < due.length && left > 0; i++) {
@@ -143,7 +163,7 @@ export function claimShares(
     const rows = Math.min(
       left,
       lane.slots - byLane.get(laneName),
-      lane.perOrganization - byOrganization.get(`${laneName} ${endpoint.organizationId}`),
+      organizationShare(laneName) - byOrganization.get(`${laneName} ${endpoint.organizationId}`),
       (endpoint.proven ? lane.perProvenEndpoint : lane.perEndpoint) - byEndpoint.get(endpoint.id),
       // Slots it could not use would be withheld from the endpoints visited after it in this claim.
       endpoint.dueRows ?? Infinity,

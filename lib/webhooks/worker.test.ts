@@ -207,8 +207,15 @@ describe("an endpoint suspected of hanging", () => {
     await pool.claim();
     const hangs = () => received.filter((r) => r.path === "/hang-s").length;
     const started = Date.now();
-    while (hangs() < LANES.normal.perOrganization && Date.now() - started < 2000) await new Promise((r) => setTimeout(r, 20));
-    expect(hangs()).toBe(LANES.normal.perOrganization);
+    // The organization's share: 64, or less when other organizations have deliveries queued too (the
+    // lane is then split evenly between them); the hanging endpoints take all of it.
+    let held = -1;
+    while (hangs() !== held && Date.now() - started < 2000) {
+      held = hangs();
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(held).toBeGreaterThanOrEqual(LANES.normal.perEndpoint * 2);
+    expect(held).toBeLessThanOrEqual(LANES.normal.perOrganization);
 
     // While they are young, the organization's share is theirs: its healthy endpoint waits.
     await emit("org_s", "group.created", { id: "grp_suspect" });
@@ -226,7 +233,7 @@ describe("an endpoint suspected of hanging", () => {
     await pool.claim();
     expect(await arrivesWithin(2000)).toBe(true);
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(hangs()).toBe(LANES.normal.perOrganization);
+    expect(hangs()).toBe(held);
     await pool.settled();
     // Nothing lost: what the hanging endpoints did not get is still queued for them, unleased.
     expect(
