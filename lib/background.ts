@@ -4,6 +4,8 @@
 // webhook events past their 30 days, and re-checking verified domains.
 import { recheckDueDomainClaims } from "./domains/service";
 import { deleteExpiredIdempotencyRecords } from "./idempotency/service";
+import { retireExpiredSignInLinks } from "./accounts/sign-in-link";
+import { retireExpiredPasswordResets } from "./auth/password-reset";
 import { promoteDueScheduledCredentials } from "./credentials/service";
 import { setImportNudge } from "./imports/nudge";
 import { runImportJobs } from "./imports/runner";
@@ -24,6 +26,8 @@ const SCHEDULE_POLL_MS = 30_000;
 const IMPORT_POLL_MS = 1000;
 // An expired key already behaves as new (lib/idempotency/service.ts); deleting its row only frees space.
 const IDEMPOTENCY_CLEANUP_MS = 10 * 60_000;
+/** Emailed sign-in and password reset links live 15 minutes; expired ones are removed within a minute. */
+const EXPIRED_LINKS_CLEANUP_MS = 60_000;
 const IDEMPOTENCY_CLEANUP_BATCH = 500;
 // Verified domains are due once a day each (lib/domains); looking every few minutes spreads them out.
 const DOMAIN_RECHECK_POLL_MS = 5 * 60_000;
@@ -107,6 +111,11 @@ export function startBackgroundWork(): Loops {
       /* next batch */
     }
   });
+  const expiredLinks = loop("expired_links_cleanup", EXPIRED_LINKS_CLEANUP_MS, async () => {
+    while ((await retireExpiredSignInLinks()) + (await retireExpiredPasswordResets()) > 0) {
+      /* next batch */
+    }
+  });
   const webhookRetention = loop("webhook_retention", IDEMPOTENCY_CLEANUP_MS, async () => {
     while ((await deleteOldWebhookEvents(IDEMPOTENCY_CLEANUP_BATCH)) === IDEMPOTENCY_CLEANUP_BATCH) {
       /* next batch */
@@ -127,6 +136,7 @@ export function startBackgroundWork(): Loops {
       idempotency.stop();
       domains.stop();
       webhookRetention.stop();
+      expiredLinks.stop();
     },
   };
   return started.current;

@@ -78,4 +78,17 @@ describe("emailed sign-in links", () => {
     expect(await links.redeemSignInLink("made-up")).toBeNull();
     expect(await links.redeemSignInLink("")).toBeNull();
   });
+
+  it("once expired, are removed with the copy in their email by the background sweep, with nobody asking for another", async () => {
+    const { userId, email } = await newAccount();
+    await links.requestSignInLink({ email });
+    const [token] = await tokensMailedTo(email);
+    const later = new Date(Date.now() + 15 * 60_000 + 1000);
+    expect(await links.retireExpiredSignInLinks(new Date())).toBe(0);
+    expect(await links.retireExpiredSignInLinks(later)).toBeGreaterThanOrEqual(1);
+    expect(await db().signInLink.count({ where: { userId } })).toBe(0);
+    const mail = await db().emailOutbox.findFirstOrThrow({ where: { toAddress: email } });
+    expect(mail.text).not.toContain(token!);
+    expect(mail.html).not.toContain(token!);
+  });
 });

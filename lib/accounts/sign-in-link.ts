@@ -61,15 +61,25 @@ export function signInLinkEmail(input: { name: string; email: string; link: stri
 }
 
 /** Deletes links and removes them from their emails' bodies. */
-async function retireSignInLinks(tx: Tx, where: { expiresAt: { lte: Date } }): Promise<void> {
+async function retireSignInLinks(tx: Tx, where: { expiresAt: { lte: Date } }): Promise<number> {
   const rows = await tx.signInLink.findMany({ where, select: { id: true, outboxId: true }, take: 500 });
-  if (rows.length === 0) return;
+  if (rows.length === 0) return 0;
   await tx.signInLink.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } });
   await redactEmails(
     tx,
     rows.flatMap((r) => (r.outboxId ? [r.outboxId] : [])),
     REDACTED,
   );
+  return rows.length;
+}
+
+/**
+ * Retires sign-in links that have expired (up to 500 a call; returns how many): the background worker
+ * calls it every minute, so that a link's row and the copy of it in its email's body do not outlive
+ * the link by more than that, whether or not anyone asks for another.
+ */
+export async function retireExpiredSignInLinks(now = new Date()): Promise<number> {
+  return db().$transaction((tx) => retireSignInLinks(tx, { expiresAt: { lte: now } }));
 }
 
 /**

@@ -68,20 +68,30 @@ export function resetEmail(input: { name: string; email: string; link: string })
 }
 
 /** Deletes links and removes them from their emails' bodies. */
-async function retireResetLinks(tx: Tx, where: { userId: string } | { expiresAt: { lte: Date } }): Promise<void> {
+async function retireResetLinks(tx: Tx, where: { userId: string } | { expiresAt: { lte: Date } }): Promise<number> {
   const rows = await tx.passwordReset.findMany({ where, select: { id: true, outboxId: true }, take: 500 });
-  if (rows.length === 0) return;
+  if (rows.length === 0) return 0;
   await tx.passwordReset.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } });
   await redactEmails(
     tx,
     rows.flatMap((r) => (r.outboxId ? [r.outboxId] : [])),
     REDACTED,
   );
+  return rows.length;
+}
+
+/**
+ * Retires password reset links that have expired (up to 500 a call; returns how many): the background worker
+ * calls it every minute, so that a link's row and the copy of it in its email's body do not outlive
+ * the link by more than that, whether or not anyone asks for another.
+ */
+export async function retireExpiredPasswordResets(now = new Date()): Promise<number> {
+  return db().$transaction((tx) => retireResetLinks(tx, { expiresAt: { lte: now } }));
 }
 
 /** Every unused link of the user stops working (a password change calls this in its transaction). */
-export function retireResetLinksOf(tx: Tx, userId: string): Promise<void> {
-  return retireResetLinks(tx, { userId });
+export async function retireResetLinksOf(tx: Tx, userId: string): Promise<void> {
+  await retireResetLinks(tx, { userId });
 }
 
 export const TOO_MANY_RESET_REQUESTS = "Too many password reset requests. Wait a few minutes and try again.";
