@@ -147,7 +147,7 @@ describe("sign-in throttling", () => {
     const throttle = new SignInThrottle({
       byAddress: recordingBuckets(keys, 100),
       byPair: recordingBuckets(keys),
-      failuresByEmail: recordingBuckets(keys),
+      attemptsByEmail: recordingBuckets(keys),
       guardHold: recordingBuckets(keys),
       byDevice: recordingBuckets(keys),
     });

@@ -37,7 +37,7 @@ export type KnownDevice = () => Promise<string | null>;
 const RULES = {
   byAddress: { name: "signin.address", perSecond: 1 / 6, burst: 10 },
   byPair: { name: "signin.pair", perSecond: 1 / 12, burst: 5 },
-  failuresByEmail: { name: "signin.failures", perSecond: 1 / 36, burst: 100 },
+  attemptsByEmail: { name: "signin.attempts", perSecond: 1 / 36, burst: 100 },
   // Empty for 15 minutes after a wrong password found the email's count used up: the account stays guarded.
   guardHold: { name: "signin.hold", perSecond: 1 / 900, burst: 1 },
   byDevice: { name: "signin.device", perSecond: 1 / 60, burst: 5 },
@@ -58,7 +58,7 @@ export class SignInThrottle {
     readonly limits: Limits = {
       byAddress: new MemoryBuckets(RULES.byAddress.perSecond, RULES.byAddress.burst),
       byPair: new MemoryBuckets(RULES.byPair.perSecond, RULES.byPair.burst),
-      failuresByEmail: new MemoryBuckets(RULES.failuresByEmail.perSecond, RULES.failuresByEmail.burst),
+      attemptsByEmail: new MemoryBuckets(RULES.attemptsByEmail.perSecond, RULES.attemptsByEmail.burst),
       guardHold: new MemoryBuckets(RULES.guardHold.perSecond, RULES.guardHold.burst),
       byDevice: new MemoryBuckets(RULES.byDevice.perSecond, RULES.byDevice.burst),
     },
@@ -87,7 +87,7 @@ export class SignInThrottle {
    */
   private async countAttempt(email: string, now: number): Promise<boolean> {
     const key = emailKey(email);
-    const left = await this.limits.failuresByEmail.take(key, now);
+    const left = await this.limits.attemptsByEmail.take(key, now);
     if (!left.allowed || left.remaining < 1) await this.limits.guardHold.take(key, now);
     return left.allowed;
   }
@@ -107,18 +107,18 @@ export class SignInThrottle {
   /** A wrong password from an admitted attempt (already counted): keeps the guard up while the count is spent. */
   async recordWrongPassword(email: string, now = Date.now()): Promise<void> {
     const key = emailKey(email);
-    if (!(await this.limits.failuresByEmail.hasToken(key, now))) await this.limits.guardHold.take(key, now);
+    if (!(await this.limits.attemptsByEmail.hasToken(key, now))) await this.limits.guardHold.take(key, now);
   }
 
   /** Whether so many attempts came in for `email` lately that only known browsers may try one. */
   async isUnderAttack(email: string, now = Date.now()): Promise<boolean> {
-    return (await this.guardHeld(email, now)) || !(await this.limits.failuresByEmail.hasToken(emailKey(email), now));
+    return (await this.guardHeld(email, now)) || !(await this.limits.attemptsByEmail.hasToken(emailKey(email), now));
   }
 
   /** After a password reset or change: the old guesses no longer matter. Per-address limits stay. */
   async forgetEmail(email: string): Promise<void> {
     await this.limits.byPair.forgetPrefix(pairPrefix(email));
-    await this.limits.failuresByEmail.forget(emailKey(email));
+    await this.limits.attemptsByEmail.forget(emailKey(email));
     await this.limits.guardHold.forget(emailKey(email));
   }
 }
@@ -128,7 +128,7 @@ export function signInThrottle(): SignInThrottle {
   return new SignInThrottle({
     byAddress: exactBuckets(RULES.byAddress),
     byPair: exactBuckets(RULES.byPair),
-    failuresByEmail: exactBuckets(RULES.failuresByEmail),
+    attemptsByEmail: exactBuckets(RULES.attemptsByEmail),
     guardHold: exactBuckets(RULES.guardHold),
     byDevice: exactBuckets(RULES.byDevice),
   });
