@@ -1,12 +1,13 @@
 // Work the server does on its own, started once per server process from instrumentation.ts:
 // delivering queued email and webhook events, issuing scheduled credentials whose date has come,
-// running confirmed CSV imports, forgetting kept idempotent answers past their 24 hours and old
+// sending expiry reminders and expired notices, running confirmed CSV imports, forgetting kept idempotent answers past their 24 hours and old
 // webhook events past their 30 days, and re-checking verified domains.
 import { recheckDueDomainClaims } from "./domains/service";
 import { deleteExpiredIdempotencyRecords } from "./idempotency/service";
 import { retireExpiredSignInLinks } from "./accounts/sign-in-link";
 import { retireExpiredPasswordResets } from "./auth/password-reset";
 import { promoteDueScheduledCredentials } from "./credentials/service";
+import { processDueExpiryNotices } from "./credentials/expiry-notices";
 import { setImportNudge } from "./imports/nudge";
 import { runImportJobs } from "./imports/runner";
 import { errorSummary, log } from "./log";
@@ -23,6 +24,9 @@ const MAIL_POLL_MS = 1000;
 // the delay from a change to its delivery well under the 2 s goal.
 const WEBHOOK_POLL_MS = 250;
 const SCHEDULE_POLL_MS = 30_000;
+// Expiry notices fall due at midnight UTC, but one written for a day already begun (a credential
+// issued already expired, an expiry date moved to tomorrow) is due at once: looked for every few seconds.
+const EXPIRY_NOTICE_POLL_MS = 5_000;
 const IMPORT_POLL_MS = 1000;
 // An expired key already behaves as new (lib/idempotency/service.ts); deleting its row only frees space.
 const IDEMPOTENCY_CLEANUP_MS = 10 * 60_000;
@@ -94,6 +98,11 @@ export function startBackgroundWork(): Loops {
   const schedule = loop("scheduler", SCHEDULE_POLL_MS, async () => {
     if ((await promoteDueScheduledCredentials()) > 0) mail.nudge();
   });
+  const expiryNotices = loop("expiry_notices", EXPIRY_NOTICE_POLL_MS, async () => {
+    while ((await processDueExpiryNotices()) > 0) {
+      /* more due */
+    }
+  });
   const imports = loop("import_runner", IMPORT_POLL_MS, async () => {
     // Each pass works on one job for a bounded number of rows; go on while there is work.
     while ((await runImportJobs()) > 0) {
@@ -132,6 +141,7 @@ export function startBackgroundWork(): Loops {
       mail.stop();
       webhook.stop();
       schedule.stop();
+      expiryNotices.stop();
       imports.stop();
       idempotency.stop();
       domains.stop();

@@ -15,6 +15,7 @@ export const groupSelect = {
   emailHtml: true,
   emailText: true,
   language: true,
+  expiryReminderDays: true,
 } as const;
 
 export type GroupForCredential = {
@@ -27,15 +28,21 @@ export type GroupForCredential = {
   emailText: string | null;
   /** The group's fixed language (lib/i18n/locales.ts), or null; the email is written in it. */
   language: string | null;
+  /** Remind recipients this many days before expiry (lib/expiry), or null. */
+  expiryReminderDays: number | null;
 };
 
 /** The group a new credential belongs to, if the organization has it (read before the transaction, past the Prisma client). */
 export async function selectGroupForCredential(organizationId: string, groupId: string): Promise<GroupForCredential | null> {
-  const rows = await directRows<Omit<GroupForCredential, "expiryAmount"> & { expiryAmount: unknown }>`
-    SELECT "id", "name", "expiryAmount", "expiryUnit", "emailSubject", "emailHtml", "emailText", "language"
+  const rows = await directRows<
+    Omit<GroupForCredential, "expiryAmount" | "expiryReminderDays"> & { expiryAmount: unknown; expiryReminderDays: unknown }
+  >`
+    SELECT "id", "name", "expiryAmount", "expiryUnit", "emailSubject", "emailHtml", "emailText", "language", "expiryReminderDays"
     FROM "Group" WHERE "id" = ${groupId} AND "organizationId" = ${organizationId}`;
   const group = rows[0];
-  return group ? { ...group, expiryAmount: rawNullableInt(group.expiryAmount) } : null;
+  return group
+    ? { ...group, expiryAmount: rawNullableInt(group.expiryAmount), expiryReminderDays: rawNullableInt(group.expiryReminderDays) }
+    : null;
 }
 
 /**

@@ -12,6 +12,7 @@ import { db, type SqlClient, type Tx } from "../db";
 import { directTransaction } from "../db/direct-transaction";
 import { newId } from "../db/ids";
 import { cancelQueuedEmails, enqueueEmail } from "../mail/outbox";
+import { cancelExpiryNotices, rescheduleExpiryNotices, scheduleNewCredentialNotices } from "../expiry/schedule";
 import { isSupportedLocale } from "../i18n/locales";
 import { recordWebhookEvents, type PendingWebhookEvent } from "../webhooks/outbox";
 import { nudgeMailWorker } from "../mail/nudge";
@@ -109,6 +110,23 @@ function refuseIfRevoked(credential: { revokedAt: Date | null }, action: "sent" 
 /** A webhook event about a credential, its data the credential as the API returns it. */
 function credentialEvent(type: PendingWebhookEvent["type"], row: CredentialRow): PendingWebhookEvent {
   return { type, data: () => serializeCredential(row) };
+}
+
+/**
+ * Writes or moves the credential's expiry notices (reminder, expired) to match its state now, in the
+ * transaction of the change: lib/expiry/schedule.ts.
+ */
+async function scheduleExpiryNotices(
+  tx: SqlClient,
+  organizationId: string,
+  credential: { id: string; status: string; expiryDate: string | null; revokedAt: Date | null },
+  reminderDays: number | null,
+): Promise<void> {
+  await rescheduleExpiryNotices(tx, { ...credential, organizationId }, reminderDays);
+}
+
+async function groupReminderDays(tx: Tx, groupId: string): Promise<number | null> {
+  return (await tx.group.findUniqueOrThrow({ where: { id: groupId }, select: { expiryReminderDays: true } })).expiryReminderDays;
 }
 
 function issuedStatusFor(issueDate: string, now: Date): "issued" | "scheduled" {
@@ -269,6 +287,8 @@ async function createAndIssueWithin(
     sendPending: status === "scheduled" && withEmail,
   });
   await consumeIssueQuota(tx, organization, now);
+  // A new row has no notices to move: only writes, and none at all without an expiry date (the hot path).
+  await scheduleNewCredentialNotices(tx, { ...row, organizationId: organization.id }, group.expiryReminderDays);
   const emailQueued = status === "issued" && withEmail && row.recipient !== null;
   if (emailQueued) await queueCredentialEmail(tx, organization, row, group);
   await recordWebhookEvents(tx, organization.id, [
@@ -344,6 +364,7 @@ export async function issueCredential(organization: Organization, id: string): P
     if (count !== 1) throw conflict("Only draft credentials can be issued; this one was issued by another request.");
     await consumeIssueQuota(tx, organization, now);
     const issued = await findCredential(tx, organization.id, id);
+    await scheduleExpiryNotices(tx, organization.id, issued, await groupReminderDays(tx, issued.groupId));
     // A future issue date makes it scheduled: it is issued (and announced as such) when the date comes.
     await recordWebhookEvents(tx, organization.id, [
       credentialEvent(issued.status === "issued" ? "credential.issued" : "credential.updated", issued),
@@ -432,6 +453,8 @@ export async function updateCredential(organization: Organization, id: string, i
       },
       include: credentialInclude,
     });
+    // The expiry date may have moved: pending notices move with it.
+    await scheduleExpiryNotices(tx, organization.id, updated, await groupReminderDays(tx, updated.groupId));
     // A scheduled credential whose issue date is moved to today or earlier is issued now, with its
     // email, rather than at the scheduler's next round: reads already show it as issued.
     if (credential.status !== "scheduled" || issueDate > todayUtc()) {
@@ -464,6 +487,7 @@ export async function revokeCredential(organization: Organization, id: string, i
     });
     if (count !== 1) throw conflict("This credential was revoked by another request; revocation is final.");
     await cancelQueuedEmails(tx, id);
+    await cancelExpiryNotices(tx, id);
     const revoked = await findCredential(tx, organization.id, id);
     await recordWebhookEvents(tx, organization.id, [credentialEvent("credential.revoked", revoked)]);
     return revoked;

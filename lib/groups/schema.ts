@@ -49,6 +49,13 @@ export const expiryPeriod = z.strictObject({
   unit: z.enum(["day", "month", "year"]),
 });
 
+/** Email each credential's recipient this many days before its expiry date; null or absent: no reminder. */
+export const expiryReminderDays = z
+  .number({ error: "must be a whole number of days from 1 to 365, or null for no reminder" })
+  .int("must be a whole number of days")
+  .min(1, "must be at least 1 day")
+  .max(365, "must be at most 365 days");
+
 /** The email sent with a credential; placeholders as in designs, plus `[credential.url]`, the wallet link. */
 export const emailTemplate = z.strictObject({
   subject: singleLineText({ trim: true }).min(1, "must not be empty").max(300, "must be at most 300 characters"),
@@ -88,6 +95,7 @@ const extraFields = {
   expiryPeriod: expiryPeriod.nullable().optional(),
   emailTemplate: emailTemplate.nullable().optional(),
   language: groupLanguage.nullable().optional(),
+  expiryReminderDays: expiryReminderDays.nullable().optional(),
 };
 
 type DesignFields = { designIds?: string[]; certificateDesignId?: string; badgeDesignId?: string };
@@ -143,6 +151,15 @@ export const GroupResponse = z.object({
     .nullable()
     .describe(
       "The language of the group's credential emails and wallet pages; null: emails in English, and each wallet page in its reader's browser language (Accept-Language).",
+    ),
+  expiryReminderDays: z
+    .number()
+    .int()
+    .min(1)
+    .max(365)
+    .nullable()
+    .describe(
+      "Email each credential's recipient this many days before its expiry date (with the wallet link and, when set, the learningEventUrl to renew), and send `credential.expiring`; null: no reminder.",
     ),
   createdAt: z.string(),
   updatedAt: z.string(),

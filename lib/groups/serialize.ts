@@ -19,6 +19,7 @@ export type GroupRow = {
   emailHtml: string | null;
   emailText: string | null;
   language: string | null;
+  expiryReminderDays: number | null;
   createdAt: Date;
   updatedAt: Date;
   designs: { designId: string; design: { type: string } }[];
@@ -36,6 +37,7 @@ export type ApiGroup = {
   expiryPeriod: { amount: number; unit: "day" | "month" | "year" } | null;
   emailTemplate: { subject: string; html: string | null; text: string | null } | null;
   language: Locale | null;
+  expiryReminderDays: number | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -62,6 +64,7 @@ export function serializeGroup(row: GroupRow): ApiGroup {
     emailTemplate: row.emailSubject !== null ? { subject: row.emailSubject, html: row.emailHtml, text: row.emailText } : null,
     // Only the API writes the column, from the list; a value it no longer supports reads as unset.
     language: isSupportedLocale(row.language) ? row.language : null,
+    expiryReminderDays: row.expiryReminderDays,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -9,8 +9,9 @@ import { rawBoolean, rawDate, rawNullableInt } from "../db/raw-values";
 import { customTagsInTexts, recordAttributeUse } from "../attributes/service";
 import type { CreateGroupInput, UpdateGroupInput } from "./schema";
 import { recordWebhookEvents } from "../webhooks/outbox";
+import { rescheduleGroupReminders } from "../expiry/schedule";
 
-type ExtraInput = Pick<CreateGroupInput, "description" | "criteria" | "expiryPeriod" | "emailTemplate" | "language">;
+type ExtraInput = Pick<CreateGroupInput, "description" | "criteria" | "expiryPeriod" | "emailTemplate" | "language" | "expiryReminderDays">;
 
 /** Column values for the expiry setting and email template fields a request sent. */
 function extraColumns(input: ExtraInput) {
@@ -18,6 +19,7 @@ function extraColumns(input: ExtraInput) {
     ...(input.description !== undefined ? { description: input.description } : {}),
     ...(input.criteria !== undefined ? { criteria: input.criteria } : {}),
     ...(input.language !== undefined ? { language: input.language } : {}),
+    ...(input.expiryReminderDays !== undefined ? { expiryReminderDays: input.expiryReminderDays } : {}),
     ...(input.expiryPeriod !== undefined
       ? { expiryAmount: input.expiryPeriod?.amount ?? null, expiryUnit: input.expiryPeriod?.unit ?? null }
       : {}),
@@ -99,6 +101,7 @@ type GroupJoinRow = {
   emailHtml: string | null;
   emailText: string | null;
   language: string | null;
+  expiryReminderDays: unknown;
   createdAt: unknown;
   updatedAt: unknown;
   designId: string | null;
@@ -111,7 +114,7 @@ type GroupJoinRow = {
 async function findGroup(organizationId: string, id: string, client?: DbOrTx): Promise<GroupRow> {
   const rows = await readVia(client)<GroupJoinRow>`
     SELECT g."id", g."name", g."learningEventUrl", g."description", g."criteria", g."legacyDesignShape", g."expiryAmount", g."expiryUnit",
-           g."emailSubject", g."emailHtml", g."emailText", g."language", g."createdAt", g."updatedAt",
+           g."emailSubject", g."emailHtml", g."emailText", g."language", g."expiryReminderDays", g."createdAt", g."updatedAt",
            gd."designId", d."type" AS "designType"
     FROM "Group" g
     LEFT JOIN "GroupDesign" gd ON gd."groupId" = g."id"
@@ -133,6 +136,7 @@ async function findGroup(organizationId: string, id: string, client?: DbOrTx): P
     emailHtml: first.emailHtml,
     emailText: first.emailText,
     language: first.language,
+    expiryReminderDays: rawNullableInt(first.expiryReminderDays),
     createdAt: rawDate(first.createdAt),
     updatedAt: rawDate(first.updatedAt),
     designs: rows.flatMap((r) => (r.designId && r.designType ? [{ designId: r.designId, design: { type: r.designType } }] : [])),
@@ -198,6 +202,10 @@ export async function updateGroup(organizationId: string, id: string, input: Upd
     // after the other instead of interleaving.
     await tx.group.update({ where: { id }, data: fields });
     if (choice) await writeDesigns(tx, id, choice.designIds);
+    // A reminder setting sent moves, cancels or writes the reminders of the group's credentials. Always
+    // when sent, not only when it differs from the value read before the transaction: a concurrent
+    // update may have changed it since, and this one, holding the group's row now, has the last word.
+    if (input.expiryReminderDays !== undefined) await rescheduleGroupReminders(tx, id, input.expiryReminderDays);
     await recordTemplateAttributes(tx, organizationId, input);
     await recordWebhookEvents(tx, organizationId, [
       { type: "group.updated", data: async () => serializeGroup(await findGroup(organizationId, id, tx)) },

@@ -39,7 +39,12 @@ export type EmailToQueue = {
   certificate?: CertificatePreview | null;
   /** The group's language: the built-in template's and the dates' (null: English). */
   language?: Locale | null;
+  /** `credential` (default): the credential's own email; `expiry_reminder`: a reminder that it expires soon. */
+  kind?: EmailKind;
 };
+
+/** Only a `credential` email makes a credential "already emailed" (the dashboard's bulk send and its table). */
+export type EmailKind = "credential" | "expiry_reminder";
 
 /** The display name ("<fromName> via <service>") and Reply-To, kept with the row so a retry sends the same. */
 export type EmailSender = { fromName: string | null; replyTo: string | null };
@@ -62,7 +67,14 @@ export async function enqueueEmail(tx: SqlClient, input: EmailToQueue, options: 
     certificate: input.certificate ?? null,
   });
   const sender = { fromName: input.sender?.fromName ?? null, replyTo: input.sender?.replyTo ?? null };
-  const email = { organizationId: input.organizationId, credentialId: input.credentialId, to: input.to, ...sender, composition };
+  const email = {
+    organizationId: input.organizationId,
+    credentialId: input.credentialId,
+    to: input.to,
+    ...sender,
+    composition,
+    kind: input.kind ?? "credential",
+  };
   if (!options.coalesceRepeats || !input.credentialId) return insertOutboxRow(tx, email);
   // Only a row no worker has taken: one being delivered may already be in the recipient's inbox (the
   // relay accepts it before the worker records it sent), so a send then is a new email, as the
@@ -100,7 +112,7 @@ export async function enqueueRenderedEmail(
   return insertOutboxRow(tx, input, options);
 }
 
-type OutboxRowInput = { organizationId: string | null; credentialId: string | null; to: string } & Partial<EmailSender> &
+type OutboxRowInput = { organizationId: string | null; credentialId: string | null; to: string; kind?: EmailKind } & Partial<EmailSender> &
   ({ composition: string } | RenderedEmail);
 
 async function insertOutboxRow(tx: SqlClient, input: OutboxRowInput, options: { delayMs?: number } = {}): Promise<string> {
@@ -109,13 +121,15 @@ async function insertOutboxRow(tx: SqlClient, input: OutboxRowInput, options: { 
   const firstAttemptAt = new Date(now.getTime() + (options.delayMs ?? 0));
   // A composed-later email has empty bodies until the worker writes them from its composition.
   const content =
-    "composition" in input ? { subject: "", html: "", text: "", composition: input.composition } : { ...input, composition: null };
+    "composition" in input
+      ? { subject: "", html: "", text: "", composition: input.composition }
+      : { subject: input.subject, html: input.html, text: input.text, composition: null };
   // Plain SQL: one of these is written with every credential sent (see bench:issue).
   await tx.$executeRaw`
     INSERT INTO "EmailOutbox" ("id", "organizationId", "credentialId", "messageId", "fromName", "replyTo", "toAddress", "subject", "html", "text",
-      "composition", "status", "attempts", "nextAttemptAt", "createdAt", "updatedAt")
+      "composition", "kind", "status", "attempts", "nextAttemptAt", "createdAt", "updatedAt")
     VALUES (${id}, ${input.organizationId}, ${input.credentialId}, ${messageIdFor(id)}, ${input.fromName ?? null}, ${input.replyTo ?? null}, ${input.to},
-      ${content.subject}, ${content.html}, ${content.text}, ${content.composition}, 'queued', 0, ${firstAttemptAt}, ${now}, ${now})`;
+      ${content.subject}, ${content.html}, ${content.text}, ${content.composition}, ${input.kind ?? "credential"}, 'queued', 0, ${firstAttemptAt}, ${now}, ${now})`;
   return id;
 }
 
@@ -145,6 +159,7 @@ export async function redactEmails(tx: Tx, outboxIds: string[], note: string): P
 
 export type CredentialEmail = {
   id: string;
+  kind: string;
   to: string;
   subject: string;
   status: string;
@@ -165,6 +180,7 @@ export async function credentialEmails(organizationId: string, credentialId: str
       toAddress: true,
       subject: true,
       composition: true,
+      kind: true,
       status: true,
       nextAttemptAt: true,
       sentAt: true,
@@ -181,7 +197,7 @@ export async function credentialEmails(organizationId: string, credentialId: str
 }
 
 /** Where the newest email of a credential stands: the credentials table's "Email" column. */
-export type LatestCredentialEmail = { status: string; attempts: number; sentAt: Date | null; createdAt: Date };
+export type LatestCredentialEmail = { id: string; status: string; attempts: number; sentAt: Date | null; createdAt: Date };
 
 /**
  * The newest email of each of these credentials (one query for a whole table page); credentials that
@@ -194,9 +210,10 @@ export async function latestCredentialEmails(
   const latest = new Map<string, LatestCredentialEmail>();
   if (credentialIds.length === 0) return latest;
   const rows = await db().emailOutbox.findMany({
-    where: { organizationId, credentialId: { in: [...credentialIds] } },
+    // The credential's own emails: a reminder that it expires is not what "emailed" means here.
+    where: { organizationId, credentialId: { in: [...credentialIds] }, kind: "credential" },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    select: { credentialId: true, status: true, attempts: true, sentAt: true, createdAt: true },
+    select: { id: true, credentialId: true, status: true, attempts: true, sentAt: true, createdAt: true },
   });
   for (const { credentialId, ...email } of rows) if (credentialId && !latest.has(credentialId)) latest.set(credentialId, email);
   return latest;

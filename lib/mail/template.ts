@@ -28,8 +28,13 @@ export type EmailBranding = {
 const DEFAULT_COLOR = "#1d4ed8";
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
+/** The organization's brand colour when it is a valid `#rrggbb`, else the default blue. */
+export function brandColorOf(branding: EmailBranding): string {
+  return branding.brandColor && HEX_COLOR.test(branding.brandColor) ? branding.brandColor.toLowerCase() : DEFAULT_COLOR;
+}
+
 /** White or near-black, whichever reads better on the button's colour (WCAG relative luminance). */
-function textColorOn(hex: string): string {
+export function textColorOn(hex: string): string {
   const channel = (i: number) => {
     const c = parseInt(hex.slice(i, i + 2), 16) / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
@@ -93,7 +98,7 @@ function emailTranslator(language: Locale): EmailTranslator {
  * every value from people (names) stays a placeholder, filled in escaped like any other.
  */
 function defaultHtml(branding: EmailBranding, language: Locale, t: EmailTranslator): string {
-  const color = branding.brandColor && HEX_COLOR.test(branding.brandColor) ? branding.brandColor.toLowerCase() : DEFAULT_COLOR;
+  const color = brandColorOf(branding);
   const logo = branding.logoUrl
     ? `<img src="${escapeHtml(branding.logoUrl)}" alt="[organization.name]" height="48" style="display:block;height:48px;width:auto;max-width:240px;margin:0 0 16px;border:0">`
     : "";

@@ -1,5 +1,5 @@
 // Claiming due outbox rows with a lease, the same way for every outbox table (EmailOutbox,
-// WebhookDelivery). A table qualifies by its columns: "status" ('queued' while work is left),
+// WebhookDelivery, CredentialExpiryNotice). A table qualifies by its columns: "status" ('queued' while work is left),
 // "nextAttemptAt", "leaseUntil", "leaseOwner" and "attempts".
 import { randomUUID } from "node:crypto";
 import { db } from "../db";
@@ -19,7 +19,7 @@ export function dueAndUnleased(now: Date, alias = ""): Prisma.Sql {
  * by) and how many rows it took.
  */
 export async function claimLeasedRows(
-  table: "EmailOutbox" | "WebhookDelivery",
+  table: "EmailOutbox" | "WebhookDelivery" | "CredentialExpiryNotice",
   candidates: Prisma.Sql,
   now: Date,
   leaseMs: number,

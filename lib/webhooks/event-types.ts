@@ -7,6 +7,9 @@ export const WEBHOOK_EVENT_TYPES = [
   "credential.sent",
   "credential.revoked",
   "credential.deleted",
+  // The day a group's expiry reminder goes to the recipient, and the first day a credential reads as expired.
+  "credential.expiring",
+  "credential.expired",
   "credential_interaction.created",
   "group.created",
   "group.updated",

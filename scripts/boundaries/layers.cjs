@@ -43,6 +43,7 @@ module.exports = [
       "lib/credentials/",
       "lib/designs/",
       "lib/domains/",
+      "lib/expiry/",
       "lib/groups/",
       "lib/health/",
       "lib/idempotency/",

@@ -332,7 +332,7 @@ export interface paths {
     put?: never;
     /**
      * Add a webhook endpoint
-     * @description `url` must be `https` (`http` only for loopback hosts) and resolve to public addresses only. `events` names the events to send (`*`: all): `credential.created`, `credential.updated`, `credential.issued`, `credential.sent`, `credential.revoked`, `credential.deleted`, `credential_interaction.created`, `group.created`, `group.updated`, `group.deleted`. The answer carries the signing `secret`, shown this once. Each delivery is a POST of `{id, type, createdAt, data}` signed as Standard Webhooks signs (`webhook-id`, `webhook-timestamp`, `webhook-signature`), retried with exponential backoff for 24 hours until a 2xx answer.
+     * @description `url` must be `https` (`http` only for loopback hosts) and resolve to public addresses only. `events` names the events to send (`*`: all): `credential.created`, `credential.updated`, `credential.issued`, `credential.sent`, `credential.revoked`, `credential.deleted`, `credential.expiring` (the day the group's expiry reminder goes), `credential.expired` (the first day the credential reads as expired), `credential_interaction.created`, `group.created`, `group.updated`, `group.deleted`. The answer carries the signing `secret`, shown this once. Each delivery is a POST of `{id, type, createdAt, data}` signed as Standard Webhooks signs (`webhook-id`, `webhook-timestamp`, `webhook-signature`), retried with exponential backoff for 24 hours until a 2xx answer.
      */
     post: operations["postV1Webhooks"];
     delete?: never;
@@ -2539,6 +2539,8 @@ export interface operations {
               } | null;
               /** @description The language of the group's credential emails and wallet pages; null: emails in English, and each wallet page in its reader's browser language (Accept-Language). */
               language: ("en" | "es" | "fr" | "de" | "pt-BR" | "ar" | "zh-Hans" | "hi") | null;
+              /** @description Email each credential's recipient this many days before its expiry date (with the wallet link and, when set, the learningEventUrl to renew), and send `credential.expiring`; null: no reminder. */
+              expiryReminderDays: number | null;
               createdAt: string;
               updatedAt: string;
             }[];
@@ -2637,6 +2639,7 @@ export interface operations {
             text?: string | null;
           } | null;
           language?: ("en" | "es" | "fr" | "de" | "pt-BR" | "ar" | "zh-Hans" | "hi") | null;
+          expiryReminderDays?: number | null;
           designIds?: string[];
           certificateDesignId?: string;
           badgeDesignId?: string;
@@ -2677,6 +2680,8 @@ export interface operations {
             } | null;
             /** @description The language of the group's credential emails and wallet pages; null: emails in English, and each wallet page in its reader's browser language (Accept-Language). */
             language: ("en" | "es" | "fr" | "de" | "pt-BR" | "ar" | "zh-Hans" | "hi") | null;
+            /** @description Email each credential's recipient this many days before its expiry date (with the wallet link and, when set, the learningEventUrl to renew), and send `credential.expiring`; null: no reminder. */
+            expiryReminderDays: number | null;
             createdAt: string;
             updatedAt: string;
           };
@@ -2814,6 +2819,8 @@ export interface operations {
             } | null;
             /** @description The language of the group's credential emails and wallet pages; null: emails in English, and each wallet page in its reader's browser language (Accept-Language). */
             language: ("en" | "es" | "fr" | "de" | "pt-BR" | "ar" | "zh-Hans" | "hi") | null;
+            /** @description Email each credential's recipient this many days before its expiry date (with the wallet link and, when set, the learningEventUrl to renew), and send `credential.expiring`; null: no reminder. */
+            expiryReminderDays: number | null;
             createdAt: string;
             updatedAt: string;
           };
@@ -3026,6 +3033,7 @@ export interface operations {
             text?: string | null;
           } | null;
           language?: ("en" | "es" | "fr" | "de" | "pt-BR" | "ar" | "zh-Hans" | "hi") | null;
+          expiryReminderDays?: number | null;
           designIds?: string[];
           certificateDesignId?: string;
           badgeDesignId?: string;
@@ -3066,6 +3074,8 @@ export interface operations {
             } | null;
             /** @description The language of the group's credential emails and wallet pages; null: emails in English, and each wallet page in its reader's browser language (Accept-Language). */
             language: ("en" | "es" | "fr" | "de" | "pt-BR" | "ar" | "zh-Hans" | "hi") | null;
+            /** @description Email each credential's recipient this many days before its expiry date (with the wallet link and, when set, the learningEventUrl to renew), and send `credential.expiring`; null: no reminder. */
+            expiryReminderDays: number | null;
             createdAt: string;
             updatedAt: string;
           };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { emailStatusOf } from "./email-status";
 
 const at = new Date("2026-03-04T05:06:07Z");
-const email = (status: string, attempts = 0, sentAt: Date | null = null) => ({ status, attempts, sentAt, createdAt: at });
+const email = (status: string, attempts = 0, sentAt: Date | null = null) => ({ id: "mail_1", status, attempts, sentAt, createdAt: at });
 
 describe("emailStatusOf", () => {
   it("names each outbox state, and no email as not sent", () => {

@@ -20,6 +20,7 @@ const languageOf = (form: FormData) => (isSupportedLocale(text(form, "language")
 function groupBodyFrom(form: FormData): Record<string, unknown> {
   const editing = form.get("editing") === "1";
   const amount = text(form, "expiryAmount");
+  const remindDays = text(form, "expiryReminderDays");
   const subject = text(form, "emailSubject");
   const body = text(form, "emailText");
   return {
@@ -34,6 +35,12 @@ function groupBodyFrom(form: FormData): Record<string, unknown> {
       ? { expiryPeriod: { amount: /^\d+$/.test(amount) ? Number(amount) : amount, unit: text(form, "expiryUnit") } }
       : editing
         ? { expiryPeriod: null }
+        : {}),
+    // Empty: no reminder. Anything but digits goes to the API's validation as it was typed, for its message.
+    ...(remindDays
+      ? { expiryReminderDays: /^\d+$/.test(remindDays) ? Number(remindDays) : remindDays }
+      : editing
+        ? { expiryReminderDays: null }
         : {}),
     // Empty: no fixed language (the email in English, the wallet in each reader's language).
     ...(text(form, "language") ? { language: text(form, "language") } : editing ? { language: null } : {}),

@@ -138,6 +138,27 @@ export function TemplateForm({ designs, initial }: { designs: DesignOption[]; in
         </div>
       </div>
       <div className={styles.field}>
+        <label htmlFor="tpl-remind">Remind recipients before expiry (optional)</label>
+        <span className={styles.row} style={{ alignItems: "center", gap: 8 }}>
+          <input
+            id="tpl-remind"
+            name="expiryReminderDays"
+            defaultValue={initial?.expiryReminderDays ?? ""}
+            inputMode="numeric"
+            placeholder="e.g. 30"
+            style={{ minWidth: 0, width: 120 }}
+            aria-invalid={Boolean(e.expiryReminderDays)}
+            aria-describedby="tpl-remind-hint"
+          />
+          <span aria-hidden="true">days before</span>
+        </span>
+        <span className={styles.muted} id="tpl-remind-hint">
+          1 to 365 days. Each recipient with an email address gets a reminder that many days before their credential expires, with a link to
+          it and to the learning event URL to renew. Empty: no reminder.
+        </span>
+        <FieldError id="tpl-remind" message={e.expiryReminderDays} />
+      </div>
+      <div className={styles.field}>
         <label htmlFor="tpl-language">Language of the email and the credential page</label>
         <select
           id="tpl-language"
