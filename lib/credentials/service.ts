@@ -375,22 +375,80 @@ export async function issueCredential(organization: Organization, id: string): P
 }
 
 export async function sendCredential(organization: Organization, id: string): Promise<ApiCredential> {
-  const row = await db().$transaction(async (tx) => {
-    // Locked first: concurrent sends of one credential take turns, so a repeat finds the email the
-    // first one queued and is coalesced with it.
+  const { credential } = await sendWithin(organization, id, () => true);
+  // No nudge: the email waits REPEAT_WINDOW_MS for repeats to coalesce with it; the worker's next poll takes it.
+  return serializeCredential(credential);
+}
+
+/** The credential's newest own email (not a reminder), or null: what "already emailed" is decided by. */
+export type LatestOwnEmail = { id: string; status: string; sentAt: Date | null; createdAt: Date } | null;
+
+/**
+ * The send of a credential, its row locked first: concurrent sends of one credential take turns, so a
+ * repeat finds the email the first one queued (and is coalesced with it, or turned away by `proceed`,
+ * which sees the newest email as it is under the lock). Refusals are the API's (revoked, not issued,
+ * no email address).
+ */
+async function sendWithin(
+  organization: Organization,
+  id: string,
+  proceed: (latest: LatestOwnEmail) => boolean,
+): Promise<{ credential: CredentialRow; queued: boolean; latest: LatestOwnEmail }> {
+  return db().$transaction(async (tx) => {
     await lockCredential(tx, organization.id, id);
     const credential = await findCredential(tx, organization.id, id);
     refuseIfRevoked(credential, "sent");
     const status = readStatus(credential);
     if (status !== "issued") throw conflict(`Only issued credentials can be sent; this one is ${status}.`);
     if (!credential.recipient) throw conflict("This credential has no recipient email address to send it to.");
+    const latest = await tx.emailOutbox.findFirst({
+      where: { credentialId: id, kind: "credential" },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      select: { id: true, status: true, sentAt: true, createdAt: true },
+    });
+    if (!proceed(latest)) return { credential, queued: false, latest };
     const group = await tx.group.findUniqueOrThrow({ where: { id: credential.groupId }, select: groupSelect });
     await queueCredentialEmail(tx, organization, credential, group, { coalesceRepeats: true });
     await recordWebhookEvents(tx, organization.id, [credentialEvent("credential.sent", credential)]);
-    return credential;
+    return { credential, queued: true, latest };
   });
-  // No nudge: the email waits REPEAT_WINDOW_MS for repeats to coalesce with it; the worker's next poll takes it.
-  return serializeCredential(row);
+}
+
+/** Whether an email counts as the credential having been emailed: sent, or queued to go. */
+export function emailedAlready(latest: LatestOwnEmail): boolean {
+  return latest !== null && (latest.status === "sent" || latest.status === "queued");
+}
+
+export type SendOnceOutcome =
+  | { queued: true }
+  /** Not queued: `latest` is the email that made it unnecessary. */
+  | { queued: false; latest: NonNullable<LatestOwnEmail>; reason: "emailed" | "waiting" | "changed" };
+
+/**
+ * A send that never surprises (the dashboard's bulk send): a credential already emailed (its own email
+ * sent or queued) is left alone unless `again`; even with `again`, an email still waiting to go out is
+ * not doubled. `seenEmailId` is the newest email the person's confirmation was based on (null: none):
+ * when another request (a double click, a second tab) emailed it since, this one changes nothing. The
+ * decision is taken under the credential's row lock, so two concurrent submits send one email.
+ */
+export async function sendCredentialOnce(
+  organization: Organization,
+  id: string,
+  options: { again: boolean; seenEmailId?: string | null },
+): Promise<SendOnceOutcome> {
+  let reason: "emailed" | "waiting" | "changed" = "emailed";
+  const { queued, latest } = await sendWithin(organization, id, (latest) => {
+    if (options.seenEmailId !== undefined && (latest?.id ?? null) !== options.seenEmailId && emailedAlready(latest)) {
+      reason = "changed";
+      return false;
+    }
+    if (latest?.status === "queued") {
+      reason = "waiting";
+      return false;
+    }
+    return options.again || !emailedAlready(latest);
+  });
+  return queued || latest === null ? { queued: true } : { queued: false, latest, reason };
 }
 
 export async function updateCredential(organization: Organization, id: string, input: UpdateCredentialInput): Promise<ApiCredential> {

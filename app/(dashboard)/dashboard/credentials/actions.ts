@@ -11,14 +11,14 @@ import {
   deleteCredential,
   issueCredential,
   revokeCredential,
-  sendCredential,
+  sendCredentialOnce,
   updateCredential,
 } from "@/lib/credentials/service";
 import { refusedArguments, runFormAction, type FormState } from "@/lib/dashboard/form-state";
 import { undrawableText } from "@/lib/credentials/undrawable-text";
 import { acknowledgementOf, undrawableView, type CreateCredentialOutcome } from "./undrawable-warning";
 import { editRequest } from "./[id]/edit-request";
-import { applyToCredentials, readBulkRequest, type BulkOutcome } from "./bulk";
+import { applyToCredentials, previewBulk, readBulkRequest, readPreviewRequest, type BulkOutcome, type BulkPreview } from "./bulk";
 import { formText } from "@/app/form-text";
 
 const text = (form: FormData, name: string) => formText(form, name).trim();
@@ -64,20 +64,28 @@ export async function createCredentialAction(
   });
 }
 
-export async function credentialAction(_previous: FormState, form: FormData): Promise<FormState> {
+/**
+ * A row's "Issue", "Send email" and (confirmed) "Send again". A send never doubles an email: the first
+ * send of a credential already emailed (a double click) and a "Send again" whose confirmation saw an
+ * older email than there is now (another tab) change nothing, and say so.
+ */
+export async function credentialAction(_previous: FormState<string>, form: FormData): Promise<FormState<string>> {
   if (!(form instanceof FormData)) return refusedArguments();
   const member = await requireMember();
   const id = text(form, "id");
   const intent = form.get("intent");
-  return runFormAction(
-    async () => {
-      if (intent === "issue") await issueCredential(member.organization, id);
-      else await sendCredential(member.organization, id);
+  return runFormAction(async () => {
+    if (intent === "issue") {
+      await issueCredential(member.organization, id);
       revalidatePath("/dashboard/credentials", "layout");
-      return undefined;
-    },
-    intent === "issue" ? "Issued." : "Email queued.",
-  );
+      return "Issued.";
+    }
+    const again = form.get("again") === "1";
+    const seen = text(form, "seen");
+    const sent = await sendCredentialOnce(member.organization, id, { again, ...(again ? { seenEmailId: seen || null } : {}) });
+    revalidatePath("/dashboard/credentials", "layout");
+    return sent.queued ? "Email queued." : "Already emailed; not sent again.";
+  });
 }
 
 /** "Revoke" on a credential's page, after its confirmation step: the same service as POST /v1/credentials/{id}/revoke. */
@@ -134,7 +142,17 @@ export async function deleteCredentialAction(_previous: FormState, form: FormDat
   return outcome;
 }
 
-/** "Issue selected" / "Send selected": every selected id of the member's organization, one by one. */
+/** The confirmation of "Send selected" / "Revoke selected": what it would do, counted; writes nothing. */
+export async function previewBulkAction(_previous: FormState<BulkPreview>, form: FormData): Promise<FormState<BulkPreview>> {
+  if (!(form instanceof FormData)) return refusedArguments();
+  const member = await requireMember();
+  return runFormAction(async () => {
+    const { intent, ids } = readPreviewRequest(form);
+    return previewBulk(member.organization, intent, ids);
+  });
+}
+
+/** "Issue selected" / "Send selected" / "Revoke selected": every selected id of the member's organization, one by one. */
 export async function bulkCredentialAction(_previous: FormState<BulkOutcome>, form: FormData): Promise<FormState<BulkOutcome>> {
   if (!(form instanceof FormData)) return refusedArguments();
   const member = await requireMember();

@@ -4,6 +4,7 @@ import { useFormAction } from "@/lib/dashboard/use-form-action";
 import styles from "../dashboard.module.css";
 import { createCredentialAction, credentialAction, deleteCredentialAction, revokeCredentialAction } from "./actions";
 import { UndrawableList } from "./undrawable-warning";
+import type { EmailStatus } from "./email-status";
 
 function FieldError({ message }: { message?: string }) {
   return message ? <span className={styles.fieldError}>{message}</span> : null;
@@ -155,22 +156,86 @@ export function CreateCredentialForm({ templates }: { templates: { id: string; n
   );
 }
 
-export function CredentialRowActions({ id, status, canSend, revoked }: { id: string; status: string; canSend: boolean; revoked: boolean }) {
+export function CredentialRowActions({
+  id,
+  name,
+  status,
+  canSend,
+  revoked,
+  email,
+}: {
+  id: string;
+  name: string;
+  status: string;
+  canSend: boolean;
+  revoked: boolean;
+  /** Its newest own email: once one is sent or queued, the row says so instead of offering "Send email". */
+  email: { id: string | null; label: EmailStatus["label"]; sentAt: string | null };
+}) {
   const { state, onSubmit, pending } = useFormAction(credentialAction);
+  const [confirmingAgain, setConfirmingAgain] = useState(false);
   // A revoked credential is final: nothing to issue or send.
   const intent = revoked ? null : status === "draft" ? "issue" : status === "issued" && canSend ? "send" : null;
   if (!intent) return null;
-  return (
-    <form onSubmit={onSubmit}>
-      <input type="hidden" name="id" value={id} />
-      <input type="hidden" name="intent" value={intent} />
-      <button className={styles.secondary} type="submit" disabled={pending}>
-        {intent === "issue" ? "Issue" : "Send email"}
-      </button>
+  const answer = (
+    <>
       {state.status === "error" && <span className={styles.fieldError}> {state.message}</span>}
-      {state.status === "ok" && <span className={styles.muted}> {state.message}</span>}
+      {state.status === "ok" && (
+        <span className={styles.muted} role="status">
+          {" "}
+          {state.result}
+        </span>
+      )}
+    </>
+  );
+  const emailed = intent === "send" && (email.label === "sent" || email.label === "queued");
+  if (!emailed) {
+    return (
+      <form onSubmit={onSubmit}>
+        <input type="hidden" name="id" value={id} />
+        <input type="hidden" name="intent" value={intent} />
+        <button className={styles.secondary} type="submit" disabled={pending}>
+          {intent === "issue" ? "Issue" : "Send email"}
+        </button>
+        {answer}
+      </form>
+    );
+  }
+  const when = email.label === "sent" ? `Emailed${email.sentAt ? ` ${shortDay(email.sentAt)}` : ""}` : "Email queued";
+  return (
+    <form onSubmit={onSubmit} className={styles.rowSend}>
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="intent" value="send" />
+      <input type="hidden" name="again" value="1" />
+      <input type="hidden" name="seen" value={email.id ?? ""} />
+      <span className={styles.muted} data-testid="emailed">
+        {when}
+      </span>
+      {email.label === "sent" &&
+        (confirmingAgain ? (
+          <span role="group" aria-label={`Send the email to ${name} again?`}>
+            <span>Send it again?</span>{" "}
+            <button className={styles.secondary} type="submit" disabled={pending} onClick={() => setConfirmingAgain(false)}>
+              Send again
+            </button>{" "}
+            <button className={styles.secondary} type="button" onClick={() => setConfirmingAgain(false)}>
+              Cancel
+            </button>
+          </span>
+        ) : (
+          <button className={styles.secondary} type="button" onClick={() => setConfirmingAgain(true)}>
+            Send again…
+          </button>
+        ))}
+      {answer}
     </form>
   );
+}
+
+/** "3 Mar" of an ISO date-time (UTC), the same on the server and in the browser. */
+function shortDay(iso: string): string {
+  const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+  return `${Number(iso.slice(8, 10))} ${months[Number(iso.slice(5, 7)) - 1]}`;
 }
 
 /**

@@ -85,6 +85,7 @@ export default async function CredentialsPage({ searchParams }: { searchParams: 
     status: c.status,
     revoked: c.revokedAt !== null,
     emailStatus: emailStatusOf(emails.get(c.id)),
+    emailId: emails.get(c.id)?.id ?? null,
     issueDate: c.issueDate,
     expiryDate: c.expiryDate,
     createdAt: c.createdAt,
@@ -198,8 +199,8 @@ export default async function CredentialsPage({ searchParams }: { searchParams: 
           </div>
         )}
         {notice && <p className={`${styles.notice} ${styles.bad}`}>{notice}</p>}
-        {page && page.data.length === 0 && <p className={styles.muted}>No credentials match.</p>}
-        {page && page.data.length > 0 && <CredentialsTable key={JSON.stringify(query)} rows={rows} sortHeaders={sortHeaders} />}
+        {/* Kept mounted when a bulk action empties the filtered list (issuing every draft of a "draft" filter), so its answer stays. */}
+        {page && <CredentialsTable key={JSON.stringify(query)} rows={rows} sortHeaders={sortHeaders} />}
         <div className={styles.pager}>
           {page?.pagination.prev && (
             <Link className={styles.secondary} href={pageHref(query, page.pagination.prev)}>

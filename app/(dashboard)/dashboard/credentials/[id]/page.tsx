@@ -11,6 +11,9 @@ import { shownCredentialDesigns } from "@/lib/previews/credential-designs";
 import styles from "../../dashboard.module.css";
 import { ScrollRegion } from "../../scroll-region";
 import { CredentialRowActions, DeleteCredentialForm, RevokeCredentialForm } from "../credential-forms";
+import { emailStatusOf } from "../email-status";
+
+const NO_EMAIL = { id: null, label: "not sent", sentAt: null } as const;
 import { EditCredentialDetails } from "./edit-credential-form";
 
 export const metadata = { title: "Credential" };
@@ -38,6 +41,8 @@ export default async function CredentialPage({ params }: { params: Promise<{ id:
     listInteractions(organization.id, { credentialId: id, limit: 100 }),
   ]);
   const revoked = credential.revokedAt !== null;
+  // Its newest own email (newest first; a reminder that it expires is not "emailed").
+  const ownEmail = emails.find((m) => m.kind === "credential");
   const name = credential.attributes["recipient.name"] ?? credential.id;
   const details = (
     <table className={styles.table}>
@@ -114,9 +119,19 @@ export default async function CredentialPage({ params }: { params: Promise<{ id:
       <div className={styles.actions} style={{ marginBottom: 20 }}>
         <CredentialRowActions
           id={credential.id}
+          name={name}
           status={credential.status}
           canSend={Boolean(credential.recipient?.email)}
           revoked={revoked}
+          email={
+            ownEmail
+              ? {
+                  id: ownEmail.id,
+                  label: emailStatusOf({ ...ownEmail, attempts: ownEmail.attempts.length }).label,
+                  sentAt: ownEmail.sentAt?.toISOString() ?? null,
+                }
+              : NO_EMAIL
+          }
         />
         {credential.status !== "draft" && (
           <a className={styles.secondary} href={walletUrl(credential.publicId)} target="_blank" rel="noreferrer">
@@ -203,7 +218,10 @@ export default async function CredentialPage({ params }: { params: Promise<{ id:
                 {emails.map((m) => (
                   <tr key={m.id} data-email-status={m.status}>
                     <td>{m.to}</td>
-                    <td>{m.subject}</td>
+                    <td>
+                      {m.subject}
+                      {m.kind === "expiry_reminder" && <div className={styles.muted}>expiry reminder</div>}
+                    </td>
                     <td>
                       <span className={m.status === "sent" ? styles.pill : `${styles.pill} ${styles.pillGrey}`}>{m.status}</span>
                       {m.status === "queued" && m.attempts.length > 0 && (
