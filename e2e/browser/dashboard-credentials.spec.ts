@@ -178,11 +178,10 @@ test("Issue selected issues exactly the selected drafts and names the ones it co
   await selectAll.check();
   await page.getByRole("button", { name: "Issue selected" }).click();
   const outcome = page.getByTestId("bulk-outcome");
-  await expect(outcome).toContainText("1 issued; 3 could not be issued:");
+  await expect(outcome).toContainText("1 issued, 3 already issued.");
+  await outcome.getByText("3 were left as they were").click();
   for (const name of ["Grace One", "Grace Two", "Grace Three"]) {
-    await expect(outcome.getByRole("listitem").filter({ hasText: name })).toHaveText(
-      `${name}: Only draft credentials can be issued; this one is issued.`,
-    );
+    await expect(outcome.getByRole("listitem").filter({ hasText: name })).toHaveText(`${name}: already issued`);
   }
   await expect(outcome.getByRole("listitem")).toHaveCount(3);
   expect((await api.get(drafts.get("Left Alone")!.id)).status).toBe("issued");
@@ -227,9 +226,15 @@ test("Send selected queues the emails and names the row without an address", asy
 
   await page.goto(`${site(server)}/dashboard/credentials`);
   await page.getByLabel("Select all on this page").check();
-  await page.getByRole("button", { name: "Send selected" }).click();
+  await page.getByRole("button", { name: "Send selected…" }).click();
+  const confirmation = page.getByTestId("bulk-confirmation");
+  await expect(confirmation.getByTestId("bulk-counts")).toHaveText("2 will be emailed for the first time.");
+  await expect(confirmation.getByTestId("bulk-refused").getByRole("listitem")).toHaveText([
+    "No Address: no recipient email address to send it to",
+  ]);
+  await confirmation.getByRole("button", { name: "Send 2 emails" }).click();
   const outcome = page.getByTestId("bulk-outcome");
-  await expect(outcome).toContainText("2 emails queued; 1 could not be sent:");
+  await expect(outcome).toContainText("2 emails queued, 1 refused:");
   await expect(outcome.getByRole("listitem")).toHaveText(["No Address: This credential has no recipient email address to send it to."]);
   await shot(page, testInfo, "credentials-send-outcome");
   // Addresses and the row buttons still fit a 1280 px window without sideways scrolling.
@@ -268,7 +273,7 @@ test("a forged id of another organization in the bulk form is not found, and not
   await page.getByLabel("Select My Other Draft").evaluate((input: HTMLInputElement, id) => (input.value = id), theirDraft.id);
   await page.getByRole("button", { name: "Issue selected" }).click();
   const outcome = page.getByTestId("bulk-outcome");
-  await expect(outcome).toContainText("1 issued; 1 could not be issued:");
+  await expect(outcome).toContainText("1 issued, 1 refused:");
   await expect(outcome.getByRole("listitem")).toHaveText([`${theirDraft.id}: Credential not found.`]);
   expect((await b.api.get(theirDraft.id)).status).toBe("draft");
   expect((await api.get(mine.id)).status).toBe("issued");
@@ -278,9 +283,10 @@ test("a forged id of another organization in the bulk form is not found, and not
   await page.reload();
   await page.getByLabel("Select My Draft", { exact: true }).check();
   await page.getByLabel("Select My Draft", { exact: true }).evaluate((input: HTMLInputElement, id) => (input.value = id), theirIssued.id);
-  await page.getByRole("button", { name: "Send selected" }).click();
-  await expect(outcome).toContainText("0 emails queued; 1 could not be sent:");
-  await expect(outcome.getByRole("listitem")).toHaveText([`${theirIssued.id}: Credential not found.`]);
+  await page.getByRole("button", { name: "Send selected…" }).click();
+  const confirmation = page.getByTestId("bulk-confirmation");
+  await expect(confirmation.getByTestId("bulk-refused").getByRole("listitem")).toHaveText([`${theirIssued.id}: Credential not found.`]);
+  await expect(confirmation.getByRole("button", { name: "Nothing to send" })).toBeDisabled();
   await page.waitForTimeout(2_000); // the mail worker writes queued email within a second
   expect(emailsMentioning(server, theirAddress)).toHaveLength(0);
 });
