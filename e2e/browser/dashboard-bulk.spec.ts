@@ -47,7 +47,7 @@ function apiOf(server: ServerInfo, token: string) {
     draft: (groupId: string, name: string, email?: string) =>
       call<Credential>("POST", "/v1/credentials", { groupId, recipient: { name, ...(email ? { email } : {}) } }),
     issue: (id: string) => call<Credential>("POST", `/v1/credentials/${id}/issue`),
-    send: (id: string) => call<Credential>("POST", `/v1/credentials/${id}/send`, {}),
+    send: (id: string) => call<Credential>("POST", `/v1/credentials/${id}/send`, { deliveryMethod: "email" }),
     get: (id: string) => call<Credential>("GET", `/v1/credentials/${id}`),
   };
 }
@@ -96,8 +96,9 @@ for (const [label, viewport] of [
         "2 will be emailed for the first time, 1 was already emailed: tick Send again to email it too.",
       );
       await expect(confirmation.getByTestId("bulk-refused").getByRole("listitem")).toHaveText([
-        "No Address: no recipient email address to send it to",
+        // In the table's order: newest first.
         "Still Draft: only issued credentials can be sent; this one is draft",
+        "No Address: no recipient email address to send it to",
       ]);
       await expect(confirmation.getByRole("button", { name: "Send 2 emails" })).toBeVisible();
       await confirmation.getByLabel(/Send again to the 1 credential already emailed/).check();
@@ -111,8 +112,8 @@ for (const [label, viewport] of [
       const outcome = page.getByTestId("bulk-outcome");
       await expect(outcome).toContainText("2 emails queued, 1 already emailed (not sent again), 2 refused:");
       await expect(outcome.getByTestId("bulk-outcome-refused").getByRole("listitem")).toHaveText([
-        "No Address: This credential has no recipient email address to send it to.",
         "Still Draft: Only issued credentials can be sent; this one is draft.",
+        "No Address: This credential has no recipient email address to send it to.",
       ]);
       await shot(page, testInfo, `bulk-send-outcome-${label}`);
       for (const who of ["fresh1", "fresh2"]) await emailTo(server, address(who));
