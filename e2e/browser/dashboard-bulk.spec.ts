@@ -44,6 +44,7 @@ function apiOf(server: ServerInfo, token: string) {
   };
   return {
     groupId: async () => (await call<{ data: { id: string }[] }>("GET", "/v1/groups")).data[0]!.id,
+    groups: () => call<{ data: { id: string; expiryReminderDays: number | null }[] }>("GET", "/v1/groups"),
     draft: (groupId: string, name: string, email?: string) =>
       call<Credential>("POST", "/v1/credentials", { groupId, recipient: { name, ...(email ? { email } : {}) } }),
     issue: (id: string) => call<Credential>("POST", `/v1/credentials/${id}/issue`),
@@ -175,4 +176,35 @@ for (const [label, viewport] of [
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     });
   });
+}
+
+test("the template form's expiry reminder: a bad value is named next to the field and nothing is saved", async ({
+  page,
+  server,
+}, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUp(page, server, newAccount("Reminding School"));
+  await page.goto(`${site(server)}/dashboard/templates`);
+  await page.fill("#tpl-name", "Forklift Licence");
+  await page.getByLabel("Classic Certificate").check();
+  await page.fill("#tpl-remind", "400");
+  await page.getByRole("button", { name: "Create template" }).click();
+  await expect(page.locator("#tpl-remind-error")).toHaveText("must be at most 365 days");
+  await expect(page.locator("#tpl-remind")).toHaveAttribute("aria-invalid", "true");
+  await shot(page, testInfo, "template-reminder-error-phone");
+  const api = apiOf(server, await createToken(page, server, "tests"));
+  await expect.poll(async () => (await fetchGroups(server, api)).length).toBe(0);
+
+  await page.goto(`${site(server)}/dashboard/templates`);
+  await page.fill("#tpl-name", "Forklift Licence");
+  await page.getByLabel("Classic Certificate").check();
+  await page.fill("#tpl-remind", "30");
+  await page.getByRole("button", { name: "Create template" }).click();
+  await expect(page.getByText("Template “Forklift Licence” created.")).toBeVisible();
+  const [group] = await fetchGroups(server, api);
+  expect(group!.expiryReminderDays).toBe(30);
+});
+
+async function fetchGroups(server: ServerInfo, api: ReturnType<typeof apiOf>) {
+  return (await api.groups()).data;
 }
