@@ -297,10 +297,20 @@ function listCache(): Map<string, SignedList> {
   return processSingleton("verifiable.statusLists", () => new Map<string, SignedList>());
 }
 
-/** Indexes whose bit is set: entries of revoked credentials, and of deleted ones (entry without credential). */
+/**
+ * Indexes whose bit is set: entries of revoked credentials (ours or signed through the VC API), and of
+ * deleted ones (an entry that no longer belongs to anything).
+ */
 async function setIndexes(statusListId: string): Promise<number[]> {
   const rows = await db().statusListEntry.findMany({
-    where: { statusListId, OR: [{ credentialId: null }, { credential: { revokedAt: { not: null } } }] },
+    where: {
+      statusListId,
+      OR: [
+        { credentialId: null, apiIssuedCredentialId: null },
+        { credential: { revokedAt: { not: null } } },
+        { apiIssuedCredential: { revokedAt: { not: null } } },
+      ],
+    },
     select: { index: true },
     orderBy: { index: "asc" },
   });
