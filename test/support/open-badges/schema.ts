@@ -5,7 +5,7 @@
 // OPEN_BADGES_SCHEMA, and fail plainly when it is not there.
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import Ajv2019 from "ajv/dist/2019";
+import Ajv2019 from "ajv/dist/2019.js";
 import addFormats from "ajv-formats";
 
 const FILE = "ob_v3p0_achievementcredential_schema.json";
