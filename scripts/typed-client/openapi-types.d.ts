@@ -2037,6 +2037,7 @@ export interface operations {
               /** @description `{PUBLIC_URL}/organizations/<slug>/status/<number>` */
               statusListCredential: string;
             };
+            /** @description One DataIntegrityProof, in an array (1EdTech's Open Badges 3.0 schema requires the array). */
             proof: {
               /** @constant */
               type: "DataIntegrityProof";
@@ -2048,7 +2049,7 @@ export interface operations {
               /** @constant */
               proofPurpose: "assertionMethod";
               proofValue: string;
-            };
+            }[];
           };
         };
       };
@@ -5273,6 +5274,7 @@ export interface operations {
               /** @description `{PUBLIC_URL}/organizations/<slug>/status/<number>` */
               statusListCredential: string;
             };
+            /** @description One DataIntegrityProof, in an array (1EdTech's Open Badges 3.0 schema requires the array). */
             proof: {
               /** @constant */
               type: "DataIntegrityProof";
@@ -5284,7 +5286,7 @@ export interface operations {
               /** @constant */
               proofPurpose: "assertionMethod";
               proofValue: string;
-            };
+            }[];
           };
         };
       };
@@ -5340,6 +5342,7 @@ export interface operations {
               /** @description Multibase base64url (`u` prefix) of the GZIP-compressed bitstring; bit i (left-most first) set: entry i revoked. */
               encodedList: string;
             };
+            /** @description One DataIntegrityProof, in an array (1EdTech's Open Badges 3.0 schema requires the array). */
             proof: {
               /** @constant */
               type: "DataIntegrityProof";
@@ -5351,7 +5354,7 @@ export interface operations {
               /** @constant */
               proofPurpose: "assertionMethod";
               proofValue: string;
-            };
+            }[];
           };
         };
       };
