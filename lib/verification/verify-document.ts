@@ -10,6 +10,7 @@ import { issuerIdentityBySlug } from "../domains/service";
 import { errorSummary, log } from "../log";
 import type { ResolvedDidDocument } from "../verifiable/document-loader";
 import { resolveIssuerDid } from "./did-resolution";
+import { linkedDomainOf } from "./linked-domain";
 import { checkCredentialFormat, MAX_CREDENTIAL_BYTES, parseDocument, isPresentation, type CredentialDocument } from "./format-check";
 import { ownCredentialPublicId, ownRevocation, ownSignedCredential } from "./own-credentials";
 import { extractPdfCredential, PdfCredentialError } from "./pdf-embedded";
@@ -136,32 +137,38 @@ async function checkIssuer(document: CredentialDocument, issuerId: string, verif
       "Not valid: it was not signed with one of the issuer's keys.",
     );
   }
-  if (issuerId.startsWith("did:key:")) {
-    return {
-      ok: true,
-      didDocument,
-      verifiedDomain: null,
-      registeredName: null,
-      check: {
-        id: "issuer",
-        outcome: "warning",
-        summary:
-          "Signed with the key the issuer names (a did:key): the key is all it is, so nothing ties it to a person or an organization.",
-        detail: verificationMethod,
-      },
-    };
-  }
   if (!resolved.local) {
+    // Another issuer: a website that links itself to the DID (DIF Well-Known DID Configuration) names it.
+    const linked = await linkedDomainOf(issuerId, didDocument);
+    const linkedNote = linked ? ` ${linked} links itself to this issuer (DID Configuration): whoever controls ${linked} issued it.` : "";
+    if (issuerId.startsWith("did:key:")) {
+      return {
+        ok: true,
+        didDocument,
+        verifiedDomain: linked,
+        registeredName: null,
+        check: {
+          id: "issuer",
+          outcome: linked ? "passed" : "warning",
+          summary: linked
+            ? `Signed with the key the issuer names (a did:key).${linkedNote}`
+            : "Signed with the key the issuer names (a did:key): the key is all it is, so nothing ties it to a person or an organization.",
+          detail: verificationMethod,
+        },
+      };
+    }
     const host = decodeURIComponent(issuerId.split(":")[2] ?? "");
     return {
       ok: true,
       didDocument,
-      verifiedDomain: null,
+      verifiedDomain: linked,
       registeredName: null,
       check: {
         id: "issuer",
         outcome: "passed",
-        summary: `Signed with a key that ${host} publishes: whoever controls ${host} issued it.`,
+        summary: linked
+          ? `Signed with a key that ${host} publishes.${linkedNote}`
+          : `Signed with a key that ${host} publishes: whoever controls ${host} issued it.`,
         detail: `${verificationMethod}`,
       },
     };
