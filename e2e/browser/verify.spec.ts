@@ -103,7 +103,7 @@ test("paste a URL, paste JSON, choose and drop the baked PNG: valid; tampered JS
   await page.getByLabel("Credential link or JSON").fill("");
   await page.getByRole("button", { name: "Verify", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Paste" })).toHaveText(
-    "Paste the credential’s link or its JSON, or choose its PNG image.",
+    "Paste the credential’s link or its JSON, or choose its PDF or PNG image.",
   );
   await expect(page.getByTestId("verification")).toHaveCount(0);
 });
