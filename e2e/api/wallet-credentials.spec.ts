@@ -32,6 +32,10 @@ type Item = {
 type Page = { data: Item[]; pagination: { prev: string | null; next: string | null } };
 type ErrorBody = { error: { code: string; message: string; details?: { path: string; message: string }[] } };
 
+// Each test renders previews (a private credential's are fetched three times over) on a server shared
+// with every other worker.
+test.describe.configure({ timeout: 90_000 });
+
 const ITEM_KEYS = [
   "expiryDate",
   "imageUrl",

@@ -113,6 +113,8 @@ for (const size of ["phone", "desktop"] as const) {
 test("the signed-out form says the same for any address, is labelled, and announces its result", async ({ browser, server }) => {
   const page = await newPage(browser, "phone");
   await page.goto(`${server.baseURL}/wallet`);
+  // Enter would submit the plain form before the page's scripts take it over.
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", /.*/);
   const field = page.getByLabel("Email address");
   await field.focus();
   await field.fill("not an email");

@@ -8,8 +8,10 @@ export const dynamic = "force-dynamic";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations({ locale: await recipientWalletLocale(), namespace: "recipientWallet" });
-  // The token is in the address: no other site is told it through a Referer header.
-  return { title: t("linkHeading"), referrer: "no-referrer", robots: { index: false } };
+  // The token is in the address: no other site is told it through a Referer header. Not "no-referrer":
+  // under it a browser sends `Origin: null` with the button's form post, which the wallet refuses as
+  // coming from another site.
+  return { title: t("linkHeading"), referrer: "same-origin", robots: { index: false } };
 }
 
 // The emailed link's page. Opening it uses nothing up (mail scanners open links): the button posts the
