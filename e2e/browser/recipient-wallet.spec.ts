@@ -56,6 +56,9 @@ for (const size of ["phone", "desktop"] as const) {
     newOrg,
     client,
   }, testInfo) => {
+    // At PUBLIC_URL's host (localhost), as the email links to it: the previews are served from there too,
+    // so a private credential's images reach its recipient with the session cookie.
+    const base = `http://localhost:${server.port}`;
     const email = `browser.${size}.${randomUUID().slice(0, 8)}@example.com`;
     const group = await walletGroup(api, { name: "Machine Learning Foundations" });
     const other = await newOrg();
@@ -67,7 +70,7 @@ for (const size of ["phone", "desktop"] as const) {
     await expectStatus(await api.post(`/v1/credentials/${revoked.id}/revoke`, { data: { reason: "Replaced by a new certificate" } }), 200);
 
     const page = await newPage(browser, size);
-    await signInThroughThePage(page, server.baseURL, email, testInfo, size);
+    await signInThroughThePage(page, base, email, testInfo, size);
     await expect(page.getByTestId("wallet-signed-in-as")).toContainText(email);
     const cards = page.getByTestId("wallet-credential");
     await expect(cards).toHaveCount(3);
@@ -91,22 +94,32 @@ for (const size of ["phone", "desktop"] as const) {
     await card.getByLabel("Only me").check();
     await expect(card.getByRole("status")).toContainText("is now private");
     const stranger = await newPage(browser, size);
-    const answer = await stranger.goto(`${server.baseURL}/credentials/${kept.publicId}`);
+    const answer = await stranger.goto(`${base}/credentials/${kept.publicId}`);
     expect(answer?.status()).toBe(404);
     await expect(stranger.locator("body")).not.toContainText("Ada Lovelace");
     await screenshot(stranger, testInfo, `${size}-private-as-stranger.png`);
 
     // The card opens the credential's page: the recipient's view, without ?recipient=true.
     await card.getByRole("link", { name: "Machine Learning Foundations" }).click();
-    await page.waitForURL(`${server.baseURL}/credentials/${kept.publicId}`);
+    await page.waitForURL(`${base}/credentials/${kept.publicId}`);
     await expect(page.locator("[data-viewer]")).toHaveAttribute("data-viewer", "recipient");
+    // Its images too: the previews answer the signed-in recipient.
+    await expect
+      .poll(
+        () =>
+          page.locator("main img").evaluateAll((imgs) => imgs.length > 0 && imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0)),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(true);
     await screenshot(page, testInfo, `${size}-private-as-recipient.png`);
 
     // Sign-out from the wallet: back to the sign-in form, and the credential is hidden again.
-    await page.goto(`${server.baseURL}/wallet`);
+    await page.goto(`${base}/wallet`);
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to your wallet");
-    expect((await page.goto(`${server.baseURL}/credentials/${kept.publicId}`))?.status()).toBe(404);
+    expect((await page.goto(`${base}/credentials/${kept.publicId}`))?.status()).toBe(404);
   });
 }
 

@@ -13,7 +13,8 @@ import { uniqueAddress } from "./wallet-helpers";
 
 /** The test server behind `baseURL` (for its mail folder). */
 function serverOf(baseURL: string): ServerInfo {
-  const server = Object.values(readState().servers).find((s) => s && new URL(s.baseURL).origin === new URL(baseURL).origin);
+  // By port: a spec may address the server as localhost (PUBLIC_URL's host) or as 127.0.0.1.
+  const server = Object.values(readState().servers).find((s) => s && new URL(s.baseURL).port === new URL(baseURL).port);
   if (!server) throw new Error(`no test server at ${baseURL}`);
   return server;
 }
