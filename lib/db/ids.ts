@@ -31,7 +31,9 @@ export type IdPrefix =
   | "whd"
   | "wha"
   | "sil"
-  | "vci";
+  | "vci"
+  | "wses"
+  | "wsil";
 
 function encodeTime(ms: number): string {
   let out = "";
