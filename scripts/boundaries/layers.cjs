@@ -56,6 +56,8 @@ module.exports = [
       "lib/verifiable/",
       "lib/verification/",
       "lib/wallet/",
+      "lib/wallet-profiles/",
+      "lib/wallet-download/",
       "lib/webhooks/",
     ],
   },
