@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { currentWalletSession } from "@/lib/wallet/session";
 import { recipientWalletLocale } from "./locale";
+import { WalletOwnerTools } from "./owner-tools";
 import { WalletSignInForm } from "./sign-in-form";
 import styles from "./wallet.module.css";
 
@@ -44,6 +45,7 @@ export default async function RecipientWalletPage() {
           </button>
         </form>
       </header>
+      <WalletOwnerTools email={session.email} locale={locale} />
     </main>
   );
 }

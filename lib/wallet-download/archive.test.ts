@@ -54,6 +54,8 @@ describe("download all", () => {
       issueDate: "2024-05-01",
     });
     const two = await credentials.createIssueCredential(org, { groupId: twoDesignsGroupId, recipient: { name: "Zip Person", email } });
+    // Private hides a credential from others, not from its recipient.
+    await db().credential.update({ where: { id: two.id }, data: { visibility: "private" } });
     const revoked = await credentials.createIssueCredential(org, { groupId, recipient: { name: "Zip Person", email } });
     await db().credential.update({ where: { id: revoked.id }, data: { revokedAt: new Date() } });
     await credentials.createCredential(org, { groupId, recipient: { name: "Zip Person", email } });

@@ -12,7 +12,8 @@ import { log } from "../log";
 import { drawableCredentialDesignDigest, shownCredentialDesigns } from "../previews/credential-designs";
 import { previewBytes } from "../previews/service";
 import { bakeCredentialIntoPng } from "../verification/png-baking";
-import { publicOpenBadgeCredential } from "../verifiable/service";
+import { ApiError } from "../core/errors";
+import { organizationOpenBadgeCredential, type ServedDocument } from "../verifiable/service";
 import { credentialFolder, designFileBases } from "./file-names";
 
 export type ArchivedCredential = {
@@ -81,8 +82,8 @@ type ArchiveFile = { name: string; bytes: Buffer; store: boolean };
  * signed document baked in.
  */
 async function filesOf(credential: ArchivedCredential): Promise<ArchiveFile[]> {
-  const signed = await publicOpenBadgeCredential(credential.publicId);
-  // Revoked, deleted or moved back since the list was read: nothing to offer any more.
+  const signed = await signedDocument(credential);
+  // Deleted since the list was read: nothing to offer any more.
   if (!signed) return [];
   const folder = credentialFolder({
     publicId: credential.publicId,
@@ -101,6 +102,19 @@ async function filesOf(credential: ArchivedCredential): Promise<ArchiveFile[]> {
     files.push({ name: `${base}.png`, bytes: bakeCredentialIntoPng(png.bytes, signed.json), store: true });
   }
   return files;
+}
+
+/**
+ * The signed document as the issuer's API serves it, not through the public route: the recipient's
+ * private credentials are theirs to download too (privacy hides them from others, not from them).
+ */
+async function signedDocument(credential: ArchivedCredential): Promise<ServedDocument | null> {
+  try {
+    return await organizationOpenBadgeCredential(credential.organization, credential.id);
+  } catch (error) {
+    if (error instanceof ApiError && (error.code === "not_found" || error.code === "conflict")) return null;
+    throw error;
+  }
 }
 
 /** Appends one file and waits until the archive has taken it (which waits for the reader), or was closed. */

@@ -84,7 +84,7 @@ describe("profiles", () => {
     for (const o of outcomes) if (o.status === "rejected") expect((o.reason as ApiError).code).toBe("validation_error");
   });
 
-  it("list only the owner's issued, unrevoked credentials, newest first", async () => {
+  it("list only the owner's issued, unrevoked, public credentials, newest first", async () => {
     const email = "holder@example.com";
     await service.updateWalletProfile(email, { handle: "holder", displayName: "Holder", public: true });
     const older = await credentials.createIssueCredential(org, {
@@ -99,6 +99,8 @@ describe("profiles", () => {
       issueDate: "2025-02-01",
     });
     await db().credential.update({ where: { id: revoked.id }, data: { revokedAt: new Date() } });
+    const hidden = await credentials.createIssueCredential(org, { groupId, recipient: { name: "Holder", email } });
+    await db().credential.update({ where: { id: hidden.id }, data: { visibility: "private" } });
     await credentials.createCredential(org, { groupId, recipient: { name: "Holder", email } });
     await credentials.createIssueCredential(org, { groupId, recipient: { name: "Other", email: "other@example.com" } });
 

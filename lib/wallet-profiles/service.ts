@@ -1,6 +1,6 @@
 // A recipient's public profile: opt-in, owned by the wallet session's (normalized) email, shown at
 // {WALLET_URL}/profiles/<handle> only while public, and listing only what that recipient already shows
-// to everyone: credentials that are issued or expired, not revoked, and public.
+// to everyone: credentials that are issued or expired, not revoked, and public (visibility).
 import { config } from "../config";
 import { todayUtc } from "../core/dates";
 import { ApiError, invalidField } from "../core/errors";
@@ -125,6 +125,8 @@ async function publicCredentialsOf(email: string): Promise<ProfileCredential[]> 
     where: {
       OR: [{ status: "issued" }, { status: "scheduled", issueDate: { lte: todayUtc() } }],
       revokedAt: null,
+      // The recipient's own choice per credential: a private one never appears here.
+      visibility: "public",
       recipient: { emailNormalized: email },
     },
     orderBy: [{ issueDate: "desc" }, { createdAt: "desc" }, { id: "desc" }],
