@@ -7,11 +7,16 @@ import { DownloadAll } from "./download-all";
 import { ProfileSettings } from "./profile-settings";
 import styles from "./profile-settings.module.css";
 
+/** What the address field shows before the handle: the wallet's host and path, without the scheme (it fits). */
+function profilesPrefix(): string {
+  return `${config().walletUrl.replace(/^https?:\/\//, "")}/profiles/`;
+}
+
 export async function WalletOwnerTools({ email, locale }: { email: string; locale: Locale }) {
   const profile = await walletProfile(email);
   return (
     <div className={styles.tools}>
-      <ProfileSettings initial={profile} profilesBaseUrl={`${config().walletUrl}/profiles`} />
+      <ProfileSettings initial={profile} profilesPrefix={profilesPrefix()} />
       <DownloadAll locale={locale} />
     </div>
   );

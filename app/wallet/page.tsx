@@ -64,8 +64,8 @@ export default async function RecipientWalletPage({ searchParams }: Props) {
           </button>
         </form>
       </header>
-      <WalletOwnerTools email={session.email} locale={locale} />
       <WalletList email={session.email} query={listQuery(await searchParams)} />
+      <WalletOwnerTools email={session.email} locale={locale} />
     </main>
   );
 }

@@ -13,7 +13,7 @@ type Outcome = { kind: "saved" } | { kind: "error"; message: string } | null;
 
 type ErrorBody = { error?: { code?: string; details?: { path?: string; message?: string }[] } };
 
-export function ProfileSettings({ initial, profilesBaseUrl }: { initial: WalletProfileView; profilesBaseUrl: string }) {
+export function ProfileSettings({ initial, profilesPrefix }: { initial: WalletProfileView; profilesPrefix: string }) {
   const t = useTranslations("walletProfile");
   const id = useId();
   const [profile, setProfile] = useState(initial);
@@ -94,7 +94,7 @@ export function ProfileSettings({ initial, profilesBaseUrl }: { initial: WalletP
           <label htmlFor={`${id}-handle`}>{t("handleLabel")}</label>
           <div className={styles.handleRow} dir="ltr">
             <span className={styles.prefix} aria-hidden="true">
-              {profilesBaseUrl}/
+              {profilesPrefix}
             </span>
             <input
               id={`${id}-handle`}

@@ -70,6 +70,13 @@ test("the zip holds each downloadable credential's credential.json, PDF and bake
   const stranger = await issueCredential(api, single.id, { name: "Someone Else", email: email("else") });
 
   const cookie = await signInToWallet(server.baseURL, address);
+  // Private hides a credential from others, not from its recipient's own download.
+  const hide = await fetch(`${server.baseURL}/api/wallet/me/credentials/${elsewhere.publicId}`, {
+    method: "PATCH",
+    headers: { Cookie: cookie, "Content-Type": "application/json", "X-Forwarded-For": uniqueAddress() },
+    body: JSON.stringify({ visibility: "private" }),
+  });
+  expect(hide.status).toBe(200);
   const response = await download(server.baseURL, cookie);
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toBe("application/zip");

@@ -4,7 +4,6 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { test, expect } from "../fixtures";
-import { execSql } from "../support/databases";
 import { issueCredential, uniqueAddress, walletGroup } from "../support/wallet-helpers";
 import { signInToWallet } from "../support/wallet-session";
 
@@ -47,13 +46,14 @@ async function expectOk(response: Response): Promise<Profile> {
   return (await response.json()) as Profile;
 }
 
-/**
- * Makes a credential private, as its recipient does with PATCH /api/wallet/me/credentials/{publicId}
- * (the wallet's endpoint, built beside this one): here straight in the database, so these tests do not
- * depend on it.
- */
-async function makePrivate(databaseUrl: string, publicId: string): Promise<void> {
-  await execSql(databaseUrl, `UPDATE "Credential" SET "visibility" = 'private' WHERE "publicId" = '${publicId}'`);
+/** Makes a credential private, as its recipient does in the wallet. */
+async function makePrivate(baseURL: string, cookie: string, publicId: string): Promise<void> {
+  const response = await call(baseURL, `/api/wallet/me/credentials/${publicId}`, {
+    method: "PATCH",
+    cookie,
+    body: { visibility: "private" },
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
 }
 
 async function expectValidation(response: Response, paths: string[]) {
@@ -178,7 +178,7 @@ test("the public page lists only the owner's public, unrevoked credentials, and 
   const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
   expect(titleOf(await privateProfile.text())).toBe(titleOf(await unknown.text()));
 
-  await makePrivate(server.databaseUrl, hidden.publicId);
+  await makePrivate(server.baseURL, owner.cookie, hidden.publicId);
   await expectOk(await patchProfile(server.baseURL, owner.cookie, { public: true }));
 
   const response = await call(server.baseURL, `/profiles/${handle.toUpperCase()}`);
@@ -210,7 +210,7 @@ test("the public page lists only the owner's public, unrevoked credentials, and 
 
 test("a public profile without public credentials says so and takes the instance's default card image", async ({ api, server }) => {
   const me = await recipient(api, server.baseURL, "quiet");
-  await makePrivate(server.databaseUrl, me.credential.publicId);
+  await makePrivate(server.baseURL, me.cookie, me.credential.publicId);
   const handle = uniqueHandle("quiet");
   await expectOk(await patchProfile(server.baseURL, me.cookie, { handle, displayName: "Quiet Person", public: true }));
   const html = await (await call(server.baseURL, `/profiles/${handle}`)).text();

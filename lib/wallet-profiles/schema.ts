@@ -6,7 +6,8 @@ export const HANDLE_MIN = 3;
 export const HANDLE_MAX = 40;
 export const DISPLAY_NAME_MAX = 100;
 
-const HANDLE_PATTERN = /^[a-z0-9-]+$/;
+// One rule, one message: a handle that breaks it twice (empty, too short and with a space) is still one mistake.
+const HANDLE_PATTERN = new RegExp(`^[a-z0-9-]{${HANDLE_MIN},${HANDLE_MAX}}$`);
 
 /**
  * ASCII capitals only: a full Unicode lower-casing would turn the Kelvin sign (U+212A) into "k" and
@@ -20,11 +21,7 @@ export const profileHandle = z
   .string()
   .transform(foldHandle)
   .pipe(
-    z
-      .string()
-      .min(HANDLE_MIN, `must be ${HANDLE_MIN} to ${HANDLE_MAX} characters of a-z, 0-9 and -`)
-      .max(HANDLE_MAX, `must be ${HANDLE_MIN} to ${HANDLE_MAX} characters of a-z, 0-9 and -`)
-      .regex(HANDLE_PATTERN, "may contain only the letters a-z, digits 0-9 and hyphens (-)"),
+    z.string().regex(HANDLE_PATTERN, `must be ${HANDLE_MIN} to ${HANDLE_MAX} characters, each a letter a-z, a digit 0-9 or a hyphen (-)`),
   );
 
 export const UpdateWalletProfileBody = z.strictObject({
