@@ -6,14 +6,18 @@ import { headers } from "next/headers";
 import { REQUEST_PATH_HEADER } from "@/lib/api/request-target";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 import { walletLocale } from "./credentials/[publicId]/locale";
+import { profileLocale } from "./profiles/[handle]/locale";
 import { recipientWalletLocale } from "./wallet/locale";
 
 const WALLET_PAGE = /^\/credentials\/([^/?#]+)\/?$/;
 const RECIPIENT_WALLET = /^\/wallet(?:\/|$)/;
+const PROFILE_PAGE = /^\/profiles\/[^/?#]+\/?$/;
 
 export async function documentLocale(): Promise<Locale> {
   const path = (await headers()).get(REQUEST_PATH_HEADER) ?? "";
   if (RECIPIENT_WALLET.test(path)) return recipientWalletLocale();
+  // A recipient's public profile speaks its reader's language too.
+  if (PROFILE_PAGE.test(path)) return profileLocale();
   const publicId = WALLET_PAGE.exec(path)?.[1];
   if (!publicId) return DEFAULT_LOCALE;
   let id: string;

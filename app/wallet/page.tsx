@@ -4,6 +4,7 @@ import { listWalletCredentials, walletIssuers, WalletCredentialsQuery } from "@/
 import { currentWalletSession } from "@/lib/wallet/session";
 import { CredentialCard } from "./credential-card";
 import { recipientWalletLocale } from "./locale";
+import { WalletOwnerTools } from "./owner-tools";
 import { WalletSignInForm } from "./sign-in-form";
 import styles from "./wallet.module.css";
 
@@ -63,8 +64,8 @@ export default async function RecipientWalletPage({ searchParams }: Props) {
           </button>
         </form>
       </header>
-      {/* Slot: account-wide actions of other features (download all, profile settings) go here. */}
       <WalletList email={session.email} query={listQuery(await searchParams)} />
+      <WalletOwnerTools email={session.email} locale={locale} />
     </main>
   );
 }

@@ -57,6 +57,8 @@ module.exports = [
       "lib/verifiable/",
       "lib/verification/",
       "lib/wallet/",
+      "lib/wallet-profiles/",
+      "lib/wallet-download/",
       "lib/webhooks/",
     ],
   },

@@ -1,0 +1,43 @@
+// What a recipient may set on their public profile (PATCH {WALLET_URL}/api/wallet/me/profile).
+import { z } from "zod";
+import { singleLineText } from "../core/text";
+
+export const HANDLE_MIN = 3;
+export const HANDLE_MAX = 40;
+export const DISPLAY_NAME_MAX = 100;
+
+// One rule, one message: a handle that breaks it twice (empty, too short and with a space) is still one mistake.
+const HANDLE_PATTERN = new RegExp(`^[a-z0-9-]{${HANDLE_MIN},${HANDLE_MAX}}$`);
+
+/**
+ * ASCII capitals only: a full Unicode lower-casing would turn the Kelvin sign (U+212A) into "k" and
+ * let two different inputs claim what looks like one handle.
+ */
+export function foldHandle(value: string): string {
+  return value.replace(/[A-Z]/g, (c) => c.toLowerCase());
+}
+
+export const profileHandle = z
+  .string()
+  .transform(foldHandle)
+  .pipe(
+    z.string().regex(HANDLE_PATTERN, `must be ${HANDLE_MIN} to ${HANDLE_MAX} characters, each a letter a-z, a digit 0-9 or a hyphen (-)`),
+  );
+
+export const UpdateWalletProfileBody = z.strictObject({
+  handle: profileHandle.optional(),
+  displayName: singleLineText({ trim: true })
+    .pipe(z.string().min(1, "must not be empty").max(DISPLAY_NAME_MAX, `must be at most ${DISPLAY_NAME_MAX} characters`))
+    .optional(),
+  public: z.boolean().optional(),
+});
+export type UpdateWalletProfileInput = z.output<typeof UpdateWalletProfileBody>;
+
+export const WalletProfileSchema = z.object({
+  handle: z.string().nullable(),
+  displayName: z.string().nullable(),
+  public: z.boolean(),
+  /** The public page's address while the profile is public, else null. */
+  url: z.string().nullable(),
+});
+export type WalletProfileView = z.infer<typeof WalletProfileSchema>;
