@@ -155,6 +155,10 @@ cmd_run() {
     local dir="$SUITES_DIR/$suite"
     git -C "$dir" rev-parse HEAD >"$results/$suite.commit"
     node "$HERE/local-config.mjs" "$dir" "$public_url" "$did" "$token" >/dev/null
+    # A dry run lists every test the suite declares for this configuration, so tests that never ran
+    # (their setup hook failed) are counted as failed rather than silently left out.
+    (cd "$dir" && npx mocha tests --dry-run --preserve-symlinks \
+      --reporter json --reporter-option "output=$results/$suite.declared.json" >/dev/null 2>&1) || true
     say "running $suite"
     # The suites' own HTTPS clients skip certificate checks; their plain fetches and every other
     # client trust the run's certificate through NODE_EXTRA_CA_CERTS.
