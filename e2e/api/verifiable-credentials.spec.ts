@@ -18,6 +18,7 @@ import { test, expect } from "../fixtures";
 import { expectError, expectStatus } from "../support/api-helpers";
 import { addDays, createCredential, issue, newGroup, todayUtc, uniqueEmail, type Credential } from "../support/credentials";
 import { secretMaterialIn } from "../support/secret-material";
+import { openBadgesSchemaErrors } from "../../test/support/open-badges/schema";
 
 const require = createRequire(import.meta.url);
 
@@ -109,7 +110,7 @@ type OpenBadge = {
     achievement: { id: string; type: string[]; name: string; description: string; criteria: { narrative: string } };
   };
   credentialStatus: { id: string; type: string; statusPurpose: string; statusListIndex: string; statusListCredential: string };
-  proof: { type: string; cryptosuite: string; verificationMethod: string; proofPurpose: string; proofValue: string; created: string };
+  proof: { type: string; cryptosuite: string; verificationMethod: string; proofPurpose: string; proofValue: string; created: string }[];
 };
 type StatusList = { type: string[]; issuer: string; credentialSubject: { type: string; statusPurpose: string; encodedList: string } };
 
@@ -207,12 +208,16 @@ test("the document: an OpenBadgeCredential as docs/api.md describes it, the same
     statusListIndex: expect.stringMatching(/^\d+$/),
     statusListCredential: `http://localhost:${server.port}/organizations/${org.slug}/status/1`,
   });
-  expect(doc.proof).toMatchObject({
-    type: "DataIntegrityProof",
-    cryptosuite: "eddsa-rdfc-2022",
-    proofPurpose: "assertionMethod",
-    verificationMethod: expect.stringMatching(new RegExp(`^${did.replace(/[%.]/g, "\\$&")}#`)),
-  });
+  expect(doc.proof).toEqual([
+    expect.objectContaining({
+      type: "DataIntegrityProof",
+      cryptosuite: "eddsa-rdfc-2022",
+      proofPurpose: "assertionMethod",
+      verificationMethod: expect.stringMatching(new RegExp(`^${did.replace(/[%.]/g, "\\$&")}#`)),
+    }),
+  ]);
+  // 1EdTech's Open Badges 3.0 JSON Schema, as its validator and DCC's verifier run it.
+  expect(openBadgesSchemaErrors(doc)).toEqual([]);
 
   // Unchanged content: 304 to a client that has it, and the same document again.
   const again = await anonymous.get(publicPath(credential.publicId), { headers: { "If-None-Match": fromPublic.etag } });
@@ -242,7 +247,7 @@ test("an independent verifier accepts the document, and rejects it when any sign
     ["id", (d) => (d.id = "https://evil.example/credential.json")],
     [
       "proof value",
-      (d) => (d.proof.proofValue = d.proof.proofValue.slice(0, -4) + (d.proof.proofValue.endsWith("AAAA") ? "BBBB" : "AAAA")),
+      (d) => (d.proof[0]!.proofValue = d.proof[0]!.proofValue.slice(0, -4) + (d.proof[0]!.proofValue.endsWith("AAAA") ? "BBBB" : "AAAA")),
     ],
     ["added field", (d) => Object.assign(d.credentialSubject, { role: "Chief" })],
   ];
@@ -295,6 +300,7 @@ test("an expired credential's document is served and its signature verifies (its
   const http = await client();
   const { doc } = await fetchDocument(http, publicPath(credential.publicId));
   expect(doc.validUntil).toBe(`${addDays(todayUtc(), -1)}T23:59:59Z`);
+  expect(openBadgesSchemaErrors(doc)).toEqual([]);
   expect(await independentlyVerified(http, doc)).toBe(false);
   expect(await independentlyVerified(http, doc, new Date(`${addDays(todayUtc(), -2)}T12:00:00Z`))).toBe(true);
 });

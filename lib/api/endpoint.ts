@@ -259,18 +259,23 @@ async function readParams(
   return parsed.data;
 }
 
-function bearerToken(request: Request): string | null {
+export function bearerToken(request: Request): string | null {
   const header = request.headers.get("authorization");
   const match = header?.match(/^Bearer[ ]+(\S+)\s*$/i);
   return match ? match[1]! : null;
 }
 
-/** The checks before a token is known: HTTPS (1) and version (2, 3). */
-function checkTransportAndVersion(request: Request) {
+/** HTTPS is required of every token-carrying request, unless plain HTTP is allowed (local use). */
+export function checkTransport(request: Request) {
   const cfg = config();
   if (!plainHttpAllowed(clientConnection(request.headers, cfg.trustProxy), cfg.allowHttp)) {
     throw new ApiError("forbidden", "HTTPS is required: this API does not accept plain HTTP requests.");
   }
+}
+
+/** The checks before a token is known: HTTPS (1) and version (2, 3). */
+function checkTransportAndVersion(request: Request) {
+  checkTransport(request);
   const version = requestedVersion(request.headers);
   if (version === null) {
     throw new ApiError("missing_version", `The Service-Version header is required; the current version is ${SERVICE_VERSION}.`);

@@ -87,7 +87,7 @@ function conflict(message: string): ApiError {
 }
 
 /** Counts one issue against a free organization's monthly quota, or refuses with 402. */
-async function consumeIssueQuota(tx: SqlClient, organization: Organization, now: Date) {
+export async function consumeIssueQuota(tx: SqlClient, organization: Organization, now: Date) {
   if (organization.plan !== "free") return;
   const quota = organization.monthlyIssueQuota ?? config().freePlanMonthlyIssues;
   const month = monthOf(now);

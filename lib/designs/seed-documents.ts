@@ -132,7 +132,7 @@ export const CLASSIC_CERTIFICATE: DesignDocumentInput = {
       minSize: 12,
       maxLines: 2,
     },
-    // Bottom row: issuer | seal | date, mirrored around the centre line.
+    // Bottom row: issuer | QR code | date, mirrored around the centre line.
     {
       type: "text",
       id: "issuer",
@@ -161,36 +161,22 @@ export const CLASSIC_CERTIFICATE: DesignDocumentInput = {
       align: "center",
       uppercase: true,
     },
-    // The seal: gold disc, ivory hairline ring, two lines of type.
-    { type: "rect", id: "seal", x: 377, y: 420, width: 88, height: 88, fill: gold, radius: 44 },
-    { type: "rect", id: "seal-ring", x: 382, y: 425, width: 78, height: 78, stroke: ivory, strokeWidth: 0.75, radius: 39 },
-    { type: "rect", id: "seal-ring-inner", x: 386, y: 429, width: 70, height: 70, stroke: "#e9d9a6", strokeWidth: 0.5, radius: 35 },
+    // The centre of the row is the QR code to the credential's wallet page, not a seal: a picture
+    // cannot know whether the credential is genuine or still valid, the page it links to can.
+    { type: "rect", id: "qr-frame", x: 381, y: 420, width: 80, height: 80, stroke: paleGold, strokeWidth: 0.75, radius: 4 },
+    { type: "qr", id: "qr", x: 385, y: 424, size: 72, color: navy, background: ivory },
     {
       type: "text",
-      id: "seal-title",
-      x: 387,
-      y: 449,
-      width: 68,
-      height: 14,
-      text: "Verified",
-      font: { family: "Noto Serif", weight: 700, size: 9.5, color: ivory, letterSpacing: 1.5 },
+      id: "qr-caption",
+      x: 341,
+      y: 505,
+      width: 160,
+      height: 12,
+      text: "Scan to check this credential",
+      font: { family: "Noto Serif", weight: 400, size: 6.5, color: slate, letterSpacing: 1 },
       align: "center",
-      verticalAlign: "middle",
       uppercase: true,
-    },
-    { type: "line", id: "seal-rule", x1: 403, y1: 465, x2: 439, y2: 465, color: "#e9d9a6", thickness: 0.5 },
-    {
-      type: "text",
-      id: "seal-subtitle",
-      x: 387,
-      y: 468,
-      width: 68,
-      height: 10,
-      text: "Credential",
-      font: { family: "Noto Serif", weight: 400, size: 6, color: ivory, letterSpacing: 1.2 },
-      align: "center",
-      verticalAlign: "middle",
-      uppercase: true,
+      minSize: 5,
     },
     {
       type: "text",
@@ -228,7 +214,6 @@ export const CLASSIC_CERTIFICATE: DesignDocumentInput = {
       font: { family: "Noto Serif", weight: 400, size: 8.5, color: slate },
       align: "center",
     },
-    { type: "qr", id: "qr", x: 730, y: 468, size: 62, color: navy, background: ivory },
     {
       type: "text",
       id: "credential-id",

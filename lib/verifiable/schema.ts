@@ -58,7 +58,10 @@ export const OpenBadgeCredentialResponse = z
       statusListIndex: z.string(),
       statusListCredential: z.string().describe("`{PUBLIC_URL}/organizations/<slug>/status/<number>`"),
     }),
-    proof: dataIntegrityProof,
+    proof: z
+      .array(dataIntegrityProof)
+      .min(1)
+      .describe("One DataIntegrityProof, in an array (1EdTech's Open Badges 3.0 schema requires the array)."),
   })
   .describe("A signed Open Badges 3.0 OpenBadgeCredential (W3C Verifiable Credentials Data Model 2.0).");
 
@@ -77,6 +80,9 @@ export const StatusListCredentialResponse = z
         .string()
         .describe("Multibase base64url (`u` prefix) of the GZIP-compressed bitstring; bit i (left-most first) set: entry i revoked."),
     }),
-    proof: dataIntegrityProof,
+    proof: z
+      .array(dataIntegrityProof)
+      .min(1)
+      .describe("One DataIntegrityProof, in an array (1EdTech's Open Badges 3.0 schema requires the array)."),
   })
   .describe("A signed Bitstring Status List v1.0 credential.");

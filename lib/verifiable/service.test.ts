@@ -1,5 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { verifyCredential as independentVerify } from "@digitalcredentials/vc";
+import { DataIntegrityProof as IndependentProof } from "@digitalcredentials/data-integrity";
+import { cryptosuite as independentCryptosuite } from "@digitalcredentials/eddsa-rdfc-2022-cryptosuite";
 import { scratchDatabase } from "../../test/support/db/scratch-database";
+import { openBadgesSchemaErrors } from "../../test/support/open-badges/schema";
 
 await scratchDatabase("verifiable", { PUBLIC_URL: "http://localhost:4321", APP_SECRET: "verifiable-test-secret-0123456789abcdef" });
 
@@ -10,6 +14,7 @@ const { createGroup, updateGroup } = await import("../groups/service");
 const credentials = await import("../credentials/service");
 const { rotateIssuerKey } = await import("../issuers/service");
 const service = await import("./service");
+const { processSingleton } = await import("../core/process-singleton");
 const { checkRevocationStatus, verifyDocumentProof } = await import("./signing");
 const { statusEntryFor } = await import("./status-entries");
 const { decodeRevocationList } = await import("./status-list");
@@ -36,8 +41,10 @@ describe("signed OpenBadgeCredentials", () => {
     const credential = await issued();
     const first = await service.organizationOpenBadgeCredential(org, credential.id);
     const doc = JSON.parse(first.json);
-    expect(doc.proof).toMatchObject({ type: "DataIntegrityProof", cryptosuite: "eddsa-rdfc-2022", proofPurpose: "assertionMethod" });
-    expect(doc.proof.verificationMethod).toMatch(/^did:web:localhost%3A4321:organizations:vc-org#ikey_/);
+    expect(doc.proof).toEqual([
+      expect.objectContaining({ type: "DataIntegrityProof", cryptosuite: "eddsa-rdfc-2022", proofPurpose: "assertionMethod" }),
+    ]);
+    expect(doc.proof[0].verificationMethod).toMatch(/^did:web:localhost%3A4321:organizations:vc-org#ikey_/);
     expect(doc.id).toBe(`http://localhost:4321/credentials/${credential.publicId}/credential.json`);
     expect(await verifyDocumentProof(doc, loader())).toEqual({ verified: true });
 
@@ -53,7 +60,7 @@ describe("signed OpenBadgeCredentials", () => {
     await rotateIssuerKey(org);
     const after = JSON.parse((await service.organizationOpenBadgeCredential(org, credential.id)).json);
     expect(after.credentialSubject.name).toBe("Renamed Person");
-    expect(after.proof.verificationMethod).not.toBe(before.proof.verificationMethod);
+    expect(after.proof[0].verificationMethod).not.toBe(before.proof[0].verificationMethod);
     expect(await verifyDocumentProof(before, loader())).toEqual({ verified: true });
     expect(await verifyDocumentProof(after, loader())).toEqual({ verified: true });
     expect(await db().signedCredential.count({ where: { credentialId: credential.id } })).toBe(2);
@@ -70,6 +77,49 @@ describe("signed OpenBadgeCredentials", () => {
       criteria: { narrative: "Attend every session." },
     });
     await updateGroup(org.id, groupId, { description: null, criteria: null });
+  });
+
+  it("validate against 1EdTech's Open Badges 3.0 JSON Schema, with and without an expiry date", async () => {
+    const credential = await issued();
+    const doc = JSON.parse((await service.organizationOpenBadgeCredential(org, credential.id)).json);
+    expect(openBadgesSchemaErrors(doc)).toEqual([]);
+    const expiring = await credentials.createIssueCredential(org, {
+      groupId,
+      recipient: { name: "Expiring Person", email: `e${n++}@example.com` },
+      expiryDate: "2099-12-31",
+    });
+    const expiringDoc = JSON.parse((await service.organizationOpenBadgeCredential(org, expiring.id)).json);
+    expect(expiringDoc.validUntil).toBe("2099-12-31T23:59:59Z");
+    expect(openBadgesSchemaErrors(expiringDoc)).toEqual([]);
+    // The schema's test is real: the single-object proof form our documents had before is refused.
+    expect(openBadgesSchemaErrors({ ...doc, proof: doc.proof[0] })).not.toEqual([]);
+  });
+
+  it("a document stored with a single proof object is served with it in an array; both forms verify independently", async () => {
+    const credential = await issued();
+    const served = JSON.parse((await service.organizationOpenBadgeCredential(org, credential.id)).json);
+    const oldForm = { ...served, proof: served.proof[0] };
+    // As a row written before proofs were arrays: the same signature, the proof as an object.
+    await db().signedCredential.updateMany({ where: { credentialId: credential.id }, data: { document: JSON.stringify(oldForm) } });
+    // A fresh process (no memory cache) reads the old row.
+    processSingleton("verifiable.signedDocuments", () => new Map<string, string>()).clear();
+    const fromRow = JSON.parse((await service.organizationOpenBadgeCredential(org, credential.id)).json);
+    expect(fromRow.proof).toEqual([oldForm.proof]);
+    expect(fromRow).toEqual(served);
+
+    const independently = async (document: object) =>
+      (
+        await independentVerify({
+          credential: document,
+          suite: new IndependentProof({ cryptosuite: independentCryptosuite }),
+          documentLoader: loader(),
+          checkStatus: async () => ({ verified: true }),
+        })
+      ).verified;
+    expect(await independently(oldForm)).toBe(true);
+    expect(await independently(fromRow)).toBe(true);
+    expect(await verifyDocumentProof(oldForm, loader())).toEqual({ verified: true });
+    expect(await verifyDocumentProof(fromRow, loader())).toEqual({ verified: true });
   });
 
   it("a tampered document does not verify", async () => {
@@ -162,6 +212,7 @@ describe("status list credentials", () => {
 
     const before = await read();
     expect(before.issuer).toBe(doc.issuer.id);
+    expect(before.proof).toEqual([expect.objectContaining({ type: "DataIntegrityProof", cryptosuite: "eddsa-rdfc-2022" })]);
     expect(await verifyDocumentProof(before, loader())).toEqual({ verified: true });
     expect((await decodeRevocationList(before.credentialSubject.encodedList)).isSet(index)).toBe(false);
     // Unchanged bits: answered from memory, not signed again.

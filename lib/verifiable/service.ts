@@ -22,6 +22,7 @@ import { createDocumentLoader, type DocumentLoader, type UrlResolver } from "./d
 import { identitySalt } from "./identity";
 import { buildAchievementDocument, buildOpenBadgeCredential } from "./open-badge";
 import { resolveOwnDid } from "./own-did";
+import { jsonWithProofArray } from "./proof-array";
 import { signDocument } from "./signing";
 import { statusEntryFor } from "./status-entries";
 import { buildStatusListCredential, encodeRevocationList } from "./status-list";
@@ -186,7 +187,9 @@ async function signedDocument(credential: CredentialForDocument): Promise<Served
   if (cached !== undefined) return { json: cached, etag };
 
   const where = { credentialId_contentDigest: { credentialId: credential.id, contentDigest } };
-  let json = (await db().signedCredential.findUnique({ where, select: { document: true } }))?.document;
+  // A document stored before proofs became arrays is served in the array form (proof-array.ts).
+  const stored = (await db().signedCredential.findUnique({ where, select: { document: true } }))?.document;
+  let json = stored === undefined ? undefined : jsonWithProofArray(stored);
   if (json === undefined) {
     const signed = await signDocument(unsigned, await issuerSigner(credential.organization), ownDocumentLoader());
     json = JSON.stringify(signed);
@@ -195,7 +198,7 @@ async function signedDocument(credential: CredentialForDocument): Promise<Served
     } catch (error) {
       // Signed by a concurrent request first: serve theirs, so every answer for a content is the same.
       if (!isUniqueViolation(error)) throw error;
-      json = (await db().signedCredential.findUniqueOrThrow({ where, select: { document: true } })).document;
+      json = jsonWithProofArray((await db().signedCredential.findUniqueOrThrow({ where, select: { document: true } })).document);
     }
   }
   if (cache.size >= SIGNED_CACHE_SIZE) cache.delete(cache.keys().next().value!);
@@ -294,10 +297,20 @@ function listCache(): Map<string, SignedList> {
   return processSingleton("verifiable.statusLists", () => new Map<string, SignedList>());
 }
 
-/** Indexes whose bit is set: entries of revoked credentials, and of deleted ones (entry without credential). */
+/**
+ * Indexes whose bit is set: entries of revoked credentials (ours or signed through the VC API), and of
+ * deleted ones (an entry that no longer belongs to anything).
+ */
 async function setIndexes(statusListId: string): Promise<number[]> {
   const rows = await db().statusListEntry.findMany({
-    where: { statusListId, OR: [{ credentialId: null }, { credential: { revokedAt: { not: null } } }] },
+    where: {
+      statusListId,
+      OR: [
+        { credentialId: null, apiIssuedCredentialId: null },
+        { credential: { revokedAt: { not: null } } },
+        { apiIssuedCredential: { revokedAt: { not: null } } },
+      ],
+    },
     select: { index: true },
     orderBy: { index: "asc" },
   });

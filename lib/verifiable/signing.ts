@@ -6,21 +6,26 @@ import { cryptosuite } from "@digitalbazaar/eddsa-rdfc-2022-cryptosuite";
 import * as vc from "@digitalbazaar/vc";
 import { checkStatus } from "@digitalbazaar/vc-bitstring-status-list";
 import type { DocumentLoader } from "./document-loader";
+import { withProofArray } from "./proof-array";
 
 /** What signs: an Ed25519 signer whose id is a verification method of the document's issuer. */
 export type ProofSigner = { id: string; algorithm: "Ed25519"; sign: (input: { data: Uint8Array }) => Promise<Uint8Array> };
 
 export const CRYPTOSUITE = "eddsa-rdfc-2022";
 
-/** The document with a `DataIntegrityProof` (cryptosuite eddsa-rdfc-2022, purpose assertionMethod). */
+/**
+ * The document with a `DataIntegrityProof` (cryptosuite eddsa-rdfc-2022, purpose assertionMethod), in
+ * a `proof` array (proof-array.ts says why).
+ */
 export async function signDocument<T extends object>(
   unsigned: T,
   signer: ProofSigner,
   documentLoader: DocumentLoader,
-): Promise<T & { proof: object }> {
+): Promise<T & { proof: object[] }> {
   const suite = new DataIntegrityProof({ signer, cryptosuite });
   // The library adds the proof to the object it is given: sign a copy, so the caller's stays unsigned.
-  return (await vc.issue({ credential: structuredClone(unsigned), suite, documentLoader })) as T & { proof: object };
+  const signed = (await vc.issue({ credential: structuredClone(unsigned), suite, documentLoader })) as T & { proof: object };
+  return withProofArray(signed) as T & { proof: object[] };
 }
 
 export type ProofCheck = { verified: true } | { verified: false; reason: string };

@@ -8,20 +8,31 @@
 // so that an index tells a verifier nothing about when (or after whom) a credential was issued, and
 // neighbouring bits do not belong to the same batch of people.
 import { randomInt } from "node:crypto";
-import { db } from "../db";
+import { db, type Tx } from "../db";
 import { newId } from "../db/ids";
 import { STATUS_LIST_LENGTH } from "./status-list";
 
 export type StatusEntry = { listNumber: number; index: number };
+
+/**
+ * Whose entry it is: a Credential row's (the default), or a credential signed through the VC API
+ * (an ApiIssuedCredential row). `withClaim` runs in the claim's own transaction, before it: whatever it
+ * writes (the VC API's quota count and record) commits with the entry or not at all.
+ */
+export type EntryOptions = { owner?: "credential" | "apiIssued"; withClaim?: (tx: Tx) => Promise<void> };
+
+type OwnerColumn = "credentialId" | "apiIssuedCredentialId";
+
+const ownerColumn = (options: EntryOptions): OwnerColumn => (options.owner === "apiIssued" ? "apiIssuedCredentialId" : "credentialId");
 
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string } | null;
   return e?.code === "P2002" || (typeof e?.message === "string" && /UNIQUE constraint failed|duplicate key value/i.test(e.message));
 }
 
-async function existingEntry(credentialId: string): Promise<StatusEntry | null> {
+async function existingEntry(column: OwnerColumn, ownerId: string): Promise<StatusEntry | null> {
   const entry = await db().statusListEntry.findUnique({
-    where: { credentialId },
+    where: column === "credentialId" ? { credentialId: ownerId } : { apiIssuedCredentialId: ownerId },
     select: { index: true, statusList: { select: { number: true } } },
   });
   return entry ? { listNumber: entry.statusList.number, index: entry.index } : null;
@@ -69,9 +80,10 @@ function candidateIndexes(length: number): number[] {
  * (list, index) key, and so does a credential given an entry by a concurrent request (unique
  * credentialId): either way the transaction rolls back whole and the caller's next round tries again.
  */
-async function claimIndex(list: { id: string; number: number; length: number }, credentialId: string): Promise<Claim> {
+async function claimIndex(list: { id: string; number: number; length: number }, ownerId: string, options: EntryOptions): Promise<Claim> {
   return db()
     .$transaction(async (tx) => {
+      await options.withClaim?.(tx);
       const counted = await tx.$executeRaw`
       UPDATE "StatusList" SET "nextIndex" = "nextIndex" + 1
       WHERE "id" = ${list.id} AND "nextIndex" < "length" - "length" / 8`;
@@ -84,7 +96,7 @@ async function claimIndex(list: { id: string; number: number; length: number }, 
       const used = new Set(taken.map((t) => t.index));
       const index = candidates.find((i) => !used.has(i));
       if (index === undefined) throw new NoFreeCandidate(); // rolls the count back; the next round draws again
-      await tx.statusListEntry.create({ data: { statusListId: list.id, index, credentialId } });
+      await tx.statusListEntry.create({ data: { statusListId: list.id, index, [ownerColumn(options)]: ownerId } });
       return { listNumber: list.number, index };
     })
     .catch((error: unknown) => {
@@ -101,9 +113,9 @@ class NoFreeCandidate extends Error {}
 const MAX_ROUNDS = 20;
 
 /** The credential's (list, index), handed out now if it has none. Never the same pair for two credentials. */
-export async function statusEntryFor(credential: { id: string; organizationId: string }): Promise<StatusEntry> {
+export async function statusEntryFor(credential: { id: string; organizationId: string }, options: EntryOptions = {}): Promise<StatusEntry> {
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const existing = await existingEntry(credential.id);
+    const existing = await existingEntry(ownerColumn(options), credential.id);
     if (existing) return existing;
     const list = await db().statusList.findFirst({
       where: { organizationId: credential.organizationId },
@@ -115,7 +127,7 @@ export async function statusEntryFor(credential: { id: string; organizationId: s
       continue;
     }
     try {
-      const claim = await claimIndex(list, credential.id);
+      const claim = await claimIndex(list, credential.id, options);
       if (claim === "retry") continue;
       if (claim !== "full") return claim;
       await openList(credential.organizationId, list.number + 1);
