@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
+import { PDFDocument } from "pdf-lib";
 import { PNG } from "pngjs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { scratchDatabase } from "../test/support/db/scratch-database";
@@ -85,6 +86,21 @@ describe("npm run cli -- verify", () => {
     expect(missing.code).toBe(2);
     expect(missing.err).toContain("Cannot read");
     expect(cli("verify").code).toBe(2);
+  }, 120_000);
+
+  it("a PDF carrying credential.json: exit 0; a PDF without one: exit 2, saying so", async () => {
+    const pdfWith = async (attachment: string | null) => {
+      const pdf = await PDFDocument.create();
+      pdf.addPage([200, 100]);
+      if (attachment) await pdf.attach(Buffer.from(attachment), "credential.json", { mimeType: "application/json" });
+      return Buffer.from(await pdf.save());
+    };
+    const ok = cli("verify", file("ok.pdf", await pdfWith(json)));
+    expect(ok.code, ok.err).toBe(0);
+    expect(ok.out).toMatch(/^Valid: issued by CLI Academy/);
+    const none = cli("verify", file("none.pdf", await pdfWith(null)));
+    expect(none.code).toBe(2);
+    expect(none.out).toContain("There is no credential inside this PDF.");
   }, 120_000);
 
   it("a credential with a member nested 5,000 levels deep: exit 1, its depth named, no crash", () => {

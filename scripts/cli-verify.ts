@@ -1,4 +1,4 @@
-// `npm run cli -- verify <file.json|file.png|url>`: the same checks and verdict as /verify, for scripts.
+// `npm run cli -- verify <file.json|file.png|file.pdf|url>`: the same checks and verdict as /verify, for scripts.
 // Exit code 0 valid, 1 not valid (invalid, revoked, expired, not yet valid), 2 could not be verified.
 import { readFileSync, statSync } from "node:fs";
 import { CHECK_TITLES, type VerificationReport } from "@/lib/verification/report";
@@ -15,6 +15,7 @@ export function verificationInputFromArgument(arg: string): VerificationInput {
   const bytes = readFileSync(arg);
   // A PNG by its signature, whatever its name; anything else is read as JSON text.
   if (bytes.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]))) return { kind: "png", bytes };
+  if (bytes.subarray(0, 5).toString("latin1") === "%PDF-") return { kind: "pdf", bytes };
   return { kind: "json", json: bytes.toString("utf8") };
 }
 

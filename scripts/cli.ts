@@ -5,7 +5,7 @@
 //   npm run cli -- token create <org-slug> [--name NAME]     (prints the token alone on its last line)
 //   npm run cli -- token list <org-slug>
 //   npm run cli -- token revoke <token-prefix>
-//   npm run cli -- verify <file.json|file.png|url>            (exit 0 valid, 1 not valid, 2 could not be verified)
+//   npm run cli -- verify <file.json|file.png|file.pdf|url>            (exit 0 valid, 1 not valid, 2 could not be verified)
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ApiError } from "@/lib/core/errors";
@@ -37,7 +37,7 @@ const USAGE = `Usage:
   npm run cli -- token create <org-slug> [--name NAME]
   npm run cli -- token list <org-slug>
   npm run cli -- token revoke <token-prefix>
-  npm run cli -- verify <file.json|file.png|url>`;
+  npm run cli -- verify <file.json|file.png|file.pdf|url>`;
 
 class UsageError extends Error {}
 
@@ -128,7 +128,7 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (resource === "verify") {
-    if (!action) throw new UsageError("Give a credential: npm run cli -- verify <file.json|file.png|url>");
+    if (!action) throw new UsageError("Give a credential: npm run cli -- verify <file.json|file.png|file.pdf|url>");
     let input;
     try {
       input = verificationInputFromArgument(action);

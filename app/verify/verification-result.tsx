@@ -15,6 +15,7 @@ import styles from "./verification-result.module.css";
 const TONE: Record<Verdict, "good" | "bad" | "unknown"> = {
   valid: "good",
   revoked: "bad",
+  suspended: "bad",
   expired: "bad",
   "not yet valid": "bad",
   invalid: "bad",
@@ -187,6 +188,8 @@ function translatedHeadline(
       return t("headlineNotYetValid", { date: day(f.validFrom) ?? "?" }) + note;
     case "revoked":
       return f.revokedAt ? t("headlineRevoked", { date: day(f.revokedAt)! }) : t("headlineRevokedNoDate");
+    case "suspended":
+      return t("headlineSuspended");
     case "invalid":
       return t("headlineInvalid");
     case "unverifiable":

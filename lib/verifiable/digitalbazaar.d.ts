@@ -21,6 +21,32 @@ declare module "@digitalbazaar/vc" {
       suite: unknown;
     }) => Promise<{ verified: boolean; error?: unknown }>;
   }): Promise<VerifyResult>;
+  /** Verifies a presentation's proof (unless `unsignedPresentation`) and each credential inside it. */
+  export function verify(options: {
+    presentation: object;
+    suite: unknown;
+    documentLoader: DocumentLoader;
+    unsignedPresentation?: boolean;
+    challenge?: string;
+    domain?: string;
+    now?: string | Date;
+    checkStatus?: (options: { credential: object }) => Promise<{ verified: boolean; error?: unknown }>;
+  }): Promise<VerifyResult & { presentationResult?: VerifyResult; credentialResults?: (VerifyResult & { credentialId?: string })[] }>;
+  export function createPresentation(options: {
+    verifiableCredential?: object | object[];
+    holder?: string;
+    id?: string;
+  }): Record<string, unknown>;
+  export function signPresentation(options: {
+    presentation: object;
+    suite: unknown;
+    documentLoader: DocumentLoader;
+    challenge: string;
+    domain?: string;
+  }): Promise<Record<string, unknown>>;
+  /** The data model's rules for a credential (mode "issue": without comparing its dates to now). */
+  export function _checkCredential(options: { credential: object; now?: Date; mode?: "issue" | "verify" }): void;
+  export function _checkPresentation(presentation: object): void;
 }
 
 declare module "@digitalbazaar/data-integrity" {
@@ -70,4 +96,44 @@ declare module "@digitalbazaar/multikey-context" {
 
 declare module "did-context" {
   export const contexts: Map<string, object>;
+}
+
+declare module "ed25519-signature-2020-context" {
+  export const contexts: Map<string, object>;
+}
+
+declare module "@digitalbazaar/vc-bitstring-status-list-context" {
+  export const contexts: Map<string, object>;
+}
+
+declare module "@digitalbazaar/ecdsa-rdfc-2019-cryptosuite" {
+  export const cryptosuite: { name: "ecdsa-rdfc-2019" };
+}
+
+declare module "@digitalbazaar/ed25519-signature-2020" {
+  export class Ed25519Signature2020 {
+    constructor(options?: { key?: unknown; signer?: unknown });
+  }
+}
+
+declare module "@digitalbazaar/ecdsa-multikey" {
+  export function from(key: unknown): Promise<unknown>;
+  export function generate(options: { curve: "P-256" | "P-384"; id?: string; controller?: string }): Promise<{
+    id: string;
+    controller: string;
+    publicKeyMultibase: string;
+    signer(): { id: string; algorithm: string; sign: (input: { data: Uint8Array }) => Promise<Uint8Array> };
+    export(options: { publicKey: boolean; includeContext?: boolean }): Promise<Record<string, unknown>>;
+  }>;
+}
+
+declare module "@digitalbazaar/did-method-key" {
+  export type DidKeyDriver = {
+    use(options: {
+      multibaseMultikeyHeader: string; // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      fromMultibase: (key: any) => Promise<unknown>;
+    }): void;
+    get(options: { did?: string; url?: string }): Promise<Record<string, unknown>>;
+  };
+  export function driver(): DidKeyDriver;
 }

@@ -1,6 +1,10 @@
 // Resolving an issuer's DID for verification. This instance's own organizations' did:web DIDs are read
 // from the database (no network, and nothing that answers at our host name can impersonate them);
-// another host's did:web DID is fetched over HTTPS through lib/net. No other DID method is resolved.
+// another host's did:web DID is fetched over HTTPS through lib/net; a did:key DID is its own document,
+// expanded by @digitalbazaar/did-method-key without any network. No other DID method is resolved.
+import { driver as didKeyDriver } from "@digitalbazaar/did-method-key";
+import * as EcdsaMultikey from "@digitalbazaar/ecdsa-multikey";
+import * as Ed25519Multikey from "@digitalbazaar/ed25519-multikey";
 import type { ResolvedDidDocument } from "../verifiable/document-loader";
 import { ownDidSlug, resolveOwnDid } from "../verifiable/own-did";
 import { isLoopbackHost } from "../net/address-policy";
@@ -36,7 +40,25 @@ export function didWebDocumentUrl(did: string): string | null {
   return `${scheme}://${host}/${path}/did.json`;
 }
 
+// did:key keys as Multikey verification methods: Ed25519 (z6Mk) for eddsa-rdfc-2022 and
+// Ed25519Signature2020 (which accepts Multikey), P-256 (zDna) and P-384 (z82L) for ecdsa-rdfc-2019.
+const didKey = didKeyDriver();
+didKey.use({ multibaseMultikeyHeader: "z6Mk", fromMultibase: Ed25519Multikey.from });
+didKey.use({ multibaseMultikeyHeader: "zDna", fromMultibase: EcdsaMultikey.from });
+didKey.use({ multibaseMultikeyHeader: "z82L", fromMultibase: EcdsaMultikey.from });
+
+async function resolveDidKey(did: string): Promise<DidResolution> {
+  try {
+    const document = (await didKey.get({ did })) as ResolvedDidDocument;
+    return { ok: true, document, local: false, slug: null };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false, kind: "not_found", reason: `${did.slice(0, 200)} is not a did:key this verifier reads: ${reason}` };
+  }
+}
+
 export async function resolveIssuerDid(did: string): Promise<DidResolution> {
+  if (did.startsWith("did:key:")) return resolveDidKey(did);
   const slug = ownDidSlug(did);
   if (slug !== null) {
     const document = await resolveOwnDid(did);
@@ -50,7 +72,7 @@ export async function resolveIssuerDid(did: string): Promise<DidResolution> {
       ok: false,
       kind: "unresolvable",
       reason: method
-        ? `DIDs of the method "${method}" are not resolved by this verifier (only did:web).`
+        ? `DIDs of the method "${method}" are not resolved by this verifier (only did:web and did:key).`
         : `${did.slice(0, 200)} is not a DID.`,
     };
   }

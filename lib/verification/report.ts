@@ -20,6 +20,8 @@ export type Check = {
 export type Verdict =
   | "valid"
   | "revoked"
+  /** The issuer has suspended it (a set suspension bit): not valid for now, perhaps again later. */
+  | "suspended"
   | "expired"
   | "not yet valid"
   /** Checked and found wrong: tampered, forged, signed by a key the issuer does not own, not a credential. */
@@ -49,6 +51,8 @@ export type VerificationReport = {
   checks: Check[];
   facts: CredentialFacts;
   checkedAt: string;
+  /** A presentation's report: each credential it holds, with its own checks. */
+  credentials?: VerificationReport[];
 };
 
 export const CHECK_TITLES: Record<CheckId, string> = {
@@ -61,10 +65,10 @@ export const CHECK_TITLES: Record<CheckId, string> = {
 
 /** What each check means for someone deciding whether to trust the credential. */
 export const CHECK_MEANINGS: Record<CheckId, string> = {
-  format: "The document is an Open Badges 3.0 credential that this verifier can read.",
+  format: "The document is a W3C Verifiable Credential this verifier can read, and keeps the data model's rules.",
   signature: "The issuer's digital signature matches every word of the document: nothing was changed after it was signed.",
   issuer: "The key that signed belongs to the issuer the credential names, as published by that issuer.",
-  status: "The issuer has not revoked the credential since issuing it.",
+  status: "The issuer has neither revoked nor suspended the credential since issuing it.",
   validity: "Today falls between the credential's start date and its expiry date, if it has one.",
 };
 

@@ -8,6 +8,8 @@ import type { VerificationInput } from "./verify-document";
 export const MAX_JSON_REQUEST_BYTES = 1024 * 1024;
 /** A design's PNG is a few hundred KiB; a baked one adds the credential. */
 export const MAX_PNG_REQUEST_BYTES = 8 * 1024 * 1024;
+/** A certificate PDF with its fonts, artwork and embedded credential.json. */
+export const MAX_PDF_REQUEST_BYTES = 8 * 1024 * 1024;
 
 /** JSON text sent as a string is limited in depth like the request body around it: too deep is invalid input. */
 function refuseDeepJson(text: string, ctx: z.RefinementCtx): void {

@@ -1,10 +1,10 @@
-// Checking a Data Integrity proof (eddsa-rdfc-2022) with @digitalbazaar/vc, through a loader that knows
-// only the bundled contexts and the one DID document the issuer check resolved: nothing is fetched
-// while canonicalizing, and no key of anyone else can be slipped in.
-import { DataIntegrityProof } from "@digitalbazaar/data-integrity";
-import { cryptosuite } from "@digitalbazaar/eddsa-rdfc-2022-cryptosuite";
+// Checking a credential's proof with @digitalbazaar/vc and the suites this verifier reads
+// (eddsa-rdfc-2022, ecdsa-rdfc-2019, Ed25519Signature2020), through a loader that knows only the bundled
+// contexts and the one DID document the issuer check resolved: nothing is fetched while
+// canonicalizing, and no key of anyone else can be slipped in.
 import * as vc from "@digitalbazaar/vc";
 import { createDocumentLoader, type ResolvedDidDocument } from "../verifiable/document-loader";
+import { verificationSuites } from "./suites";
 
 export type ProofOutcome = { verified: true } | { verified: false; reason: string };
 
@@ -14,15 +14,17 @@ export type ProofOutcome = { verified: true } | { verified: false; reason: strin
  * the dates allow, and an expired credential's signature still reads as intact.
  */
 function momentInsideValidity(document: Record<string, unknown>): Date {
-  const from = typeof document.validFrom === "string" ? Date.parse(document.validFrom) : NaN;
-  const until = typeof document.validUntil === "string" ? Date.parse(document.validUntil) : NaN;
+  const fromValue = document.validFrom ?? document.issuanceDate;
+  const untilValue = document.validUntil ?? document.expirationDate;
+  const from = typeof fromValue === "string" ? Date.parse(fromValue) : NaN;
+  const until = typeof untilValue === "string" ? Date.parse(untilValue) : NaN;
   const now = Date.now();
   if (!Number.isNaN(until) && now > until) return new Date(until);
   if (!Number.isNaN(from) && now < from) return new Date(from);
   return new Date(now);
 }
 
-function reasonOf(result: { error?: unknown; results?: unknown[] }): string {
+export function reasonOfFailure(result: { error?: unknown; results?: unknown[] }): string {
   const errors: unknown[] = [];
   const collect = (e: unknown) => {
     if (!e) return;
@@ -43,7 +45,7 @@ function reasonOf(result: { error?: unknown; results?: unknown[] }): string {
 /** Verifies `document`'s proof, resolving only `didDocument`; status is not looked at here. */
 export async function verifyProof(document: Record<string, unknown>, didDocument: ResolvedDidDocument): Promise<ProofOutcome> {
   const documentLoader = createDocumentLoader({ resolveDid: async (did) => (did === didDocument.id ? didDocument : null) });
-  const suite = new DataIntegrityProof({ cryptosuite });
+  const suite = verificationSuites();
   try {
     const result = await vc.verifyCredential({
       // The library may add to what it is given: check a copy.
@@ -55,7 +57,7 @@ export async function verifyProof(document: Record<string, unknown>, didDocument
       // on a function whenever credentialStatus is present.
       checkStatus: async () => ({ verified: true }),
     });
-    return result.verified ? { verified: true } : { verified: false, reason: reasonOf(result) };
+    return result.verified ? { verified: true } : { verified: false, reason: reasonOfFailure(result) };
   } catch (error) {
     return { verified: false, reason: error instanceof Error ? error.message : String(error) };
   }

@@ -1,5 +1,8 @@
-// verifyCredentialDocument: every input (JSON text, a URL, a baked PNG) gets a report with a verdict and
-// its reasons, never an exception. The checks run in the order a verifier needs them (format, then the
+// verifyCredentialDocument: every input (JSON text, a URL, a baked PNG, a PDF with an embedded
+// credential.json) gets a report with a verdict and its reasons, never an exception. It reads any W3C
+// Verifiable Credential (data model 2.0 or 1.1) or Verifiable Presentation whose issuer is a did:web or
+// did:key DID and whose proof is eddsa-rdfc-2022, ecdsa-rdfc-2019 or Ed25519Signature2020; the verdict is
+// "valid" only when every check passed. The checks run in the order a verifier needs them (format, then the
 // issuer's DID, then the signature with that DID's key, then status and dates) and are reported in
 // the order a reader does (format, signature, issuer, status, validity).
 import { domainHost } from "../domains/domain-name";
@@ -7,17 +10,21 @@ import { issuerIdentityBySlug } from "../domains/service";
 import { errorSummary, log } from "../log";
 import type { ResolvedDidDocument } from "../verifiable/document-loader";
 import { resolveIssuerDid } from "./did-resolution";
-import { checkFormat, MAX_CREDENTIAL_BYTES, type CredentialDocument } from "./format-check";
+import { checkCredentialFormat, MAX_CREDENTIAL_BYTES, parseDocument, isPresentation, type CredentialDocument } from "./format-check";
 import { ownCredentialPublicId, ownRevocation, ownSignedCredential } from "./own-credentials";
+import { extractPdfCredential, PdfCredentialError } from "./pdf-embedded";
 import { BakingError, extractBakedCredential } from "./png-baking";
+import { verifyPresentationDocument } from "./presentation";
 import { fetchJsonText, RemoteDocumentError } from "./remote-json";
 import { CHECK_IDS, EMPTY_FACTS, type Check, type CheckId, type CredentialFacts, type Verdict, type VerificationReport } from "./report";
 import { verifyProof } from "./signature-check";
-import { checkRevocationStatus } from "./status-check";
+import { checkCredentialStatus } from "./status-check";
+import { supportedProof, SUPPORTED_PROOFS } from "./suites";
 
-export type VerificationInput = { kind: "json"; json: string } | { kind: "url"; url: string } | { kind: "png"; bytes: Uint8Array };
+export type VerificationInput =
+  { kind: "json"; json: string } | { kind: "url"; url: string } | { kind: "png"; bytes: Uint8Array } | { kind: "pdf"; bytes: Uint8Array };
 
-export type VerifyOptions = { now?: Date };
+export type VerifyOptions = { now?: Date; challenge?: string; domain?: string };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined ? [] : [value]);
@@ -30,11 +37,11 @@ const longDate = (iso: string) => {
 };
 
 /** The checks in reading order; those never reached are `skipped`, saying why. */
-function ordered(done: Partial<Record<CheckId, Check>>, skippedBecause: string): Check[] {
+export function ordered(done: Partial<Record<CheckId, Check>>, skippedBecause: string): Check[] {
   return CHECK_IDS.map((id) => done[id] ?? { id, outcome: "skipped", summary: `Not checked: ${skippedBecause}`, detail: null });
 }
 
-function report(verdict: Verdict, headline: string, checks: Check[], facts: CredentialFacts, now: Date): VerificationReport {
+export function report(verdict: Verdict, headline: string, checks: Check[], facts: CredentialFacts, now: Date): VerificationReport {
   return { verdict, headline, checks, facts, checkedAt: now.toISOString() };
 }
 
@@ -48,6 +55,14 @@ const notLoaded = (summary: string, detail: string | null): Loaded => ({
 /** The credential's JSON text from whatever was given. */
 async function loadInput(input: VerificationInput): Promise<Loaded> {
   if (input.kind === "json") return { ok: true, json: input.json };
+  if (input.kind === "pdf") {
+    try {
+      return { ok: true, json: await extractPdfCredential(input.bytes, MAX_CREDENTIAL_BYTES) };
+    } catch (error) {
+      if (error instanceof PdfCredentialError) return notLoaded(error.message, `PDF: ${error.kind}`);
+      throw error;
+    }
+  }
   if (input.kind === "png") {
     try {
       return { ok: true, json: extractBakedCredential(input.bytes, MAX_CREDENTIAL_BYTES) };
@@ -120,6 +135,21 @@ async function checkIssuer(document: CredentialDocument, issuerId: string, verif
       `${verificationMethod} is not ${listed ? "an assertion method" : "listed"} in ${issuerId}`,
       "Not valid: it was not signed with one of the issuer's keys.",
     );
+  }
+  if (issuerId.startsWith("did:key:")) {
+    return {
+      ok: true,
+      didDocument,
+      verifiedDomain: null,
+      registeredName: null,
+      check: {
+        id: "issuer",
+        outcome: "warning",
+        summary:
+          "Signed with the key the issuer names (a did:key): the key is all it is, so nothing ties it to a person or an organization.",
+        detail: verificationMethod,
+      },
+    };
   }
   if (!resolved.local) {
     const host = decodeURIComponent(issuerId.split(":")[2] ?? "");
@@ -203,13 +233,7 @@ function checkValidity(facts: CredentialFacts, now: Date): { check: Check; verdi
   return { verdict: "valid", check: { id: "validity", outcome: "passed", summary, detail: dates } };
 }
 
-/** The proof this verifier checks: a DataIntegrityProof with eddsa-rdfc-2022 naming a verification method. */
-function eddsaProof(document: CredentialDocument): { verificationMethod: string } | null {
-  const proof = asArray(document.proof).find((p) => isObject(p) && p.type === "DataIntegrityProof" && p.cryptosuite === "eddsa-rdfc-2022");
-  return isObject(proof) && typeof proof.verificationMethod === "string" ? { verificationMethod: proof.verificationMethod } : null;
-}
-
-async function verify(input: VerificationInput, now: Date): Promise<VerificationReport> {
+async function verify(input: VerificationInput, now: Date, options: VerifyOptions): Promise<VerificationReport> {
   const loaded = await loadInput(input);
   if (!loaded.ok) {
     return report(
@@ -220,27 +244,30 @@ async function verify(input: VerificationInput, now: Date): Promise<Verification
       now,
     );
   }
-  const format = checkFormat(loaded.json);
-  if (!format.document) {
-    return report(
-      "invalid",
-      `Not valid: ${format.check.summary}`,
-      ordered({ format: format.check }, "the document is not a readable credential."),
-      format.facts,
-      now,
-    );
-  }
+  const parsed = parseDocument(loaded.json);
+  if (!parsed.ok) return notReadable(parsed.result.check, parsed.result.facts, now);
+  if (isPresentation(parsed.value)) return verifyPresentationDocument(parsed.value, parsed.bytes, now, options, verifyParsedCredential);
+  return verifyParsedCredential(parsed.value, parsed.bytes, now);
+}
+
+const notReadable = (check: Check, facts: CredentialFacts, now: Date) =>
+  report("invalid", `Not valid: ${check.summary}`, ordered({ format: check }, "the document is not a readable credential."), facts, now);
+
+/** Every check of one credential, parsed (given on its own, or inside a presentation). */
+export async function verifyParsedCredential(parsed: Record<string, unknown>, bytes: number, now: Date): Promise<VerificationReport> {
+  const format = checkCredentialFormat(parsed, bytes);
+  if (!format.document) return notReadable(format.check, format.facts, now);
   const document = format.document;
   const issuerId = format.facts.issuerId!;
   const done: Partial<Record<CheckId, Check>> = { format: format.check };
 
-  const proof = eddsaProof(document);
+  const proof = supportedProof(document);
   if (!proof) {
     done.signature = {
       id: "signature",
       outcome: "failed",
-      summary: "The credential is signed in a way this verifier does not check (only eddsa-rdfc-2022 Data Integrity proofs).",
-      detail: "no DataIntegrityProof with cryptosuite eddsa-rdfc-2022",
+      summary: "The credential is signed in a way this verifier does not check.",
+      detail: `no proof of a supported kind (${SUPPORTED_PROOFS.join(", ")})`,
     };
     return report(
       "unverifiable",
@@ -283,7 +310,7 @@ async function verify(input: VerificationInput, now: Date): Promise<Verification
     issuerName: issuer.registeredName ?? format.facts.issuerName,
     issuerVerifiedDomain: issuer.verifiedDomain,
   };
-  const status = await checkRevocationStatus(document, issuerId, issuer.didDocument);
+  const status = await checkCredentialStatus(document, issuerId, issuer.didDocument, now);
   done.status = status.check;
   const validity = checkValidity(facts, now);
   done.validity = validity.check;
@@ -292,6 +319,7 @@ async function verify(input: VerificationInput, now: Date): Promise<Verification
   const verifiedOwner = facts.issuerVerifiedDomain ? ` (verified owner of ${facts.issuerVerifiedDomain})` : "";
   const who = `issued by ${facts.issuerName ?? issuerId}${verifiedOwner}${facts.recipientName ? ` to ${facts.recipientName}` : ""}`;
   const unverifiedIssuer = issuer.check.outcome === "warning" ? " The issuer's identity is not verified." : "";
+  // Revoked first: whatever else is wrong, a revoked credential must read as revoked.
   if (status.revoked) {
     const revocation = await ownRevocation(document.id);
     facts.revokedAt = revocation?.revokedAt ?? null;
@@ -300,7 +328,9 @@ async function verify(input: VerificationInput, now: Date): Promise<Verification
     const why = revocation?.reason ? `: ${revocation.reason}` : ".";
     return report("revoked", `Revoked${when}${why}`, checks, facts, now);
   }
+  if (status.suspended) return report("suspended", `Suspended: the issuer does not vouch for it for now (${who}).`, checks, facts, now);
   if (validity.verdict === "invalid") return report("invalid", `Not valid: ${validity.check.summary}`, checks, facts, now);
+  if (status.invalid) return report("invalid", `Not valid: ${status.check.summary}`, checks, facts, now);
   if (status.unverifiable) return report("unverifiable", `Could not be verified: ${status.check.summary}`, checks, facts, now);
   if (validity.verdict === "expired")
     return report("expired", `Expired on ${longDate(facts.validUntil!)}: ${who}.${unverifiedIssuer}`, checks, facts, now);
@@ -320,7 +350,7 @@ async function verify(input: VerificationInput, now: Date): Promise<Verification
 export async function verifyCredentialDocument(input: VerificationInput, options: VerifyOptions = {}): Promise<VerificationReport> {
   const now = options.now ?? new Date();
   try {
-    return await verify(input, now);
+    return await verify(input, now, options);
   } catch (error) {
     log.error("verification_failed", { input: input.kind, ...errorSummary(error) });
     const check: Check = {

@@ -1,12 +1,19 @@
 // POST /api/verify: verifies a credential for anyone (the /verify page, scripts). Body: JSON
 // {"url"} | {"json"} | {"credential"} (at most 1 MiB), or the bytes of a baked PNG with
-// Content-Type image/png (at most 8 MiB). 200 with the report for every credential, good or bad; the
+// Content-Type image/png or of a PDF carrying credential.json with Content-Type application/pdf (at
+// most 8 MiB each; larger is a 413). 200 with the report for every credential, good or bad; the
 // error envelope only for a request that names nothing to verify.
 import { ApiError, invalidFields } from "@/lib/core/errors";
 import { safeParseWithDetails } from "@/lib/core/validation";
 import { parseJsonObject, readBody, readBodyBytes } from "@/lib/api/endpoint";
 import { publicEndpoint } from "@/lib/api/public-endpoint";
-import { MAX_JSON_REQUEST_BYTES, MAX_PNG_REQUEST_BYTES, verificationInputOf, VerifyRequestBody } from "@/lib/verification/request";
+import {
+  MAX_JSON_REQUEST_BYTES,
+  MAX_PDF_REQUEST_BYTES,
+  MAX_PNG_REQUEST_BYTES,
+  verificationInputOf,
+  VerifyRequestBody,
+} from "@/lib/verification/request";
 import { verifyCredentialDocument, type VerificationInput } from "@/lib/verification/verify-document";
 
 // A verification may fetch from other hosts and canonicalizes RDF: a few per second per address.
@@ -15,12 +22,13 @@ const VERIFY_RATE_LIMIT = { name: "verify", perSecond: 2, burst: 20 };
 async function inputOf(request: Request): Promise<VerificationInput> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type === "image/png") return { kind: "png", bytes: await readBodyBytes(request, MAX_PNG_REQUEST_BYTES) };
+  if (type === "application/pdf") return { kind: "pdf", bytes: await readBodyBytes(request, MAX_PDF_REQUEST_BYTES) };
   if (type !== "application/json") {
     throw new ApiError(
       "validation_error",
-      'Send JSON ({"url"}, {"json"} or {"credential"}) with Content-Type application/json, or a PNG with Content-Type image/png.',
+      'Send JSON ({"url"}, {"json"} or {"credential"}) with Content-Type application/json, a PNG with Content-Type image/png or a PDF with Content-Type application/pdf.',
       {
-        details: [{ path: "Content-Type", message: "must be application/json or image/png" }],
+        details: [{ path: "Content-Type", message: "must be application/json, image/png or application/pdf" }],
       },
     );
   }
