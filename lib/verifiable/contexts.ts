@@ -16,6 +16,28 @@ export const VC_V2_CONTEXT = "https://www.w3.org/ns/credentials/v2";
 /** Open Badges 3.0, the latest published revision of its context (3.0.3, made for VC 2.0). */
 export const OPEN_BADGES_V3_CONTEXT = "https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json";
 
+/** DIF Well-Known DID Configuration: the context of did-configuration.json and its Domain Linkage Credentials. */
+export const DID_CONFIGURATION_CONTEXT = "https://identity.foundation/.well-known/did-configuration/v1";
+/** VC Data Model 1.1, which the DIF Well-Known DID Configuration's Domain Linkage Credentials use. */
+export const VC_V1_CONTEXT = "https://www.w3.org/2018/credentials/v1";
+/** Data Integrity 2.0: defines DataIntegrityProof for documents whose VC context (1.1) does not. */
+export const DATA_INTEGRITY_V2_CONTEXT = "https://w3id.org/security/data-integrity/v2";
+
+// No package publishes the DIF context, so it is kept here as the DIF serves it at its URL (four terms).
+const DIF_DID_CONFIGURATION_BASE = "https://identity.foundation/.well-known/resources/did-configuration/#";
+const didConfigurationContext = {
+  "@context": [
+    {
+      "@version": 1.1,
+      "@protected": true,
+      LinkedDomains: `${DIF_DID_CONFIGURATION_BASE}LinkedDomains`,
+      DomainLinkageCredential: `${DIF_DID_CONFIGURATION_BASE}DomainLinkageCredential`,
+      origin: `${DIF_DID_CONFIGURATION_BASE}origin`,
+      linked_dids: `${DIF_DID_CONFIGURATION_BASE}linked_dids`,
+    },
+  ],
+};
+
 const BUNDLED: ReadonlyMap<string, object> = new Map<string, object>([
   ...credentialsContexts,
   // The Open Badges package also keys its beta context by a name that is not a URL; only URLs count.
@@ -27,6 +49,7 @@ const BUNDLED: ReadonlyMap<string, object> = new Map<string, object>([
   // List terms for VC 1.1 credentials (VC 2.0's own context defines them).
   ...ed25519Signature2020Contexts,
   ...statusListContexts,
+  [DID_CONFIGURATION_CONTEXT, didConfigurationContext],
 ]);
 
 for (const required of [
@@ -35,9 +58,9 @@ for (const required of [
   OPEN_BADGES_V3_CONTEXT,
   "https://w3id.org/security/suites/ed25519-2020/v1",
   "https://www.w3.org/ns/credentials/status/v1",
+  DATA_INTEGRITY_V2_CONTEXT,
   "https://www.w3.org/ns/did/v1",
   "https://w3id.org/security/multikey/v1",
-  "https://w3id.org/security/data-integrity/v2",
 ]) {
   // A package update that dropped one would otherwise surface as a verification failure much later.
   if (!BUNDLED.has(required)) throw new Error(`The bundled JSON-LD contexts lack ${required}`);

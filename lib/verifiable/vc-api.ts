@@ -16,15 +16,13 @@ import { db } from "../db";
 import { newId } from "../db/ids";
 import { issuerDid, issuerSigner } from "../issuers/service";
 import type { Caller } from "../organizations/service";
-import { bundledContext, VC_V2_CONTEXT } from "./contexts";
+import { bundledContext, VC_V1_CONTEXT, VC_V2_CONTEXT } from "./contexts";
 import { ownDocumentLoader, statusListUrl } from "./service";
 import { signDocument } from "./signing";
 import { statusEntryFor } from "./status-entries";
 
 type Organization = Caller["organization"];
 type JsonObject = Record<string, unknown>;
-
-const VC_V1_CONTEXT = "https://www.w3.org/2018/credentials/v1";
 
 /** VC 2.0's dateTimeStamp: a date, a time and a time zone (Z or an offset). */
 const DATE_TIME_STAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
