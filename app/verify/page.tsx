@@ -10,7 +10,8 @@ import styles from "./verify.module.css";
 
 export const metadata: Metadata = {
   title: "Verify a credential",
-  description: "Check that an Open Badges 3.0 credential is genuine, unchanged, issued by who it says, not revoked and in effect.",
+  description:
+    "Check that a credential (Open Badges 3.0 or any W3C Verifiable Credential) is genuine, unchanged, issued by who it says, not revoked and in effect.",
 };
 
 export default function VerifyPage() {
@@ -19,12 +20,16 @@ export default function VerifyPage() {
       <main className={styles.page}>
         <h1 className={styles.title}>Verify a credential</h1>
         <p className={styles.lead}>
-          Paste the credential&rsquo;s link or its JSON, or choose the PNG image that came with it. We check that it is an Open Badges 3.0
-          credential, that its signature matches (nothing was changed), who signed it, that the issuer has not revoked it, and that it is in
-          effect today.
+          Paste the credential&rsquo;s link or its JSON, or choose the PDF or PNG image that came with it. We check that it is a W3C
+          Verifiable Credential (an Open Badge or any other), that its signature matches (nothing was changed), who signed it, that the
+          issuer has not revoked or suspended it, and that it is in effect today.
         </p>
         {/* The result's words (app/verify/verification-result.tsx); this page is English. */}
-        <NextIntlClientProvider locale="en" messages={{ verification: messagesFor("en").verification }} timeZone="UTC">
+        <NextIntlClientProvider
+          locale="en"
+          messages={{ verification: messagesFor("en").verification, trustVerifier: messagesFor("en").trustVerifier }}
+          timeZone="UTC"
+        >
           <VerifyForm />
         </NextIntlClientProvider>
       </main>

@@ -66,6 +66,7 @@ function translatedSummary(t: T, check: Check, verdict: Verdict): string {
 
 export function VerificationResult({ report, headingId = "verification-verdict" }: { report: VerificationReport; headingId?: string }) {
   const t = useTranslations("verification");
+  const trust = useTranslations("trustVerifier");
   const format = useFormatter();
   const english = useLocale() === "en";
   const heading = useRef<HTMLHeadingElement>(null);
@@ -107,10 +108,28 @@ export function VerificationResult({ report, headingId = "verification-verdict" 
     [t("factReason"), f.revokedAt ? (f.revocationReason ?? t("noReason")) : null],
   ];
   const shown = facts.filter((entry): entry is [string, string] => entry[1] !== null);
-  const headline = english ? report.headline : translatedHeadline(t, report, day, unverifiedIssuer);
+  // A valid verdict names who signed, in every language: "Valid · issued by X, owner of x.edu" in green
+  // when the issuer proved its domain, "Signature valid · issued by "X" (name not verified)" in amber
+  // when it proved nothing, so the two never read alike.
+  const signer = f.issuerName ?? f.issuerId ?? "?";
+  const named = { org: (chunks: React.ReactNode) => <bdi>{chunks}</bdi> };
+  const headline =
+    report.verdict === "valid" && f.issuerVerifiedDomain
+      ? trust.rich("validVerified", { organization: signer, domain: f.issuerVerifiedDomain, ...named })
+      : report.verdict === "valid" && unverifiedIssuer
+        ? trust.rich("validUnverified", { organization: signer, ...named })
+        : english
+          ? report.headline
+          : translatedHeadline(t, report, day, unverifiedIssuer);
 
   return (
-    <section className={styles.result} aria-labelledby={headingId} data-testid="verification" data-verdict={report.verdict}>
+    <section
+      className={styles.result}
+      aria-labelledby={headingId}
+      data-testid="verification"
+      data-verdict={report.verdict}
+      data-issuer-verified={f.issuerVerifiedDomain ? "true" : "false"}
+    >
       <div className={`${styles.verdict} ${styles[tone]}`}>
         <span className={styles.verdictIcon} aria-hidden="true">
           {VERDICT_ICON[tone]}

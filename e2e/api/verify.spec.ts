@@ -3,6 +3,7 @@
 // bad, gets 200 and a report with its verdict; only a request that names nothing to verify gets the
 // error envelope. Each test verifies from an address of its own (the route is rate-limited per address).
 import type { APIRequestContext } from "@playwright/test";
+import { PDFDocument } from "pdf-lib";
 import extractPngChunks from "png-chunks-extract";
 import { test, expect } from "../fixtures";
 import { expectError, expectStatus } from "../support/api-helpers";
@@ -173,4 +174,36 @@ test("the wallet's PNG download carries the signed credential; it verifies; none
   await expectError(await pub.get(`/credentials/not-a-uuid/badge.png?design=${designId}`), 404, "not_found");
   await expectStatus(await api.post(`/v1/credentials/${credential.id}/revoke`, { data: {} }), 200);
   await expectError(await pub.get(path), 404, "not_found");
+});
+
+test("a PDF carrying credential.json verifies; without one it says so plainly; damaged or over 8 MiB are a verdict and a 413", async ({
+  api,
+  client,
+}) => {
+  const group = await walletGroup(api);
+  const credential = await issueCredential(api, group.id, { name: "Dorothy Vaughan" });
+  const pub = await visitor(client);
+  const json = await credentialJson(pub, credential);
+  const pdfWith = async (attachment: string | null) => {
+    const pdf = await PDFDocument.create();
+    pdf.addPage([200, 100]);
+    if (attachment !== null) await pdf.attach(Buffer.from(attachment), "credential.json", { mimeType: "application/json" });
+    return Buffer.from(await pdf.save());
+  };
+  const postPdf = async (data: Buffer) =>
+    (await expectStatus(await pub.post("/api/verify", { headers: { "Content-Type": "application/pdf" }, data }), 200)) as Report;
+
+  const report = await postPdf(await pdfWith(json));
+  expect(report.verdict).toBe("valid");
+  expect(report.facts).toMatchObject({ recipientName: "Dorothy Vaughan" });
+
+  const empty = await postPdf(await pdfWith(null));
+  expect(empty).toMatchObject({ verdict: "unverifiable", headline: "Could not be verified: There is no credential inside this PDF." });
+  const damaged = await postPdf((await pdfWith(null)).subarray(0, 40));
+  expect(damaged).toMatchObject({ verdict: "unverifiable", headline: "Could not be verified: The PDF is damaged and cannot be read." });
+  await expectError(
+    await pub.post("/api/verify", { headers: { "Content-Type": "application/pdf" }, data: Buffer.alloc(9 * 1024 * 1024) }),
+    413,
+    "payload_too_large",
+  );
 });

@@ -56,7 +56,7 @@ test("Arabic browser: the page in Arabic, right to left, names as text; verify a
 
   await expect(page.locator("html")).toHaveAttribute("lang", "ar");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-  await expect(page.getByTestId("validity")).toHaveText("شهادة صالحة");
+  await expect(page.getByTestId("validity")).toHaveText(`التوقيع صالح · أصدرتها ”${orgName}“ (الاسم غير موثَّق)`);
   await expect(page.locator("h1")).toHaveText(`<b>Data</b> Analysis (Level 2)`);
   await expect(page.getByText(`مُنحت إلى Layla "<img src=x onerror=alert(1)>" Haddad`)).toBeVisible();
   await expect(page.locator("img[src='x']")).toHaveCount(0);
@@ -82,7 +82,7 @@ test("Arabic browser: the page in Arabic, right to left, names as text; verify a
 
   await page.getByTestId("verify-button").click();
   const verdict = page.getByTestId("verification-result");
-  await expect(verdict).toHaveText(`صالحة: صادرة عن \u2068${orgName}\u2069. هوية الجهة المُصدِرة غير موثَّقة.`, { timeout: 20_000 });
+  await expect(verdict).toHaveText(`التوقيع صالح · أصدرتها ”${orgName}“ (الاسم غير موثَّق)`, { timeout: 20_000 });
   await expect(page.getByTestId("verification").locator("h3").first()).toContainText("التنسيق");
   const verified = testInfo.outputPath("wallet-ar-verified-390x844.png");
   await page.screenshot({ path: verified, fullPage: true });
@@ -106,7 +106,7 @@ test("Arabic at desktop size: the two columns swap sides (the layout mirrors)", 
   expect(sides.ar!.images).toBeGreaterThan(sides.ar!.summary);
 });
 
-test("a group fixed to German overrides an English browser; its dates in German", async ({ api, server, browser }) => {
+test("a group fixed to German overrides an English browser; its dates in German", async ({ api, org, server, browser }) => {
   const design = await createDesign(api, "certificate");
   const group = await createGroup(api, { designIds: [design.id], name: "Datenanalyse", language: "de" });
   expect(group.language).toBe("de");
@@ -116,7 +116,7 @@ test("a group fixed to German overrides an English browser; its dates in German"
   const page = await open(context, walletUrl(server, credential.publicId));
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
   await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
-  await expect(page.getByTestId("validity")).toHaveText("Gültiger Nachweis");
+  await expect(page.getByTestId("validity")).toHaveText(`Signatur gültig · ausgestellt von „E2E ${org.slug}“ (Name nicht verifiziert)`);
   await expect(page.getByTestId("verify-button")).toHaveText("Diesen Nachweis prüfen");
   await expect(page.getByText("Verliehen an Erika Mustermann")).toBeVisible();
   await expect(page.getByText(longDate("de", expiry), { exact: true })).toBeVisible();
@@ -125,19 +125,19 @@ test("a group fixed to German overrides an English browser; its dates in German"
   await expectStatus(await api.patch(`/v1/groups/${group.id}`, { data: { language: null } }), 200);
   await page.reload();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
-  await expect(page.getByTestId("validity")).toHaveText("Valid credential");
+  await expect(page.getByTestId("validity")).toHaveText(`Signature valid · issued by “E2E ${org.slug}” (name not verified)`);
   await context.close();
 });
 
-test("an unknown or malformed Accept-Language is English; a regional one finds its language", async ({ api, server, browser }) => {
+test("an unknown or malformed Accept-Language is English; a regional one finds its language", async ({ api, org, server, browser }) => {
   const group = await walletGroup(api, { name: "Any Language Course" });
   const credential = await issueCredential(api, group.id, { name: "Kim Lee" });
   // A browser's language setting (Chromium sends it as Accept-Language).
   for (const [locale, lang, pill] of [
-    ["pt-PT", "pt-BR", "Credencial válida"],
-    ["zh-CN", "zh-Hans", "有效证书"],
-    ["hi-IN", "hi", "मान्य प्रमाणपत्र"],
-    ["tlh", "en", "Valid credential"],
+    ["pt-PT", "pt-BR", `Assinatura válida · emitida por “E2E ${org.slug}” (nome não verificado)`],
+    ["zh-CN", "zh-Hans", `签名有效 · 由“E2E ${org.slug}”颁发（名称未经验证）`],
+    ["hi-IN", "hi", `हस्ताक्षर मान्य · “E2E ${org.slug}” द्वारा जारी (नाम सत्यापित नहीं)`],
+    ["tlh", "en", `Signature valid · issued by “E2E ${org.slug}” (name not verified)`],
   ] as const) {
     const context = await reader(browser, { locale });
     const page = await open(context, walletUrl(server, credential.publicId));
@@ -153,7 +153,7 @@ test("an unknown or malformed Accept-Language is English; a regional one finds i
     expect(res.status()).toBe(200);
     const html = await res.text();
     expect(html, header).toMatch(/<html lang="en" dir="ltr"/);
-    expect(html).toContain("Valid credential");
+    expect(html).toContain("Signature valid · issued by “");
     // Rendered per request for its reader and never stored: no cache can hand one reader's language to another.
     expect(res.headers()["cache-control"]).toMatch(/no-store/);
   }

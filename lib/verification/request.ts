@@ -4,6 +4,9 @@ import { z } from "zod";
 import { jsonDepthExcess } from "../core/json-text";
 import type { VerificationInput } from "./verify-document";
 
+/** A verification may fetch from other hosts and canonicalizes RDF: a few per second per client address, for every public verify route. */
+export const VERIFY_RATE_LIMIT = { name: "verify", perSecond: 2, burst: 20 };
+
 /** A credential of 256 KiB (format-check's limit) as an escaped JSON string, with room to spare. */
 export const MAX_JSON_REQUEST_BYTES = 1024 * 1024;
 /** A design's PNG is a few hundred KiB; a baked one adds the credential. */

@@ -11,13 +11,11 @@ import {
   MAX_JSON_REQUEST_BYTES,
   MAX_PDF_REQUEST_BYTES,
   MAX_PNG_REQUEST_BYTES,
+  VERIFY_RATE_LIMIT,
   verificationInputOf,
   VerifyRequestBody,
 } from "@/lib/verification/request";
 import { verifyCredentialDocument, type VerificationInput } from "@/lib/verification/verify-document";
-
-// A verification may fetch from other hosts and canonicalizes RDF: a few per second per address.
-const VERIFY_RATE_LIMIT = { name: "verify", perSecond: 2, burst: 20 };
 
 async function inputOf(request: Request): Promise<VerificationInput> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();

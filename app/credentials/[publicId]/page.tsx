@@ -128,7 +128,17 @@ export default async function WalletPage({ params }: Props) {
   const revokedOn = revocation ? longDate(revocation.revokedAt.slice(0, 10)) : null;
   const expiredOn = credential.expiryDate ? longDate(credential.expiryDate) : null;
   const org = credential.organization.name;
-  const pill = state === "revoked" ? TEXT.revokedOnPill(revokedOn!) : state === "expired" ? TEXT.expiredOn(expiredOn!) : TEXT.valid;
+  // A valid credential's pill names who signed: green with the domain the issuer proved it owns, amber
+  // and worded otherwise when it proved none, so a copied name never reads like the real issuer.
+  // Revoked and expired say so first, whoever the issuer is.
+  const trust = await getTranslations({ locale, namespace: "trustVerifier" });
+  const verifiedDomain = identity?.verifiedDomain ?? null;
+  // The issuer's name isolated (<bdi>), so a right-to-left name cannot reorder the sentence around it.
+  const named = { org: (chunks: React.ReactNode) => <bdi>{chunks}</bdi> };
+  const validPill = verifiedDomain
+    ? trust.rich("validVerified", { organization: org, domain: verifiedDomain, ...named })
+    : trust.rich("validUnverified", { organization: org, ...named });
+  const pill = state === "revoked" ? TEXT.revokedOnPill(revokedOn!) : state === "expired" ? TEXT.expiredOn(expiredOn!) : validPill;
   // Over every image, so a screenshot or a glance cannot pass an expired or revoked credential as valid.
   const overlay = state === "revoked" ? TEXT.revokedOverlay : state === "expired" ? TEXT.expiredOn(expiredOn!) : null;
   const drawn = drawable(credential.designs);
@@ -225,7 +235,12 @@ export default async function WalletPage({ params }: Props) {
       <main className={styles.main}>
         {/* The first screen on a phone: status, title, recipient and the main action, before the images. */}
         <section className={`${styles.card} ${styles.summary}`} aria-labelledby="credential-title">
-          <p className={`${styles.badge} ${valid ? styles.badgeValid : styles.badgeExpired}`} data-testid="validity" data-state={state}>
+          <p
+            className={`${styles.badge} ${valid ? (verifiedDomain ? styles.badgeValid : styles.badgeUnverified) : styles.badgeExpired}`}
+            data-testid="validity"
+            data-state={state}
+            data-issuer-verified={verifiedDomain ? "true" : "false"}
+          >
             {pill}
           </p>
           {/* With a revocation notice the page's h1 is that notice. */}
