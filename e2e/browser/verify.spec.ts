@@ -72,7 +72,9 @@ test("paste a URL, paste JSON, choose and drop the baked PNG: valid; tampered JS
   await shot(page, testInfo, "verify-tampered-1440");
 
   // Choose the PNG with the file picker.
-  await page.getByLabel("Choose the credential's PNG image").setInputFiles({ name: "badge.png", mimeType: "image/png", buffer: png });
+  await page
+    .getByLabel("Choose the credential's PDF or PNG image")
+    .setInputFiles({ name: "badge.png", mimeType: "image/png", buffer: png });
   await expect(page.getByTestId("verification")).toHaveAttribute("data-verdict", "valid");
   await expectInView(page);
 
@@ -92,7 +94,9 @@ test("paste a URL, paste JSON, choose and drop the baked PNG: valid; tampered JS
 
   // A PNG without a credential: plainly could not be verified.
   const plain = await (await api.get(new URL((await credentialPreviews(api, credential.id))[0]!.png).pathname)).body();
-  await page.getByLabel("Choose the credential's PNG image").setInputFiles({ name: "plain.png", mimeType: "image/png", buffer: plain });
+  await page
+    .getByLabel("Choose the credential's PDF or PNG image")
+    .setInputFiles({ name: "plain.png", mimeType: "image/png", buffer: plain });
   await expect(verdict(page)).toContainText("Could not be verified: The PNG image carries no baked credential");
 
   // Nothing typed: a message, no request.

@@ -9,9 +9,6 @@ import { contexts as didContexts } from "did-context";
 import { contexts as ed25519Signature2020Contexts } from "ed25519-signature-2020-context";
 import { contexts as statusListContexts } from "@digitalbazaar/vc-bitstring-status-list-context";
 
-/** W3C Verifiable Credentials Data Model 1.1, still what many wallets and issuers send (and what the DIF
- * Well-Known DID Configuration's Domain Linkage Credentials use). */
-export const VC_V1_CONTEXT = "https://www.w3.org/2018/credentials/v1";
 /** W3C Verifiable Credentials Data Model 2.0 (it also defines the Bitstring Status List terms). */
 export const VC_V2_CONTEXT = "https://www.w3.org/ns/credentials/v2";
 /** Open Badges 3.0, the latest published revision of its context (3.0.3, made for VC 2.0). */
@@ -21,6 +18,8 @@ export const OPEN_BADGES_V3_CONTEXT = "https://purl.imsglobal.org/spec/ob/v3p0/c
 export const VC_EXAMPLES_V2_CONTEXT = "https://www.w3.org/ns/credentials/examples/v2";
 /** DIF Well-Known DID Configuration: the context of did-configuration.json and its Domain Linkage Credentials. */
 export const DID_CONFIGURATION_CONTEXT = "https://identity.foundation/.well-known/did-configuration/v1";
+/** VC Data Model 1.1: what many wallets and issuers still send, and what the DIF Well-Known DID Configuration's Domain Linkage Credentials use. */
+export const VC_V1_CONTEXT = "https://www.w3.org/2018/credentials/v1";
 /** Data Integrity 2.0: defines DataIntegrityProof for documents whose VC context (1.1) does not. */
 export const DATA_INTEGRITY_V2_CONTEXT = "https://w3id.org/security/data-integrity/v2";
 

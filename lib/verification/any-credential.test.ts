@@ -237,6 +237,20 @@ describe("status: every entry, every purpose, and no check that fails reads vali
     expect(report.checks.find((c) => c.id === "status")!.summary).toContain("expired");
   });
 
+  it("a list changed after it was verified once is checked again, not trusted from before", async () => {
+    const issuer = await ed25519Issuer();
+    const listUrl = await statusList(issuer);
+    const signed = await sign(credentialOf(issuer, { credentialStatus: entry(listUrl, 6) }), eddsa(issuer));
+    expect((await verifyJson(signed)).verdict).toBe("valid");
+    const path = new URL(listUrl).pathname;
+    const list = JSON.parse(served[path]!);
+    list.credentialSubject.encodedList = await encodeRevocationList(131_072, [6]);
+    served[path] = JSON.stringify(list);
+    const report = await verifyJson(signed);
+    expect(report.verdict).toBe("unverifiable");
+    expect(report.checks.find((c) => c.id === "status")!.summary).toContain("not correctly signed");
+  });
+
   it("a status entry of a type this verifier does not read leaves it unverifiable, never valid", async () => {
     const issuer = await ed25519Issuer();
     const status = { id: "https://status.example/1#1", type: "https://status.example/ns#ExampleStatusEntry" };
