@@ -1,7 +1,9 @@
 // The dashboard's first page for a new organization: what to do next, checked off as it is done
 // (whichever way), the latest credentials with their email, and "Issue a credential" first.
+import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { createTemplate, createToken, expect, newAccount, shot, signUp, site, test } from "../support/dashboard-helpers";
+import { execSql } from "../support/databases";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -11,7 +13,7 @@ async function expectDone(page: Page, done: Record<string, boolean>) {
   await page.goto(`${page.url().split("/dashboard")[0]}/dashboard`);
   for (const [title, isDone] of Object.entries(done)) await expect(step(page, title), title).toHaveAttribute("data-done", String(isDone));
   const count = Object.values(done).filter(Boolean).length;
-  await expect(page.getByTestId("steps-progress")).toHaveText(count === 4 ? "All done: you are set up to issue." : `${count} of 4 done.`);
+  await expect(page.getByTestId("steps-progress")).toHaveText(count === 5 ? "All done: you are set up to issue." : `${count} of 5 done.`);
 }
 
 test("getting started: each step checked off once done; recent activity links to the credentials", async ({ page, server }, testInfo) => {
@@ -22,6 +24,7 @@ test("getting started: each step checked off once done; recent activity links to
     "Create a credential template": false,
     "Issue your first credential": false,
     "Create an API token": false,
+    "Verify your website domain": false,
   });
   await expect(page.getByText("No credentials yet.")).toBeVisible();
   // The developer part is below the first steps and the activity.
@@ -41,6 +44,7 @@ test("getting started: each step checked off once done; recent activity links to
     "Create a credential template": true,
     "Issue your first credential": false,
     "Create an API token": false,
+    "Verify your website domain": false,
   });
 
   await createToken(page, server, "LMS");
@@ -49,6 +53,7 @@ test("getting started: each step checked off once done; recent activity links to
     "Create a credential template": true,
     "Issue your first credential": false,
     "Create an API token": true,
+    "Verify your website domain": false,
   });
 
   // "Issue a credential", the page's main button, opens the new-credential form.
@@ -62,6 +67,7 @@ test("getting started: each step checked off once done; recent activity links to
     "Create a credential template": true,
     "Issue your first credential": true,
     "Create an API token": true,
+    "Verify your website domain": false,
   });
 
   // A copy of a starter design is a design of one's own.
@@ -75,6 +81,45 @@ test("getting started: each step checked off once done; recent activity links to
     "Create a credential template": true,
     "Issue your first credential": true,
     "Create an API token": true,
+    "Verify your website domain": false,
+  });
+
+  // Not "All done" while every credential says "issuer identity not verified": the domain is the last
+  // step, and its button leads to the settings where it is claimed.
+  await expect(page.getByTestId("steps-progress")).toHaveText("4 of 5 done.");
+  await shot(page, testInfo, "overview-domain-step");
+  await step(page, "Verify your website domain").getByRole("link", { name: "Verify your domain" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/settings#domain-heading$/);
+  const domain = `first-steps-${randomBytes(4).toString("hex")}.example`;
+  const section = page.getByRole("region", { name: "Website domain" });
+  await section.getByLabel("Your website’s domain").fill(domain);
+  await section.getByRole("button", { name: "Claim domain" }).click();
+  await expect(section.getByTestId("domain-proof-line")).toBeVisible();
+  await expect(section.getByTestId("did-configuration")).toHaveCount(0);
+  // The check itself (file or DNS) is verified-domain.spec.ts's; here the claim is marked verified directly.
+  const now = new Date().toISOString();
+  await execSql(
+    server.databaseUrl,
+    `UPDATE "DomainClaim" SET "verifiedDomain" = '${domain}', "verifiedAt" = '${now}' WHERE "domain" = '${domain}'`,
+  );
+  await page.reload();
+  const didConfiguration = section.getByTestId("did-configuration");
+  await expect(didConfiguration).toContainText(`https://${domain}/.well-known/did-configuration.json`);
+  const download = didConfiguration.getByRole("link", { name: "Download did-configuration.json" });
+  await expect(download).toHaveAttribute("download", "did-configuration.json");
+  const file = await page.request.get((await download.getAttribute("href"))!);
+  expect(file.status()).toBe(200);
+  expect(
+    ((await file.json()) as { linked_dids: { credentialSubject: { origin: string } }[] }).linked_dids[0]!.credentialSubject.origin,
+  ).toBe(`https://${domain}`);
+  await didConfiguration.scrollIntoViewIfNeeded();
+  await shot(page, testInfo, "settings-did-configuration");
+  await expectDone(page, {
+    "Make a design your own": true,
+    "Create a credential template": true,
+    "Issue your first credential": true,
+    "Create an API token": true,
+    "Verify your website domain": true,
   });
 
   const activity = page.getByRole("list", { name: "Latest credentials" });

@@ -11,6 +11,7 @@ import extractPngChunks from "png-chunks-extract";
 import { randomUUID } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import type { Browser, BrowserContext, Locator, Page, Request, TestInfo } from "@playwright/test";
+import { embeddedCredentialOf } from "../support/pdf-attachment";
 import { test as base, expect } from "../fixtures";
 import { expectStatus, makePng } from "../support/api-helpers";
 import { freePort } from "../support/servers";
@@ -479,7 +480,12 @@ test("download PNG and PDF: valid files with a person's file name, the previews'
         expect(baked.rest.equals(fromApi), "the downloaded PNG is the preview plus the baked credential").toBe(true);
         expect(baked.text).toBe(await (await page.request.get(`/credentials/${credential.publicId}/credential.json`)).text());
       } else {
-        expect(fromApi.equals(bytes), "the downloaded PDF is the preview").toBe(true);
+        // The PDF is the preview with the signed credential embedded as the associated file credential.json.
+        const embedded = await embeddedCredentialOf(bytes);
+        expect(embedded, "the downloaded PDF carries credential.json").not.toBeNull();
+        expect(embedded!.relationship).toBe("/Data");
+        expect(embedded!.json).toBe(await (await page.request.get(`/credentials/${credential.publicId}/credential.json`)).text());
+        expect(bytes.length, "the preview plus the attachment").toBeGreaterThan(fromApi.length);
       }
     });
   }
@@ -1043,11 +1049,11 @@ test("with WALLET_URL on another host than PUBLIC_URL, downloads still save a fi
   const requests = watchWalletRequests(context);
   await recorded(page, "credential_viewed", () => page.goto(`${walletPage}?recipient=true`));
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", walletPage);
-  // The PNG (with the credential baked in) comes from the wallet's own host; the PDF is the preview, on PUBLIC_URL.
+  // The PNG (with the credential baked in) and the PDF (with it embedded) come from the wallet's own host.
   const png = await page.getByRole("link", { name: /as PNG$/ }).getAttribute("href");
   expect(new URL(png!).origin, "the baked PNG is served by the wallet's host").toBe(`http://localhost:${port}`);
   const pdf = await page.getByRole("link", { name: /as PDF$/ }).getAttribute("href");
-  expect(new URL(pdf!).origin, "previews are served from PUBLIC_URL").toBe(`http://127.0.0.1:${port}`);
+  expect(new URL(pdf!).origin, "the PDF with its credential.json is served by the wallet's host").toBe(`http://localhost:${port}`);
 
   for (const format of ["PNG", "PDF"]) {
     const downloadPromise = page.waitForEvent("download", { timeout: 15_000 }).catch(() => null);

@@ -10,7 +10,7 @@ const { createDesign, getDesign, updateDesign, listDesigns } = await import("../
 const { createGroup } = await import("../groups/service");
 const { createCredential, createIssueSendCredential, issueCredential } = await import("../credentials/service");
 
-const NOTHING = { ownDesign: false, template: false, issued: false, apiToken: false };
+const NOTHING = { ownDesign: false, template: false, issued: false, apiToken: false, verifiedDomain: false };
 
 describe("gettingStartedFacts", () => {
   it("a new organization with its starter designs has done nothing; each step counts once done, however it was done", async () => {
@@ -39,7 +39,20 @@ describe("gettingStartedFacts", () => {
     await updateDesign(org, classic.id, {
       document: { ...classic.document, background: { ...classic.document.background, color: "#fef3c7" } },
     });
-    expect(await gettingStartedFacts(org.id)).toEqual({ ownDesign: true, template: true, issued: true, apiToken: true });
+    expect(await gettingStartedFacts(org.id)).toEqual({
+      ownDesign: true,
+      template: true,
+      issued: true,
+      apiToken: true,
+      verifiedDomain: false,
+    });
+
+    // A claimed domain is not yet a verified one; verifying it is the last step.
+    const { db } = await import("../db");
+    await db().domainClaim.create({ data: { organizationId: org.id, domain: "steps.example", token: "t" } });
+    expect((await gettingStartedFacts(org.id)).verifiedDomain).toBe(false);
+    await db().domainClaim.update({ where: { organizationId: org.id }, data: { verifiedDomain: "steps.example", verifiedAt: new Date() } });
+    expect((await gettingStartedFacts(org.id)).verifiedDomain).toBe(true);
   });
 
   it("a design of another name is one's own; another organization's progress is not", async () => {
@@ -51,6 +64,12 @@ describe("gettingStartedFacts", () => {
     const design = await createDesign(org, { name: "Our certificate", type: "certificate" });
     const group = await createGroup(org.id, { name: "Course", designIds: [design.id] });
     await createIssueSendCredential(org, { groupId: group.id, recipient: { name: "Grace", email: "grace@example.com" } });
-    expect(await gettingStartedFacts(org.id)).toEqual({ ownDesign: true, template: true, issued: true, apiToken: false });
+    expect(await gettingStartedFacts(org.id)).toEqual({
+      ownDesign: true,
+      template: true,
+      issued: true,
+      apiToken: false,
+      verifiedDomain: false,
+    });
   });
 });

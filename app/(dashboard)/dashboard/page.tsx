@@ -46,6 +46,13 @@ const STEPS: Step[] = [
     href: "/dashboard/tokens",
     action: "Create a token",
   },
+  {
+    done: "verifiedDomain",
+    title: "Verify your website domain",
+    text: "Until you do, every credential you issue says “issuer identity not verified”: prove your website is yours and they name it.",
+    href: "/dashboard/settings#domain-heading",
+    action: "Verify your domain",
+  },
 ];
 
 function dateOf(iso: string): string {

@@ -160,9 +160,10 @@ export default async function WalletPage({ params }: Props) {
       }),
     downloads: () =>
       drawn.map((d) => {
-        // The PNG download carries the signed credential baked in (badge.png); the PDF is the preview.
+        // Both downloads carry the signed credential: baked into the PNG (badge.png), embedded in the
+        // PDF as credential.json (credential.pdf).
         const png = `${credential.url}/badge.png?design=${encodeURIComponent(d.id)}`;
-        const pdf = d.previews.find((p) => p.format === "pdf")!.url;
+        const pdf = `${credential.url}/credential.pdf?design=${encodeURIComponent(d.id)}`;
         const pngFileName = downloadFileName(credential.groupName, credential.recipientName, d.name, many, "png");
         const pdfFileName = downloadFileName(credential.groupName, credential.recipientName, d.name, many, "pdf");
         // ?download= asks the preview route for Content-Disposition: attachment, which also works when
@@ -170,7 +171,7 @@ export default async function WalletPage({ params }: Props) {
         return {
           name: d.name,
           png: `${png}&download=${encodeURIComponent(pngFileName)}`,
-          pdf: `${pdf}?download=${encodeURIComponent(pdfFileName)}`,
+          pdf: `${pdf}&download=${encodeURIComponent(pdfFileName)}`,
           pngFileName,
           pdfFileName,
         };

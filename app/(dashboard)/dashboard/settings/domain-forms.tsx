@@ -19,6 +19,10 @@ export type DomainClaimProps = {
   lastMessage: string | null;
   droppedReason: string | null;
   profileUrl: string;
+  /** Where this service serves the organization's did-configuration.json (404 until the domain is verified). */
+  didConfigurationUrl: string;
+  /** Where the organization publishes it: https://<domain>/.well-known/did-configuration.json. */
+  didConfigurationPublishUrl: string;
 };
 
 function Notice({ state, field }: { state: FormState<unknown>; field?: string }) {
@@ -112,6 +116,34 @@ function ProofInstructions({ claim }: { claim: DomainClaimProps }) {
   );
 }
 
+/**
+ * Once the domain is verified: the DIF Well-Known DID Configuration to publish on it, which lets any
+ * verifier (not only this service) check that the website's owner controls the DID that signs.
+ */
+function DidConfiguration({ claim }: { claim: DomainClaimProps }) {
+  return (
+    <div data-testid="did-configuration">
+      <h3>Link your signing identity to {claim.domain}</h3>
+      <p>
+        Your credentials are signed with your organization&apos;s DID. Publishing this file on your website lets any verifier, not only this
+        service, confirm that the owner of <strong>{claim.domain}</strong> is the one who signs them.
+      </p>
+      <ol>
+        <li>
+          <a className={styles.secondary} href={claim.didConfigurationUrl} download="did-configuration.json">
+            Download did-configuration.json
+          </a>
+        </li>
+        <li>
+          Publish it unchanged at <code className={styles.email}>{claim.didConfigurationPublishUrl}</code> (over HTTPS, served as{" "}
+          <code className={styles.email}>application/json</code>, without a redirect).
+        </li>
+        <li>Download it again and replace it if you change your domain; it lasts five years.</li>
+      </ol>
+    </div>
+  );
+}
+
 export function DomainSection({ claim }: { claim: DomainClaimProps | null }) {
   const save = useFormAction(claimDomainAction);
   const check = useFormAction(checkDomainAction);
@@ -130,6 +162,7 @@ export function DomainSection({ claim }: { claim: DomainClaimProps | null }) {
         <>
           <DomainStatus claim={claim} />
           <ProofInstructions claim={claim} />
+          {claim.verified ? <DidConfiguration claim={claim} /> : null}
           <div className={styles.row} style={{ alignItems: "center" }}>
             <form onSubmit={check.onSubmit}>
               <button className={styles.button} type="submit" disabled={check.pending}>

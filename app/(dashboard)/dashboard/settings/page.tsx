@@ -5,6 +5,7 @@ import { domainClaimFor, type DomainClaimView } from "@/lib/domains/service";
 import { serviceSender } from "@/lib/mail/sender";
 import { organizationBranding } from "@/lib/organizations/branding";
 import { organizationLogoVersion, organizationUsage } from "@/lib/organizations/service";
+import { didConfigurationPublishUrl } from "@/lib/verifiable/did-configuration";
 import styles from "../dashboard.module.css";
 import { UsageMeter } from "../usage-meter";
 import { ChangePasswordForm, SignOutEverywhereForm } from "./account-forms";
@@ -19,7 +20,14 @@ const when = (date: Date | null) => (date ? `${date.toISOString().slice(0, 16).r
 function domainClaimProps(claim: DomainClaimView | null, slug: string): DomainClaimProps | null {
   if (!claim) return null;
   const { token: _token, ...shown } = claim;
-  return { ...shown, verifiedAt: when(claim.verifiedAt), lastCheckedAt: when(claim.lastCheckedAt), profileUrl: `/organizations/${slug}` };
+  return {
+    ...shown,
+    verifiedAt: when(claim.verifiedAt),
+    lastCheckedAt: when(claim.lastCheckedAt),
+    profileUrl: `/organizations/${slug}`,
+    didConfigurationUrl: `/organizations/${encodeURIComponent(slug)}/did-configuration.json`,
+    didConfigurationPublishUrl: didConfigurationPublishUrl(claim.domain),
+  };
 }
 
 export default async function SettingsPage() {
