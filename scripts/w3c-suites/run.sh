@@ -88,6 +88,8 @@ cleanup() {
   for pid in ${PROXY_PID:-} ${SERVER_PID:-}; do kill -TERM -- "-$pid" 2>/dev/null || true; done
   sleep 1
   for pid in ${PROXY_PID:-} ${SERVER_PID:-}; do kill -KILL -- "-$pid" 2>/dev/null || true; done
+  # The throw-away directory goes; its logs (server, proxy, CLI) stay with the run's results.
+  if [ -n "${WORK:-}" ] && [ -n "${RESULTS:-}" ]; then cp "$WORK"/*.log "$RESULTS/" 2>/dev/null || true; fi
   if [ -n "${WORK:-}" ] && [ "${W3C_KEEP:-0}" != "1" ]; then rm -rf "$WORK"; fi
   [ -n "${WORK:-}" ] && [ "${W3C_KEEP:-0}" = "1" ] && say "kept $WORK"
   exit $status
@@ -97,10 +99,10 @@ wait_for() {
   local url="$1" seconds="$2" what="$3"
   for _ in $(seq 1 "$seconds"); do
     if curl -fsS -o /dev/null --cacert "$WORK/cert.pem" "$url" 2>/dev/null; then return 0; fi
-    if ! kill -0 "$SERVER_PID" 2>/dev/null; then die "$what stopped; see $WORK/server.log"; fi
+    if ! kill -0 "$SERVER_PID" 2>/dev/null; then die "$what stopped; see $RESULTS/server.log"; fi
     sleep 1
   done
-  die "$what did not answer at $url within $seconds s; see $WORK/server.log"
+  die "$what did not answer at $url within $seconds s; see $RESULTS/server.log"
 }
 
 cmd_run() {
@@ -113,7 +115,8 @@ cmd_run() {
 
   WORK="$(mktemp -d "${TMPDIR:-/tmp}/w3c-suites-run.XXXXXX")"
   trap cleanup EXIT INT TERM
-  local results="${W3C_RESULTS_DIR:-$SUITES_DIR/results/$(date -u +%Y%m%dT%H%M%SZ)}"
+  RESULTS="${W3C_RESULTS_DIR:-$SUITES_DIR/results/$(date -u +%Y%m%dT%H%M%SZ)}"
+  local results="$RESULTS"
   mkdir -p "$results" "$WORK/data"
 
   local http_port https_port
@@ -133,10 +136,10 @@ cmd_run() {
 
   say "organization and API token through the CLI"
   (cd "$REPO_ROOT" && npm run --silent cli -- org create "$ORG_SLUG" --plan premium --name "W3C suites" >"$WORK/cli.log" 2>&1) ||
-    die "could not create the organization; see $WORK/cli.log"
+    die "could not create the organization; see $RESULTS/cli.log"
   local token
   token="$(cd "$REPO_ROOT" && npm run --silent cli -- token create "$ORG_SLUG" --name "W3C suites" 2>>"$WORK/cli.log" | tail -n 1)"
-  [ -n "$token" ] || die "could not create an API token; see $WORK/cli.log"
+  [ -n "$token" ] || die "could not create an API token; see $RESULTS/cli.log"
 
   say "starting the instance on 127.0.0.1:$http_port (it builds first when the build is stale: minutes)"
   (cd "$REPO_ROOT" && exec setsid npm start >"$WORK/server.log" 2>&1) &
@@ -166,8 +169,6 @@ cmd_run() {
       --reporter json --reporter-option "output=$results/$suite.json" >"$results/$suite.log" 2>&1) || true
     rm -f "$dir/localConfig.cjs"
   done
-  cp "$WORK/server.log" "$results/server.log" 2>/dev/null || true
-  cp "$WORK/proxy.log" "$results/proxy.log" 2>/dev/null || true
   node "$HERE/summarize.mjs" "$results" "${selected[@]}"
 }
 
