@@ -89,7 +89,7 @@ cleanup() {
   sleep 1
   for pid in ${PROXY_PID:-} ${SERVER_PID:-}; do kill -KILL -- "-$pid" 2>/dev/null || true; done
   # The throw-away directory goes; its logs (server, proxy, CLI) stay with the run's results.
-  if [ -n "${WORK:-}" ] && [ -n "${RESULTS:-}" ]; then cp "$WORK"/*.log "$RESULTS/" 2>/dev/null || true; fi
+  if [ -n "${WORK:-}" ] && [ -n "${RESULTS:-}" ]; then cp "$WORK"/*.log "$WORK"/data/build.log "$RESULTS/" 2>/dev/null || true; fi
   if [ -n "${WORK:-}" ] && [ "${W3C_KEEP:-0}" != "1" ]; then rm -rf "$WORK"; fi
   [ -n "${WORK:-}" ] && [ "${W3C_KEEP:-0}" = "1" ] && say "kept $WORK"
   exit $status
@@ -151,7 +151,8 @@ cmd_run() {
 
   local did
   did="$(curl -fsS --cacert "$WORK/cert.pem" "$public_url/organizations/$ORG_SLUG/did.json" |
-    node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).id))')"
+    node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).id))')" ||
+    die "could not read the organization's DID document; see $RESULTS/server.log"
   say "issuer $did at $public_url"
 
   for suite in "${selected[@]}"; do
