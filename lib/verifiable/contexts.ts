@@ -14,6 +14,8 @@ export const VC_V2_CONTEXT = "https://www.w3.org/ns/credentials/v2";
 /** Open Badges 3.0, the latest published revision of its context (3.0.3, made for VC 2.0). */
 export const OPEN_BADGES_V3_CONTEXT = "https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json";
 
+/** VC 2.0's examples context: the specification's examples, the W3C test suites and sample credentials name it. */
+export const VC_EXAMPLES_V2_CONTEXT = "https://www.w3.org/ns/credentials/examples/v2";
 /** DIF Well-Known DID Configuration: the context of did-configuration.json and its Domain Linkage Credentials. */
 export const DID_CONFIGURATION_CONTEXT = "https://identity.foundation/.well-known/did-configuration/v1";
 /** VC Data Model 1.1: what many wallets and issuers still send, and what the DIF Well-Known DID Configuration's Domain Linkage Credentials use. */
@@ -36,6 +38,10 @@ const didConfigurationContext = {
   ],
 };
 
+// No package publishes VC 2.0's examples context either; it is one @vocab, as the W3C serves it at its URL,
+// so a term it names is an example's, never an undefined one.
+const vcExamplesV2Context = { "@context": { "@vocab": "https://www.w3.org/ns/credentials/examples#" } };
+
 const BUNDLED: ReadonlyMap<string, object> = new Map<string, object>([
   ...credentialsContexts,
   // The Open Badges package also keys its beta context by a name that is not a URL; only URLs count.
@@ -48,6 +54,7 @@ const BUNDLED: ReadonlyMap<string, object> = new Map<string, object>([
   ...ed25519Signature2020Contexts,
   ...statusListContexts,
   [DID_CONFIGURATION_CONTEXT, didConfigurationContext],
+  [VC_EXAMPLES_V2_CONTEXT, vcExamplesV2Context],
 ]);
 
 for (const required of [

@@ -118,7 +118,8 @@ function withIssuer(credential: JsonObject, did: string): JsonObject {
 }
 
 function withId(credential: JsonObject, requestedId: string | undefined): JsonObject {
-  const id = credential.id ?? requestedId ?? `urn:uuid:${randomUUID()}`;
+  // Only a missing id is filled in: one sent as null (or any other non-URL) is refused, not replaced.
+  const id = credential.id !== undefined ? credential.id : (requestedId ?? `urn:uuid:${randomUUID()}`);
   if (typeof id !== "string" || !/^[a-z][a-z0-9+.-]*:\S+$/i.test(id)) refuse("credential.id", "must be a URL (a URI such as urn:uuid:...)");
   if (requestedId !== undefined && credential.id !== undefined && credential.id !== requestedId) {
     refuse("options.credentialId", "differs from credential.id; send one of them");
