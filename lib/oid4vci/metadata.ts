@@ -1,7 +1,12 @@
 // An organization's OpenID4VCI Credential Issuer metadata and its authorization server's (the issuer
 // is its own authorization server and supports only the pre-authorized code grant). Both are built
 // and checked by the @openid4vc libraries' own schemas, so a shape they refuse never leaves.
-import { Oauth2AuthorizationServer, preAuthorizedCodeGrantIdentifier, type AuthorizationServerMetadata } from "@openid4vc/oauth2";
+import {
+  Oauth2AuthorizationServer,
+  preAuthorizedCodeGrantIdentifier,
+  setGlobalConfig,
+  type AuthorizationServerMetadata,
+} from "@openid4vc/oauth2";
 import { Openid4vciIssuer, Openid4vciVersion, type CredentialIssuerMetadata, type IssuerMetadataResult } from "@openid4vc/openid4vci";
 import { config } from "../config";
 import { OPEN_BADGES_V3_CONTEXT, VC_V2_CONTEXT } from "../verifiable/contexts";
@@ -14,11 +19,19 @@ export const OPEN_BADGE_CONFIGURATION_ID = "OpenBadgeCredential";
 
 export type IssuingOrganization = { id: string; slug: string; name: string; logoMimeType: string | null; updatedAt: Date };
 
+// The libraries refuse http:// URLs in metadata and offers unless told otherwise. A deployment's
+// PUBLIC_URL is https; a local one (npm start, the tests) is http on loopback, and should work too.
+function allowLocalUrls(): void {
+  setGlobalConfig({ allowInsecureUrls: !config().publicUrl.startsWith("https://") });
+}
+
 export function openid4vciIssuer(): Openid4vciIssuer {
+  allowLocalUrls();
   return new Openid4vciIssuer({ callbacks: oid4vciCallbacks() });
 }
 
 export function oauth2AuthorizationServer(): Oauth2AuthorizationServer {
+  allowLocalUrls();
   return new Oauth2AuthorizationServer({ callbacks: oid4vciCallbacks() });
 }
 
