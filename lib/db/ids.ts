@@ -30,7 +30,9 @@ export type IdPrefix =
   | "whk"
   | "whd"
   | "wha"
-  | "sil";
+  | "sil"
+  | "wses"
+  | "wsil";
 
 function encodeTime(ms: number): string {
   let out = "";
