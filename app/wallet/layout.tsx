@@ -7,9 +7,9 @@ import { recipientWalletLocale } from "./locale";
 
 export default async function RecipientWalletLayout({ children }: { children: React.ReactNode }) {
   const locale = await recipientWalletLocale();
-  const { recipientWallet } = messagesFor(locale);
+  const { recipientWallet, walletApp } = messagesFor(locale);
   return (
-    <NextIntlClientProvider locale={locale} messages={{ recipientWallet }} timeZone="UTC">
+    <NextIntlClientProvider locale={locale} messages={{ recipientWallet, walletApp }} timeZone="UTC">
       {children}
       <PublicFooter />
     </NextIntlClientProvider>

@@ -12,6 +12,7 @@ import { test, expect } from "../fixtures";
 import { expectError, expectStatus } from "../support/api-helpers";
 import { createCredential, issue, newGroup, uniqueEmail, type Credential } from "../support/credentials";
 import { independentlyVerified, revocationBit } from "../support/independent-vc";
+import { signInToWallet } from "../support/wallet-session";
 
 type Offer = {
   credentialOffer: {
@@ -327,4 +328,36 @@ test("offers: only for issued or expired credentials of the caller's organizatio
     form: { grant_type: PRE_AUTHORIZED_GRANT, "pre-authorized_code": codeOf(offer) },
   });
   await expectOauthError(elsewhere, 400, "invalid_grant");
+});
+
+test("the recipient's wallet: a signed-in recipient gets the same offer for their own credentials only", async ({
+  api,
+  server,
+  client,
+}) => {
+  const email = uniqueEmail("oid4vci-wallet");
+  const group = await newGroup(api, { name: "Wallet App Badge" });
+  const mine = await issue(api, (await createCredential(api, { groupId: group.id, recipient: { name: "Ada", email } })).id);
+  const other = await issuedCredential(api);
+  const path = (publicId: string) => `${server.baseURL}/api/wallet/me/credentials/${publicId}/credential-offer`;
+
+  // No session (the recipient mark alone is not enough): 401.
+  const guest = await fetch(path(mine.publicId), { method: "POST" });
+  expect(guest.status).toBe(401);
+  expect(((await guest.json()) as { error: { code: string } }).error.code).toBe("unauthorized");
+
+  const cookie = await signInToWallet(server.baseURL, email.toUpperCase());
+  const answer = await fetch(path(mine.publicId), { method: "POST", headers: { Cookie: cookie } });
+  expect(answer.status).toBe(201);
+  expect(answer.headers.get("cache-control")).toContain("no-store");
+  const offer = (await answer.json()) as Offer;
+  expect(Object.keys(offer).sort()).toEqual(["credentialOffer", "expiresAt", "link"]);
+  const http = await client({ version: null });
+  await accessToken(http, offer);
+
+  // Someone else's credential, an unknown one: 404; revoked: 409.
+  expect((await fetch(path(other.publicId), { method: "POST", headers: { Cookie: cookie } })).status).toBe(404);
+  expect((await fetch(path("00000000-0000-4000-8000-000000000000"), { method: "POST", headers: { Cookie: cookie } })).status).toBe(404);
+  await expectStatus(await api.post(`/v1/credentials/${mine.id}/revoke`, { data: {} }), 200);
+  expect((await fetch(path(mine.publicId), { method: "POST", headers: { Cookie: cookie } })).status).toBe(409);
 });

@@ -98,6 +98,22 @@ export async function createCredentialOffer(organization: { id: string }, creden
 }
 
 /**
+ * The same offer for the signed-in recipient's wallet: the credential behind `publicId` when it is
+ * addressed to `email` (lower-cased, any organization). Anyone else's, an unknown one, or one the wallet
+ * does not show (draft, scheduled): not_found; a revoked one: conflict.
+ */
+export async function createRecipientCredentialOffer(email: string, publicId: string): Promise<CredentialOfferAnswer> {
+  const credential = await db().credential.findFirst({
+    where: { publicId, recipient: { emailNormalized: email } },
+    select: { id: true, organizationId: true, status: true, issueDate: true, expiryDate: true },
+  });
+  if (!credential) throw notFound("Credential");
+  const status = readStatus(credential);
+  if (status === "draft" || status === "scheduled") throw notFound("Credential");
+  return createCredentialOffer({ id: credential.organizationId }, credential.id);
+}
+
+/**
  * The token endpoint: a pre-authorized code for an access token. A wrong, expired or used code, or one
  * whose credential is revoked or gone, is `invalid_grant`.
  */
