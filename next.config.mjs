@@ -43,6 +43,9 @@ const nextConfig = {
           source: "/organizations/:id/.well-known/oauth-authorization-server",
           destination: "/organizations/:id/oid4vci/authorization-server",
         },
+        // Any other well-known name under an issuer (wallet apps probe for an OpenID configuration first):
+        // a 404 in JSON, not the HTML not-found page, which some clients fail to parse.
+        { source: "/organizations/:id/.well-known/:rest*", destination: "/organizations/:id/oid4vci/well-known/:rest*" },
       ],
     };
   },

@@ -142,6 +142,7 @@ test("metadata: the issuer and its authorization server, where OpenID4VCI 1.0 an
   expect(preflight.status()).toBe(204);
   expect(preflight.headers()["access-control-allow-headers"]).toContain("Authorization");
 
+  await expectError(await http.get(`/organizations/${org.slug}/.well-known/openid-configuration`), 404, "not_found");
   await expectError(await http.get("/.well-known/openid-credential-issuer/organizations/no-such-organization-here"), 404, "not_found");
   await expectError(await http.get("/.well-known/oauth-authorization-server/organizations/no-such-organization-here"), 404, "not_found");
   void api;
