@@ -69,10 +69,12 @@ type Holder = { key: CryptoKey; alg: string; header: { kid: string } | { jwk: JW
 /** An Ed25519 did:key holder (the key made by Digital Bazaar's multikey package, signing with jose). */
 async function didKeyHolder(): Promise<Holder> {
   const pair = await Ed25519Multikey.generate();
-  const jwk = await Ed25519Multikey.toJwk({ keyPair: pair, secretKey: true } as never);
+  const jwk = (await Ed25519Multikey.toJwk({ keyPair: pair, secretKey: true } as never)) as JWK;
+  // The package keeps the 64-byte secret (seed and public key); a JWK's d is the 32-byte seed.
+  jwk.d = base64url.encode(base64url.decode(jwk.d!).slice(0, 32));
   const did = `did:key:${pair.publicKeyMultibase}`;
   return {
-    key: (await importJWK(jwk as JWK, "EdDSA")) as CryptoKey,
+    key: (await importJWK(jwk, "EdDSA")) as CryptoKey,
     alg: "EdDSA",
     header: { kid: `${did}#${pair.publicKeyMultibase}` },
     did,
