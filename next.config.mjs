@@ -27,5 +27,27 @@ const nextConfig = {
   // CSV imports upload files of up to 5 MB through a server action (lib/imports/csv.ts checks the
   // exact limit and says so); the default 1 MB would refuse them before that check could speak.
   experimental: { serverActions: { bodySizeLimit: "6mb" } },
+  // OpenID4VCI metadata lives under /.well-known/, and Next does not route folders whose names start
+  // with a dot: the well-known addresses (inserted before the issuer's path, and appended after it)
+  // are rewritten to the organization's routes (app/organizations/[id]/oid4vci).
+  async rewrites() {
+    return {
+      beforeFiles: [
+        { source: "/.well-known/openid-credential-issuer/organizations/:id", destination: "/organizations/:id/oid4vci/metadata" },
+        { source: "/organizations/:id/.well-known/openid-credential-issuer", destination: "/organizations/:id/oid4vci/metadata" },
+        {
+          source: "/.well-known/oauth-authorization-server/organizations/:id",
+          destination: "/organizations/:id/oid4vci/authorization-server",
+        },
+        {
+          source: "/organizations/:id/.well-known/oauth-authorization-server",
+          destination: "/organizations/:id/oid4vci/authorization-server",
+        },
+        // Any other well-known name under an issuer (wallet apps probe for an OpenID configuration first):
+        // a 404 in JSON, not the HTML not-found page, which some clients fail to parse.
+        { source: "/organizations/:id/.well-known/:rest*", destination: "/organizations/:id/oid4vci/well-known/:rest*" },
+      ],
+    };
+  },
 };
 export default withNextIntl(nextConfig);

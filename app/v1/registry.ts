@@ -13,6 +13,7 @@ import { issueRoute } from "./credentials/[id]/issue/endpoints";
 import { sendRoute } from "./credentials/[id]/send/endpoints";
 import { revokeRoute } from "./credentials/[id]/revoke/endpoints";
 import { verifiableCredentialRoute } from "./credentials/[id]/verifiable-credential/endpoints";
+import { credentialOfferRoute } from "./credentials/[id]/credential-offer/endpoints";
 import { credentialDesignsRoute } from "./credentials/[id]/designs/endpoints";
 import { interactionsRoute } from "./credential-interactions/endpoints";
 import { attributesRoute } from "./attributes/endpoints";
@@ -31,6 +32,7 @@ export const API_ROUTES: RouteDefinition[] = [
   sendRoute,
   revokeRoute,
   verifiableCredentialRoute,
+  credentialOfferRoute,
   credentialDesignsRoute,
   interactionsRoute,
   groupsRoute,

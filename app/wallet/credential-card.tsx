@@ -5,6 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { intlLocale, type Locale } from "@/lib/i18n/locales";
 import { formatDate } from "@/lib/render/attributes";
 import type { WalletListItem } from "@/lib/wallet/recipient-credentials";
+import { WalletAppOffer } from "@/app/credentials/[publicId]/wallet-app-offer";
 import { VisibilityToggle } from "./visibility-toggle";
 import styles from "./wallet.module.css";
 
@@ -16,6 +17,7 @@ function CardActions({ credential }: { credential: WalletListItem }) {
   return (
     <div className={styles.cardActions} data-testid="card-actions">
       <VisibilityToggle publicId={credential.publicId} title={credential.title} visibility={credential.visibility} />
+      {credential.revokedAt === null ? <WalletAppOffer publicId={credential.publicId} signedIn inCard /> : null}
     </div>
   );
 }

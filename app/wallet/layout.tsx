@@ -7,9 +7,9 @@ import { recipientWalletLocale } from "./locale";
 
 export default async function RecipientWalletLayout({ children }: { children: React.ReactNode }) {
   const locale = await recipientWalletLocale();
-  const { recipientWallet, walletProfile } = messagesFor(locale);
+  const { recipientWallet, walletProfile, walletApp } = messagesFor(locale);
   return (
-    <NextIntlClientProvider locale={locale} messages={{ recipientWallet, walletProfile }} timeZone="UTC">
+    <NextIntlClientProvider locale={locale} messages={{ recipientWallet, walletProfile, walletApp }} timeZone="UTC">
       {children}
       <PublicFooter />
     </NextIntlClientProvider>

@@ -6,7 +6,7 @@
 // dates, the group's texts, the organization's name or logo, the designs' images) gives a new digest
 // and so a newly signed document. Signing happens on first request, never in the issue transaction.
 // Old documents keep verifying: their keys stay in the organization's DID document.
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { ApiError, notFound } from "../core/errors";
 import { processSingleton } from "../core/process-singleton";
 import { config } from "../config";
@@ -341,4 +341,22 @@ export async function statusListCredential(slug: string, listNumber: number): Pr
   if (cache.size >= STATUS_LIST_CACHE_SIZE && !cache.has(list.id)) cache.delete(cache.keys().next().value!);
   cache.set(list.id, { bitsDigest, served });
   return served;
+}
+
+/**
+ * A copy of the credential's document bound to a wallet app's key (OpenID for Verifiable Credential
+ * Issuance): the same content, with `credentialSubject.id` the holder's DID and an id of its own, signed
+ * now by the organization's current key. It keeps the credential's own `credentialStatus`, so revoking
+ * the credential revokes every copy. Copies are not stored: each claim signs its own.
+ */
+export async function holderBoundOpenBadgeCredential(
+  organization: { id: string },
+  credentialId: string,
+  holderDid: string,
+): Promise<Record<string, unknown>> {
+  const credential = await findForDocument({ id: credentialId, organizationId: organization.id });
+  if (!credential) throw notFound("Credential");
+  const unsigned = await unsignedDocument(credential);
+  const bound = { ...unsigned, id: `urn:uuid:${randomUUID()}`, credentialSubject: { id: holderDid, ...unsigned.credentialSubject } };
+  return signDocument(bound, await issuerSigner(credential.organization), ownDocumentLoader());
 }

@@ -49,6 +49,7 @@ module.exports = [
       "lib/idempotency/",
       "lib/imports/",
       "lib/interactions/",
+      "lib/oid4vci/",
       "lib/issuers/",
       "lib/mail/",
       "lib/organizations/",

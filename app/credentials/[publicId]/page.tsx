@@ -11,6 +11,7 @@ import { isSignedInRecipient, loadWalletCredential, walletLocale } from "./local
 import { IssuerIdentityLine } from "./issuer-identity";
 import { downloadFileName, embedSnippet, linkedInAddToProfileUrl, shareTargets } from "./share-links";
 import { MainActions, RecipientTools } from "./wallet-actions";
+import { WalletAppOffer } from "./wallet-app-offer";
 import { walletOffers, type CredentialState } from "./offers";
 import styles from "./wallet.module.css";
 
@@ -366,6 +367,7 @@ export default async function WalletPage({ params }: Props) {
         {offers.tools ? (
           <div className={styles.toolsArea}>
             <RecipientTools publicId={credential.publicId} signedInRecipient={signedInRecipient} tools={offers.tools} />
+            {state === "revoked" ? null : <WalletAppOffer publicId={credential.publicId} signedIn={signedInRecipient} />}
           </div>
         ) : null}
       </main>

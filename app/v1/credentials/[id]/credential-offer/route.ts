@@ -1,0 +1,3 @@
+import { credentialOfferRoute } from "./endpoints";
+
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = credentialOfferRoute.handlers;
