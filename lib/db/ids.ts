@@ -30,7 +30,8 @@ export type IdPrefix =
   | "whk"
   | "whd"
   | "wha"
-  | "sil";
+  | "sil"
+  | "ncr";
 
 function encodeTime(ms: number): string {
   let out = "";
