@@ -21,6 +21,9 @@ import { webhookRoute } from "./webhooks/[id]/endpoints";
 import { rotateSecretRoute } from "./webhooks/[id]/rotate-secret/endpoints";
 import { deliveriesRoute } from "./webhooks/[id]/deliveries/endpoints";
 import { retryDeliveryRoute } from "./webhooks/[id]/deliveries/[eventId]/retry/endpoints";
+import { correctionRequestsRoute } from "./correction-requests/endpoints";
+import { approveCorrectionRoute } from "./correction-requests/[id]/approve/endpoints";
+import { rejectCorrectionRoute } from "./correction-requests/[id]/reject/endpoints";
 
 export const API_ROUTES: RouteDefinition[] = [
   credentialsRoute,
@@ -43,4 +46,7 @@ export const API_ROUTES: RouteDefinition[] = [
   rotateSecretRoute,
   deliveriesRoute,
   retryDeliveryRoute,
+  correctionRequestsRoute,
+  approveCorrectionRoute,
+  rejectCorrectionRoute,
 ];
