@@ -6,11 +6,14 @@ import { headers } from "next/headers";
 import { REQUEST_PATH_HEADER } from "@/lib/api/request-target";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 import { walletLocale } from "./credentials/[publicId]/locale";
+import { recipientWalletLocale } from "./wallet/locale";
 
 const WALLET_PAGE = /^\/credentials\/([^/?#]+)\/?$/;
+const RECIPIENT_WALLET = /^\/wallet(?:\/|$)/;
 
 export async function documentLocale(): Promise<Locale> {
   const path = (await headers()).get(REQUEST_PATH_HEADER) ?? "";
+  if (RECIPIENT_WALLET.test(path)) return recipientWalletLocale();
   const publicId = WALLET_PAGE.exec(path)?.[1];
   if (!publicId) return DEFAULT_LOCALE;
   let id: string;

@@ -5,6 +5,8 @@
 import { recheckDueDomainClaims } from "./domains/service";
 import { deleteExpiredIdempotencyRecords } from "./idempotency/service";
 import { retireExpiredSignInLinks } from "./accounts/sign-in-link";
+import { retireExpiredWalletSignInLinks } from "./wallet/sign-in-link";
+import { retireExpiredWalletSessions } from "./wallet/session";
 import { retireExpiredPasswordResets } from "./auth/password-reset";
 import { promoteDueScheduledCredentials } from "./credentials/service";
 import { setImportNudge } from "./imports/nudge";
@@ -112,7 +114,13 @@ export function startBackgroundWork(): Loops {
     }
   });
   const expiredLinks = loop("expired_links_cleanup", EXPIRED_LINKS_CLEANUP_MS, async () => {
-    while ((await retireExpiredSignInLinks()) + (await retireExpiredPasswordResets()) > 0) {
+    while (
+      (await retireExpiredSignInLinks()) +
+        (await retireExpiredPasswordResets()) +
+        (await retireExpiredWalletSignInLinks()) +
+        (await retireExpiredWalletSessions()) >
+      0
+    ) {
       /* next batch */
     }
   });

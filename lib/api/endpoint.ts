@@ -217,7 +217,7 @@ export function parseJsonObject(text: string): Record<string, unknown> {
  * parameter given twice (which value counts would be a guess), `__proto__` (an own property that
  * validation would not see as unknown), and values that are not valid Unicode text.
  */
-function readQuery(searchParams: URLSearchParams): { query: Record<string, string>; details: ErrorDetail[] } {
+export function readQuery(searchParams: URLSearchParams): { query: Record<string, string>; details: ErrorDetail[] } {
   const query: Record<string, string> = {};
   const details: ErrorDetail[] = [];
   for (const [name, value] of searchParams) {

@@ -31,6 +31,8 @@ export type IdPrefix =
   | "whd"
   | "wha"
   | "sil"
+  | "wses"
+  | "wsil"
   | "ncr";
 
 function encodeTime(ms: number): string {
