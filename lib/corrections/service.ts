@@ -92,7 +92,18 @@ export async function requestNameCorrection(email: string, publicId: string, inp
 
 /** The requests made for one of the recipient's credentials, newest first (the wallet shows their status). */
 export async function recipientsCorrectionRequests(email: string, publicId: string): Promise<ApiCorrectionRequest[]> {
-  const credential = await recipientsCredential(email, publicId);
+  const requests = await correctionRequestsIfRecipient(email, publicId);
+  if (!requests) throw notFound("Credential");
+  return requests;
+}
+
+/** The same, or null when the credential is not addressed to `email`: the wallet page shows its form only to its recipient. */
+export async function correctionRequestsIfRecipient(email: string, publicId: string): Promise<ApiCorrectionRequest[] | null> {
+  const credential = await db().credential.findFirst({
+    where: { publicId, recipient: { emailNormalized: normalizeEmail(email) } },
+    select: { id: true },
+  });
+  if (!credential) return null;
   const rows = await db().correctionRequest.findMany({
     where: { credentialId: credential.id },
     select: correctionSelect,

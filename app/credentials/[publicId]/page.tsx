@@ -11,6 +11,7 @@ import { loadWalletCredential, walletLocale } from "./locale";
 import { IssuerIdentityLine } from "./issuer-identity";
 import { downloadFileName, embedSnippet, linkedInAddToProfileUrl, shareTargets } from "./share-links";
 import { MainActions, RecipientTools } from "./wallet-actions";
+import { NameCorrection } from "./name-correction";
 import { walletOffers, type CredentialState } from "./offers";
 import styles from "./wallet.module.css";
 
@@ -337,6 +338,13 @@ export default async function WalletPage({ params }: Props) {
               </p>
             </section>
           ) : null}
+          <NameCorrection
+            publicId={credential.publicId}
+            locale={locale}
+            organization={org}
+            currentName={credential.recipientName}
+            revoked={revocation !== null}
+          />
         </section>
 
         {offers.tools ? (
