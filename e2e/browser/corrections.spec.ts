@@ -69,7 +69,9 @@ for (const [label, viewport] of [
       expect(width).toBeLessThanOrEqual(viewport.width);
       await shot(page, testInfo, `${label}-3-dashboard-queue`);
       await item.getByRole("button", { name: /Approve/ }).click();
-      await expect(item.getByRole("status")).toContainText("Approved");
+      await expect(page.getByTestId("correction-decisions")).toContainText("Safety Course, Ada Lovelase → Ada Lovelace: Approved");
+      await expect(page.locator("[data-correction-id]")).toHaveCount(0);
+      await expect(page.getByTestId("open-corrections")).toHaveCount(0);
       await shot(page, testInfo, `${label}-4-dashboard-approved`);
       await page.goto(`${site(server)}/dashboard/corrections?status=approved`);
       await expect(page.locator("[data-correction-id]").first()).toContainText("Ada Lovelace");

@@ -1,23 +1,45 @@
 "use client";
-import { useState } from "react";
+import { createContext, useContext, useEffect, useState } from "react";
 import { useFormAction } from "@/lib/dashboard/use-form-action";
 import styles from "../dashboard.module.css";
 import own from "./corrections.module.css";
 import { approveCorrectionAction, rejectCorrectionAction } from "./actions";
 
+/**
+ * Said above the queue once a request is decided: the decided request leaves the open list when the page
+ * refreshes (the navigation's count with it), so its confirmation cannot stay inside its own item.
+ */
+const DecidedContext = createContext<(message: string) => void>(() => undefined);
+
+export function CorrectionQueue({ children }: { children: React.ReactNode }) {
+  const [messages, setMessages] = useState<string[]>([]);
+  return (
+    <DecidedContext.Provider value={(message) => setMessages((m) => [...m, message])}>
+      <div role="status" data-testid="correction-decisions">
+        {messages.map((m, i) => (
+          <p key={i} className={`${styles.notice} ${styles.ok}`}>
+            {m}
+          </p>
+        ))}
+      </div>
+      {children}
+    </DecidedContext.Provider>
+  );
+}
+
 /** Approve, or reject with a reason (the reason field opens in place); the outcome is said next to them. */
-export function CorrectionDecision({ id, requestedName }: { id: string; requestedName: string }) {
+export function CorrectionDecision({ id, summary }: { id: string; summary: string }) {
   const approve = useFormAction(approveCorrectionAction);
   const reject = useFormAction(rejectCorrectionAction);
   const [rejecting, setRejecting] = useState(false);
+  const decided = useContext(DecidedContext);
   const done = approve.state.status === "ok" ? approve.state : reject.state.status === "ok" ? reject.state : null;
-  if (done) {
-    return (
-      <p className={`${styles.notice} ${styles.ok}`} role="status">
-        {done.message}
-      </p>
-    );
-  }
+  useEffect(() => {
+    if (done) decided(`${summary}: ${done.message}`);
+    // Once per decision: `done` is a new object only when an action answers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [done]);
+  if (done) return null;
   const reasonError = reject.fieldErrors.reason;
   return (
     <div className={own.decision}>
@@ -35,7 +57,7 @@ export function CorrectionDecision({ id, requestedName }: { id: string; requeste
         <div className={styles.actions}>
           <form onSubmit={approve.onSubmit}>
             <input type="hidden" name="id" value={id} />
-            <button className={styles.button} type="submit" disabled={approve.pending} aria-label={`Approve the name “${requestedName}”`}>
+            <button className={styles.button} type="submit" disabled={approve.pending} aria-label={`Approve: ${summary}`}>
               {approve.pending ? "Approving…" : "Approve"}
             </button>
           </form>

@@ -4,7 +4,7 @@ import { CORRECTION_STATUSES, type CorrectionStatus } from "@/lib/corrections/sc
 import { correctionQueue, type QueuedCorrection } from "@/lib/corrections/service";
 import styles from "../dashboard.module.css";
 import own from "./corrections.module.css";
-import { CorrectionDecision } from "./correction-forms";
+import { CorrectionDecision, CorrectionQueue } from "./correction-forms";
 
 export const metadata = { title: "Corrections" };
 export const dynamic = "force-dynamic";
@@ -47,7 +47,9 @@ function CorrectionItem({ request }: { request: QueuedCorrection }) {
           <span className={`${styles.pill} ${styles.pillGrey}`}>Reason</span> {request.resolution}
         </div>
       )}
-      {request.status === "open" && <CorrectionDecision id={request.id} requestedName={request.requestedName} />}
+      {request.status === "open" && (
+        <CorrectionDecision id={request.id} summary={`${request.credentialTitle}, ${request.currentName} → ${request.requestedName}`} />
+      )}
     </li>
   );
 }
@@ -77,15 +79,17 @@ export default async function CorrectionsPage({ searchParams }: { searchParams: 
       </nav>
       <section className={styles.section}>
         <h2>{status === "open" ? "Waiting for you, oldest first" : `${TAB_LABELS[status]}, newest first`}</h2>
-        {requests.length === 0 ? (
-          <p className={styles.muted}>{status === "open" ? "No open requests." : `No ${status} requests yet.`}</p>
-        ) : (
-          <ul className={own.list}>
-            {requests.map((r) => (
-              <CorrectionItem key={r.id} request={r} />
-            ))}
-          </ul>
-        )}
+        <CorrectionQueue>
+          {requests.length === 0 ? (
+            <p className={styles.muted}>{status === "open" ? "No open requests." : `No ${status} requests yet.`}</p>
+          ) : (
+            <ul className={own.list}>
+              {requests.map((r) => (
+                <CorrectionItem key={r.id} request={r} />
+              ))}
+            </ul>
+          )}
+        </CorrectionQueue>
       </section>
     </>
   );
