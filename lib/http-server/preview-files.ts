@@ -8,6 +8,7 @@ import { ApiError } from "../core/errors";
 import { internalError } from "../api/envelope";
 import { requestIdHeader, sendApiError } from "./answers";
 import { errorSummary, log } from "../log";
+import { previewAccess } from "../wallet/privacy";
 import { attachmentDisposition, safeDownloadName } from "../previews/download-name";
 import {
   PREVIEW_PNG_WIDTHS,
@@ -47,6 +48,14 @@ export async function servePreview(req: IncomingMessage, res: ServerResponse): P
   const etag = `"${digest}${width ? `.w${width}` : ""}.${format}"`;
   const headers: Record<string, string | number> = { "Cache-Control": "public, max-age=31536000, immutable", ETag: etag };
   try {
+    // A private credential's previews are its signed-in recipient's only (lib/wallet/privacy.ts), and
+    // then never stored by a shared cache.
+    const access = await previewAccess(digest, req.headers.cookie);
+    if (access === "hidden") {
+      sendApiError(req, res, NO_SUCH_PREVIEW());
+      return true;
+    }
+    if (access === "recipient") headers["Cache-Control"] = "private, no-store";
     // A 304 still requires the version to exist: a deleted credential's previews are gone.
     const { bytes, contentType } = await previewBytes(digest, format, width);
     const ifNoneMatch = req.headers["if-none-match"];

@@ -212,3 +212,54 @@ async function designsOf(organization: { id: string; name: string }, credentialI
   }
   return result;
 }
+
+/** What a list needs of each credential to name its first design's preview (no query per credential). */
+export type CredentialForPreview = {
+  id: string;
+  publicId: string;
+  groupId: string;
+  recipientName: string;
+  issueDate: string;
+  expiryDate: string | null;
+  customAttributes: string;
+  group: { name: string };
+  organization: { name: string };
+};
+
+/**
+ * The PNG preview URL of each credential's first design (null when its group has none), for a list:
+ * one query for the groups' first designs whatever the number of credentials, then the digests, which
+ * cost no query once this process has handed them out (the same URLs the wallet page shows).
+ */
+export async function firstDesignPngUrls(credentials: CredentialForPreview[]): Promise<Map<string, string | null>> {
+  const groupIds = [...new Set(credentials.map((c) => c.groupId))];
+  const rows = groupIds.length
+    ? await db().groupDesign.findMany({
+        where: { groupId: { in: groupIds } },
+        orderBy: { position: "asc" },
+        select: {
+          groupId: true,
+          design: { select: { id: true, updatedAt: true, currentRevision: { select: { id: true, document: true } } } },
+        },
+      })
+    : [];
+  const firstByGroup = new Map<string, { design: { id: string; updatedAt: Date }; revision: { id: string }; document: DesignDocument }>();
+  for (const row of rows) {
+    const revision = row.design.currentRevision;
+    if (firstByGroup.has(row.groupId) || !revision) continue;
+    firstByGroup.set(row.groupId, { design: row.design, revision, document: JSON.parse(revision.document) as DesignDocument });
+  }
+  const urls = new Map<string, string | null>();
+  for (const credential of credentials) {
+    const first = firstByGroup.get(credential.groupId);
+    if (!first) {
+      urls.set(credential.id, null);
+      continue;
+    }
+    const values = credentialAttributeValues({ credential, group: credential.group, organization: credential.organization });
+    const meta = previewMeta(credential, credential.group, credential.organization, values);
+    const digest = await designPreviewVersion({ kind: "credential", ...first, credentialId: credential.id, values, meta });
+    urls.set(credential.id, previewUrl(digest, "png"));
+  }
+  return urls;
+}

@@ -30,6 +30,8 @@ export type WalletCredential = {
   designs: ShownCredentialDesign[];
   /** The language its group fixes for its page (lib/i18n/locales.ts), or null: the reader's own. */
   language: Locale | null;
+  /** The recipient's choice in their wallet: a private credential is shown to its signed-in recipient only. */
+  visibility: "public" | "private";
 };
 
 const publicIdSchema = z.uuid();
@@ -48,6 +50,7 @@ export async function findWalletCredential(publicId: string): Promise<WalletCred
       expiryDate: true,
       revokedAt: true,
       revocationReason: true,
+      visibility: true,
       group: { select: { name: true, learningEventUrl: true, description: true, criteria: true, language: true } },
       organization: { select: { id: true, name: true, logoMimeType: true, linkedinOrganizationId: true } },
     },
@@ -76,5 +79,6 @@ export async function findWalletCredential(publicId: string): Promise<WalletCred
     url: walletUrl(row.publicId),
     designs: await shownCredentialDesigns(row.organization, row.id),
     language: isSupportedLocale(row.group.language) ? row.group.language : null,
+    visibility: row.visibility === "private" ? "private" : "public",
   };
 }

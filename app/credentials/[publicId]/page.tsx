@@ -7,7 +7,7 @@ import { issuerIdentity } from "@/lib/domains/service";
 import { formatDate } from "@/lib/render/attributes";
 import { previewAtWidth, previewSrcSet, WALLET_PREVIEW_SIZES } from "@/lib/wallet/images";
 import { intlLocale, type Locale } from "@/lib/i18n/locales";
-import { loadWalletCredential, walletLocale } from "./locale";
+import { isSignedInRecipient, loadWalletCredential, walletLocale } from "./locale";
 import { IssuerIdentityLine } from "./issuer-identity";
 import { downloadFileName, embedSnippet, linkedInAddToProfileUrl, shareTargets } from "./share-links";
 import { MainActions, RecipientTools } from "./wallet-actions";
@@ -91,6 +91,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const locale = await walletLocale(publicId);
   const t = await getTranslations({ locale, namespace: "wallet" });
   if (!credential) return { title: t("metaNotFoundTitle"), robots: { index: false } };
+  // A private credential is shown to its recipient only: nothing about it for link previews or search engines.
+  if (credential.visibility === "private") return { title: credential.groupName, robots: { index: false } };
   const revoked = credential.revocation !== null;
   const names = { credential: credential.groupName, recipient: credential.recipientName, organization: credential.organization.name };
   const title = revoked ? t("metaTitleRevoked", names) : t("metaTitle", names);
@@ -118,6 +120,7 @@ export default async function WalletPage({ params }: Props) {
   const { publicId } = await params;
   const credential = await load(publicId);
   if (!credential) notFound();
+  const signedInRecipient = await isSignedInRecipient(credential.id);
   const identity = await issuerIdentity(credential.organization.id);
   const locale = await walletLocale(publicId);
   const TEXT = pageText(await getTranslations({ locale, namespace: "wallet" }));
@@ -240,7 +243,12 @@ export default async function WalletPage({ params }: Props) {
             </h1>
           )}
           <p className={styles.recipient}>{TEXT.awardedTo(credential.recipientName)}</p>
-          <MainActions publicId={credential.publicId} share={offers.share} addToLinkedInUrl={offers.addToLinkedInUrl} />
+          <MainActions
+            publicId={credential.publicId}
+            signedInRecipient={signedInRecipient}
+            share={offers.share}
+            addToLinkedInUrl={offers.addToLinkedInUrl}
+          />
         </section>
 
         <section className={styles.previews} aria-label={TEXT.images}>
@@ -349,7 +357,7 @@ export default async function WalletPage({ params }: Props) {
 
         {offers.tools ? (
           <div className={styles.toolsArea}>
-            <RecipientTools publicId={credential.publicId} tools={offers.tools} />
+            <RecipientTools publicId={credential.publicId} signedInRecipient={signedInRecipient} tools={offers.tools} />
           </div>
         ) : null}
       </main>

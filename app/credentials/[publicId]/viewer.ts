@@ -1,7 +1,8 @@
 "use client";
 // Who is looking at this wallet page, as this browser knows it: the recipient (a mark in local storage,
-// set by the email's `?recipient=true`, see docs/api.md, The wallet page) or a guest. The server cannot know, so it
-// renders the guest's view and the page switches after reading the mark. Read once per page load and
+// set by the email's `?recipient=true`, see docs/api.md, The wallet page; or, as the server tells the
+// page, a wallet session of the credential's recipient's email) or a guest. The server renders the
+// guest's view and the page switches after reading the mark. Read once per page load and
 // shared by the page's client parts; the parameter leaves the address bar on that first read.
 import { startTransition, useEffect, useState } from "react";
 
@@ -29,8 +30,10 @@ function whoIsVisiting(publicId: string): Viewer {
   }
 }
 
-export function viewerOf(publicId: string): Viewer {
+/** `signedInRecipient`: the server found the visitor signed in to the wallet as this credential's recipient. */
+export function viewerOf(publicId: string, signedInRecipient = false): Viewer {
   if (!known.has(publicId)) known.set(publicId, whoIsVisiting(publicId));
+  if (signedInRecipient) known.set(publicId, "recipient");
   return known.get(publicId)!;
 }
 
@@ -39,12 +42,12 @@ export function viewerOf(publicId: string): Viewer {
  * render). The switch to the recipient's view is a transition: React renders the recipient's tools
  * in slices that yield to the browser instead of one long task right after hydration.
  */
-export function useViewer(publicId: string): Viewer | null {
+export function useViewer(publicId: string, signedInRecipient = false): Viewer | null {
   const [viewer, setViewer] = useState<Viewer | null>(null);
   useEffect(() => {
-    const known = viewerOf(publicId);
+    const known = viewerOf(publicId, signedInRecipient);
     startTransition(() => setViewer(known));
-  }, [publicId]);
+  }, [publicId, signedInRecipient]);
   return viewer;
 }
 

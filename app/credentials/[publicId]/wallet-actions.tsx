@@ -43,9 +43,14 @@ function useText() {
 }
 
 /** The main action on the first screen, and the verification result under it. */
-export function MainActions(props: { publicId: string; share: ShareSheet | null; addToLinkedInUrl: string | null }) {
+export function MainActions(props: {
+  publicId: string;
+  signedInRecipient?: boolean;
+  share: ShareSheet | null;
+  addToLinkedInUrl: string | null;
+}) {
   const TEXT = useText();
-  const viewer = useViewer(props.publicId);
+  const viewer = useViewer(props.publicId, props.signedInRecipient);
   const viewed = useRef(false);
   const [verification, setVerification] = useState<VerificationReport | null>(null);
   const [verifyError, setVerifyError] = useState<string | null>(null);
@@ -153,9 +158,9 @@ export function MainActions(props: { publicId: string; share: ShareSheet | null;
 }
 
 /** The recipient's tools, at the end of the page: nothing for a guest; for the recipient, the sections the page offers. */
-export function RecipientTools(props: { publicId: string; tools: RecipientToolsOffer }) {
+export function RecipientTools(props: { publicId: string; signedInRecipient?: boolean; tools: RecipientToolsOffer }) {
   const TEXT = useText();
-  const viewer = useViewer(props.publicId);
+  const viewer = useViewer(props.publicId, props.signedInRecipient);
   const [copied, setCopied] = useState<"link" | "embed" | null>(null);
   const record = (eventType: string) => recordWalletEvent(props.publicId, eventType);
   if (viewer !== "recipient") return null;

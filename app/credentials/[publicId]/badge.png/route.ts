@@ -7,6 +7,7 @@ import { ApiError } from "@/lib/core/errors";
 import { publicEndpoint, readOnlyRoute } from "@/lib/api/public-endpoint";
 import { attachmentDisposition, safeDownloadName } from "@/lib/previews/download-name";
 import { bakedCredentialPng } from "@/lib/verification/baked-download";
+import { cacheControlUnlessHidden } from "@/lib/wallet/privacy";
 
 // Public and unauthenticated like the wallet page; the bytes change when the credential is renamed
 // (a newly signed document) or revoked (no download at all), so caches keep it briefly.
@@ -16,13 +17,14 @@ export const GET = publicEndpoint({ params: z.strictObject({ publicId: z.string(
   const query = new URL(request.url).searchParams;
   const design = query.get("design");
   if (!design || design.length > 100) throw new ApiError("not_found", "Not found: the query names no design (?design=<design id>).");
+  const cacheControl = await cacheControlUnlessHidden(params.publicId, request, CACHE_CONTROL);
   const png = await bakedCredentialPng(params.publicId, design);
   if (!png) throw new ApiError("not_found", "Credential image not found.");
   const download = query.get("download");
   return new Response(new Uint8Array(png), {
     headers: {
       "Content-Type": "image/png",
-      "Cache-Control": CACHE_CONTROL,
+      "Cache-Control": cacheControl,
       "X-Content-Type-Options": "nosniff",
       ...(download ? { "Content-Disposition": attachmentDisposition(safeDownloadName(download, "png")) } : {}),
     },

@@ -1,0 +1,10 @@
+// PATCH /api/wallet/me/credentials/{publicId} {"visibility":"public"|"private"}: who may open one of the
+// signed-in recipient's credentials. Another recipient's or an unknown one: 404.
+import { z } from "zod";
+import { walletEndpoint } from "@/lib/api/wallet-endpoint";
+import { setWalletVisibility, VisibilityBody } from "@/lib/wallet/recipient-credentials";
+
+export const PATCH = walletEndpoint(
+  { params: z.object({ publicId: z.uuid() }), body: VisibilityBody },
+  async ({ session, params, body }) => ({ status: 200, body: await setWalletVisibility(session.email, params.publicId, body.visibility) }),
+);
