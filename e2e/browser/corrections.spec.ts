@@ -34,9 +34,12 @@ for (const [label, viewport] of [
       const [name, value] = cookie.split("=", 2) as [string, string];
       await page.context().addCookies([{ name, value, domain: "localhost", path: "/" }]);
 
+      // From the wallet's card to the form on the credential's page, which opens by itself.
       const credentialPage = `${site(server)}/credentials/${publicId}`;
-      await page.goto(credentialPage);
-      await page.getByTestId("name-correction-open").click();
+      await page.goto(`${site(server)}/wallet`);
+      const card = page.locator(`[data-public-id="${publicId}"]`);
+      await card.getByRole("link", { name: "Request a name correction" }).click();
+      await page.waitForURL(`${credentialPage}#name-correction`);
       const form = page.getByTestId("name-correction-form");
       await expect(form).toBeVisible();
       // A clear error first: the same name as now.
@@ -82,6 +85,11 @@ for (const [label, viewport] of [
       await expect(page.getByText(/Awarded to\s*Ada Lovelace/).first()).toBeVisible();
       await expect(page.getByTestId("name-correction-status")).toHaveText("Name corrected to “Ada Lovelace”.");
       await shot(page, testInfo, `${label}-5-wallet-corrected`);
+      await page.goto(`${site(server)}/wallet`);
+      await expect(page.locator(`[data-public-id="${publicId}"]`).getByTestId("card-name-correction")).toContainText(
+        "Name corrected to “Ada Lovelace”.",
+      );
+      await shot(page, testInfo, `${label}-6-wallet-list`);
     });
   });
 }

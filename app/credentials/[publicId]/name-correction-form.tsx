@@ -2,7 +2,7 @@
 // The recipient's name correction form on a credential's wallet page (name-correction.tsx decides who
 // sees it). It posts to the wallet's own JSON route with the session cookie; its text comes from the
 // server in the page's language, and each refusal is said in words next to the field it concerns.
-import { useId, useState } from "react";
+import { startTransition, useEffect, useId, useState } from "react";
 import { formText } from "@/app/form-text";
 import styles from "./name-correction.module.css";
 import walletStyles from "./wallet.module.css";
@@ -50,6 +50,10 @@ export function NameCorrectionForm({ publicId, currentName, text }: { publicId: 
   const [pending, setPending] = useState(false);
   const [sent, setSent] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
+  // /wallet's cards link here with #name-correction: the form is what the recipient came for.
+  useEffect(() => {
+    if (window.location.hash === "#name-correction") startTransition(() => setOpen(true));
+  }, []);
 
   if (sent) {
     return (
@@ -113,6 +117,7 @@ export function NameCorrectionForm({ publicId, currentName, text }: { publicId: 
           autoFocus
           aria-invalid={Boolean(errors.name)}
           aria-describedby={errors.name ? `${id}-name-error` : undefined}
+          onChange={() => errors.name && setErrors({ ...errors, name: undefined })}
         />
         {errors.name && (
           <p className={styles.error} id={`${id}-name-error`}>
@@ -129,6 +134,7 @@ export function NameCorrectionForm({ publicId, currentName, text }: { publicId: 
           dir="auto"
           aria-invalid={Boolean(errors.note)}
           aria-describedby={errors.note ? `${id}-note-error` : undefined}
+          onChange={() => errors.note && setErrors({ ...errors, note: undefined })}
         />
         {errors.note && (
           <p className={styles.error} id={`${id}-note-error`}>

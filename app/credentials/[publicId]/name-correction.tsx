@@ -10,9 +10,10 @@ import { currentWalletSession } from "@/lib/wallet/session";
 import { NameCorrectionForm, SignInToCorrect, type NameCorrectionText } from "./name-correction-form";
 import styles from "./name-correction.module.css";
 
-type CorrectionsT = Awaited<ReturnType<typeof getTranslations<"corrections">>>;
+export type CorrectionsT = Awaited<ReturnType<typeof getTranslations<"corrections">>>;
 
-function statusLine(t: CorrectionsT, request: ApiCorrectionRequest): string {
+/** What the recipient reads about their last request (here and on /wallet's cards). */
+export function statusLine(t: CorrectionsT, request: ApiCorrectionRequest): string {
   if (request.status === "open") return t("statusOpen", { name: request.requestedName });
   if (request.status === "approved") return t("statusApproved", { name: request.requestedName });
   return t("statusRejected", { name: request.requestedName, reason: request.resolution ?? "" });
@@ -58,7 +59,7 @@ export async function NameCorrection(props: {
   const canAsk = !props.revoked && latest?.status !== "open";
   if (!latest && !canAsk) return null;
   return (
-    <section className={styles.correction} aria-label={text.action} data-testid="name-correction">
+    <section id="name-correction" className={styles.correction} aria-label={text.action} data-testid="name-correction">
       {latest && (
         <p className={styles.status} data-testid="name-correction-status" data-status={latest.status} dir="auto">
           {statusLine(t, latest)}
