@@ -40,16 +40,20 @@ beforeAll(async () => {
 describe("the recipient's list", () => {
   it("holds every issued, expired and revoked credential of the email in every organization, newest first; no drafts, no scheduled, nobody else's", async () => {
     const email = "Grace@Example.com";
+    // Apart by a few milliseconds each: "newest first" is by creation time (ties by id, which is random within one millisecond).
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
     const issued = await credentials.createIssueCredential(acme, {
       groupId: groups.get("Acme Course")!,
       recipient: { name: "Grace", email },
     });
+    await tick();
     const expired = await credentials.createIssueCredential(globex, {
       groupId: groups.get("Globex Badge")!,
       recipient: { name: "Grace", email: "grace@example.com" },
       issueDate: addPeriod(todayUtc(), -2, "year"),
       expiryDate: addPeriod(todayUtc(), -1, "year"),
     });
+    await tick();
     const revoked = await credentials.createIssueCredential(acme, {
       groupId: groups.get("Acme Course")!,
       recipient: { name: "Grace", email },

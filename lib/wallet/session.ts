@@ -6,7 +6,6 @@
 // SHA-256, so a copy of the table signs nobody in. Deleting the row (sign-out) ends the session at
 // once. A session lasts 30 days from its last use.
 import { createHash, randomBytes } from "node:crypto";
-import { cookies as requestCookies, headers as requestHeaders } from "next/headers";
 import { config } from "../config";
 import { db } from "../db";
 import { newId } from "../db/ids";
@@ -83,9 +82,14 @@ export async function walletSessionFromRequest(request: Request): Promise<Wallet
   return walletSessionForToken(walletTokenFromCookieHeader(request.headers.get("cookie")));
 }
 
-/** The signed-in recipient, in a server component or server action (next/headers), or null. */
+/**
+ * The signed-in recipient, in a server component or server action (next/headers), or null. next/headers
+ * is imported when called: this module is also loaded by the plain Node server (previews, background
+ * work), where loading Next's request storage at startup fails.
+ */
 export async function currentWalletSession(): Promise<WalletSession | null> {
-  const jar = await requestCookies();
+  const { cookies } = await import("next/headers");
+  const jar = await cookies();
   const token = COOKIE_NAMES.map((name) => jar.get(name)?.value).find(Boolean);
   return walletSessionForToken(token);
 }
@@ -122,9 +126,4 @@ export function walletSessionClearCookies(): string[] {
     `${walletSessionCookieName(true)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure`,
     `${walletSessionCookieName(false)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`,
   ];
-}
-
-/** For server actions: whether the current request came over https. */
-export async function currentRequestIsHttps(): Promise<boolean> {
-  return requestIsHttps(await requestHeaders());
 }

@@ -4,9 +4,13 @@ import { walletSignInLinkIsValid } from "@/lib/wallet/sign-in-link";
 import styles from "../wallet.module.css";
 import { recipientWalletLocale } from "../locale";
 
-// The token is in the address: no other site is told it through a Referer header.
-export const metadata: Metadata = { title: "Sign in to your wallet", referrer: "no-referrer", robots: { index: false } };
 export const dynamic = "force-dynamic";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations({ locale: await recipientWalletLocale(), namespace: "recipientWallet" });
+  // The token is in the address: no other site is told it through a Referer header.
+  return { title: t("linkHeading"), referrer: "no-referrer", robots: { index: false } };
+}
 
 // The emailed link's page. Opening it uses nothing up (mail scanners open links): the button posts the
 // token, and only that signs in (app/api/wallet/sign-in/link/route.ts). A plain form: no script needed.
