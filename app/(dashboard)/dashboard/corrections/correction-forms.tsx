@@ -1,4 +1,5 @@
 "use client";
+import { useRouter } from "next/navigation";
 import { createContext, useContext, useEffect, useState } from "react";
 import { useFormAction } from "@/lib/dashboard/use-form-action";
 import styles from "../dashboard.module.css";
@@ -33,9 +34,13 @@ export function CorrectionDecision({ id, summary }: { id: string; summary: strin
   const reject = useFormAction(rejectCorrectionAction);
   const [rejecting, setRejecting] = useState(false);
   const decided = useContext(DecidedContext);
+  const router = useRouter();
   const done = approve.state.status === "ok" ? approve.state : reject.state.status === "ok" ? reject.state : null;
   useEffect(() => {
-    if (done) decided(`${summary}: ${done.message}`);
+    if (!done) return;
+    decided(`${summary}: ${done.message}`);
+    // The queue and the navigation's count, as they are now.
+    router.refresh();
     // Once per decision: `done` is a new object only when an action answers.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [done]);
