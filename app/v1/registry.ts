@@ -22,6 +22,9 @@ import { webhookRoute } from "./webhooks/[id]/endpoints";
 import { rotateSecretRoute } from "./webhooks/[id]/rotate-secret/endpoints";
 import { deliveriesRoute } from "./webhooks/[id]/deliveries/endpoints";
 import { retryDeliveryRoute } from "./webhooks/[id]/deliveries/[eventId]/retry/endpoints";
+import { correctionRequestsRoute } from "./correction-requests/endpoints";
+import { approveCorrectionRoute } from "./correction-requests/[id]/approve/endpoints";
+import { rejectCorrectionRoute } from "./correction-requests/[id]/reject/endpoints";
 
 export const API_ROUTES: RouteDefinition[] = [
   credentialsRoute,
@@ -45,4 +48,7 @@ export const API_ROUTES: RouteDefinition[] = [
   rotateSecretRoute,
   deliveriesRoute,
   retryDeliveryRoute,
+  correctionRequestsRoute,
+  approveCorrectionRoute,
+  rejectCorrectionRoute,
 ];

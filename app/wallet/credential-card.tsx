@@ -6,6 +6,8 @@ import { intlLocale, type Locale } from "@/lib/i18n/locales";
 import { formatDate } from "@/lib/render/attributes";
 import type { WalletListItem } from "@/lib/wallet/recipient-credentials";
 import { WalletAppOffer } from "@/app/credentials/[publicId]/wallet-app-offer";
+import type { ApiCorrectionRequest } from "@/lib/corrections/schema";
+import { NameCorrectionAction } from "./name-correction-action";
 import { VisibilityToggle } from "./visibility-toggle";
 import styles from "./wallet.module.css";
 
@@ -13,16 +15,39 @@ import styles from "./wallet.module.css";
  * The card's actions, one component each. Other features add theirs here, each its own component
  * taking the card's credential: a name correction request, adding to a wallet app, profile settings.
  */
-function CardActions({ credential }: { credential: WalletListItem }) {
+function CardActions({
+  credential,
+  correction,
+  locale,
+}: {
+  credential: WalletListItem;
+  correction: ApiCorrectionRequest | null;
+  locale: Locale;
+}) {
   return (
     <div className={styles.cardActions} data-testid="card-actions">
       <VisibilityToggle publicId={credential.publicId} title={credential.title} visibility={credential.visibility} />
       {credential.revokedAt === null ? <WalletAppOffer publicId={credential.publicId} signedIn inCard /> : null}
+      <NameCorrectionAction
+        publicId={credential.publicId}
+        revoked={credential.revokedAt !== null}
+        correction={correction}
+        locale={locale}
+      />
     </div>
   );
 }
 
-export async function CredentialCard({ credential, locale }: { credential: WalletListItem; locale: Locale }) {
+export async function CredentialCard({
+  credential,
+  locale,
+  correction = null,
+}: {
+  credential: WalletListItem;
+  locale: Locale;
+  /** The recipient's last name correction request of this credential, if any. */
+  correction?: ApiCorrectionRequest | null;
+}) {
   const t = await getTranslations({ locale, namespace: "recipientWallet" });
   const date = (value: string) => formatDate(value, intlLocale(locale), "medium");
   const revoked = credential.revokedAt !== null;
@@ -76,7 +101,7 @@ export async function CredentialCard({ credential, locale }: { credential: Walle
               {t("revokedBecause", { reason: credential.revocationReason })}
             </p>
           ) : null}
-          <CardActions credential={credential} />
+          <CardActions credential={credential} correction={correction} locale={locale} />
         </div>
       </article>
     </li>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { latestCorrectionRequests } from "@/lib/corrections/service";
 import { listWalletCredentials, walletIssuers, WalletCredentialsQuery } from "@/lib/wallet/recipient-credentials";
 import { currentWalletSession } from "@/lib/wallet/session";
 import { CredentialCard } from "./credential-card";
@@ -74,6 +75,11 @@ async function WalletList({ email, query }: { email: string; query: WalletCreden
   const locale = await recipientWalletLocale();
   const t = await getTranslations({ locale, namespace: "recipientWallet" });
   const [page, issuers] = await Promise.all([listWalletCredentials(email, query), walletIssuers(email)]);
+  // One query for the whole page: each card shows its last name correction request.
+  const corrections = await latestCorrectionRequests(
+    email,
+    page.data.map((c) => c.publicId),
+  );
   const filtered = query.issuer !== undefined || query.status !== undefined;
   const filters = { issuer: query.issuer, status: query.status };
   return (
@@ -121,7 +127,12 @@ async function WalletList({ email, query }: { email: string; query: WalletCreden
       ) : (
         <ul className={styles.cards} data-testid="wallet-credentials">
           {page.data.map((credential) => (
-            <CredentialCard key={credential.publicId} credential={credential} locale={locale} />
+            <CredentialCard
+              key={credential.publicId}
+              credential={credential}
+              locale={locale}
+              correction={corrections.get(credential.publicId) ?? null}
+            />
           ))}
         </ul>
       )}

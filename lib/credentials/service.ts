@@ -452,80 +452,92 @@ export async function sendCredentialOnce(
 }
 
 export async function updateCredential(organization: Organization, id: string, input: UpdateCredentialInput): Promise<ApiCredential> {
-  const { row, emailQueued } = await db().$transaction(async (tx) => {
-    await lockCredential(tx, organization.id, id);
-    const credential = await findCredential(tx, organization.id, id);
-    refuseIfRevoked(credential, "changed");
-    if (input.recipient) {
-      if (credential.recipientId === null || input.recipient.id !== credential.recipientId) {
-        throw invalidField("recipient.id", "is not this credential's recipient");
-      }
-      const email = input.recipient.email?.trim();
-      if (email !== undefined) {
-        const other = await tx.recipient.findFirst({
-          where: { organizationId: organization.id, emailNormalized: normalizeEmail(email), NOT: { id: credential.recipientId } },
-          select: { id: true },
-        });
-        if (other) throw invalidField("recipient.email", "another recipient of your organization has this email address");
-      }
-      await tx.recipient.update({
-        where: { id: credential.recipientId },
-        data: {
-          name: input.recipient.name,
-          nameNormalized: normalizeName(input.recipient.name),
-          ...(email !== undefined ? { email, emailNormalized: normalizeEmail(email) } : {}),
-        },
-      });
-    }
-
-    const issueDate = input.issueDate ?? credential.issueDate;
-    let expiryDate = credential.expiryDate;
-    let expiryDateExplicit = credential.expiryDateExplicit;
-    if (input.expiryDate !== undefined || (input.issueDate !== undefined && !credential.expiryDateExplicit)) {
-      // null re-applies the group's setting; a derived expiry follows a changed issue date.
-      if (input.expiryDate === null || input.expiryDate === undefined) {
-        const group = await tx.group.findUniqueOrThrow({ where: { id: credential.groupId }, select: groupSelect });
-        expiryDate = groupDefaultExpiry(group, issueDate, input.expiryDate === null ? "expiryDate" : "issueDate");
-        expiryDateExplicit = false;
-      } else {
-        expiryDate = input.expiryDate;
-        expiryDateExplicit = true;
-      }
-    }
-    checkDateOrder(issueDate, expiryDate);
-
-    const customAttributes = {
-      ...(JSON.parse(credential.customAttributes) as Record<string, string | null>),
-      ...(input.customAttributes ?? {}),
-    };
-    const sorted = Object.fromEntries(Object.entries(customAttributes).sort(([a], [b]) => a.localeCompare(b)));
-    if (input.customAttributes) await recordAttributeUse(tx, organization.id, Object.keys(input.customAttributes));
-    const updated = await tx.credential.update({
-      where: { id },
-      data: {
-        recipientName: input.recipient?.name ?? credential.recipientName,
-        issueDate,
-        expiryDate,
-        expiryDateExplicit,
-        customAttributes: JSON.stringify(sorted),
-      },
-      include: credentialInclude,
-    });
-    // The expiry date may have moved: pending notices move with it.
-    await scheduleExpiryNotices(tx, organization.id, updated, await groupReminderDays(tx, updated.groupId));
-    // A scheduled credential whose issue date is moved to today or earlier is issued now, with its
-    // email, rather than at the scheduler's next round: reads already show it as issued.
-    if (credential.status !== "scheduled" || issueDate > todayUtc()) {
-      await recordWebhookEvents(tx, organization.id, [credentialEvent("credential.updated", updated)]);
-      return { row: updated, emailQueued: false };
-    }
-    const { emailQueued } = await promoteScheduledWithin(tx, organization.id, id);
-    const promoted = await tx.credential.findUniqueOrThrow({ where: { id }, include: credentialInclude });
-    await recordWebhookEvents(tx, organization.id, [credentialEvent("credential.updated", promoted)]);
-    return { row: promoted, emailQueued };
-  });
+  const { row, emailQueued } = await db().$transaction((tx) => updateCredentialWithin(tx, organization, id, input));
   if (emailQueued) nudgeMailWorker();
   return serializeCredential(row);
+}
+
+/**
+ * The edit PATCH /v1/credentials/{id} makes, inside the caller's transaction: an approved name
+ * correction applies its name through this very function, so the two cannot drift apart. The caller
+ * nudges the mail worker when `emailQueued`.
+ */
+export async function updateCredentialWithin(
+  tx: Tx,
+  organization: Organization,
+  id: string,
+  input: UpdateCredentialInput,
+): Promise<{ row: CredentialRow; emailQueued: boolean }> {
+  await lockCredential(tx, organization.id, id);
+  const credential = await findCredential(tx, organization.id, id);
+  refuseIfRevoked(credential, "changed");
+  if (input.recipient) {
+    if (credential.recipientId === null || input.recipient.id !== credential.recipientId) {
+      throw invalidField("recipient.id", "is not this credential's recipient");
+    }
+    const email = input.recipient.email?.trim();
+    if (email !== undefined) {
+      const other = await tx.recipient.findFirst({
+        where: { organizationId: organization.id, emailNormalized: normalizeEmail(email), NOT: { id: credential.recipientId } },
+        select: { id: true },
+      });
+      if (other) throw invalidField("recipient.email", "another recipient of your organization has this email address");
+    }
+    await tx.recipient.update({
+      where: { id: credential.recipientId },
+      data: {
+        name: input.recipient.name,
+        nameNormalized: normalizeName(input.recipient.name),
+        ...(email !== undefined ? { email, emailNormalized: normalizeEmail(email) } : {}),
+      },
+    });
+  }
+
+  const issueDate = input.issueDate ?? credential.issueDate;
+  let expiryDate = credential.expiryDate;
+  let expiryDateExplicit = credential.expiryDateExplicit;
+  if (input.expiryDate !== undefined || (input.issueDate !== undefined && !credential.expiryDateExplicit)) {
+    // null re-applies the group's setting; a derived expiry follows a changed issue date.
+    if (input.expiryDate === null || input.expiryDate === undefined) {
+      const group = await tx.group.findUniqueOrThrow({ where: { id: credential.groupId }, select: groupSelect });
+      expiryDate = groupDefaultExpiry(group, issueDate, input.expiryDate === null ? "expiryDate" : "issueDate");
+      expiryDateExplicit = false;
+    } else {
+      expiryDate = input.expiryDate;
+      expiryDateExplicit = true;
+    }
+  }
+  checkDateOrder(issueDate, expiryDate);
+
+  const customAttributes = {
+    ...(JSON.parse(credential.customAttributes) as Record<string, string | null>),
+    ...(input.customAttributes ?? {}),
+  };
+  const sorted = Object.fromEntries(Object.entries(customAttributes).sort(([a], [b]) => a.localeCompare(b)));
+  if (input.customAttributes) await recordAttributeUse(tx, organization.id, Object.keys(input.customAttributes));
+  const updated = await tx.credential.update({
+    where: { id },
+    data: {
+      recipientName: input.recipient?.name ?? credential.recipientName,
+      issueDate,
+      expiryDate,
+      expiryDateExplicit,
+      customAttributes: JSON.stringify(sorted),
+    },
+    include: credentialInclude,
+  });
+  // The expiry date may have moved: pending notices move with it.
+  await scheduleExpiryNotices(tx, organization.id, updated, await groupReminderDays(tx, updated.groupId));
+  // A scheduled credential whose issue date is moved to today or earlier is issued now, with its
+  // email, rather than at the scheduler's next round: reads already show it as issued.
+  if (credential.status !== "scheduled" || issueDate > todayUtc()) {
+    await recordWebhookEvents(tx, organization.id, [credentialEvent("credential.updated", updated)]);
+    return { row: updated, emailQueued: false };
+  }
+  const { emailQueued } = await promoteScheduledWithin(tx, organization.id, id);
+  const promoted = await tx.credential.findUniqueOrThrow({ where: { id }, include: credentialInclude });
+  await recordWebhookEvents(tx, organization.id, [credentialEvent("credential.updated", promoted)]);
+  return { row: promoted, emailQueued };
 }
 
 /**

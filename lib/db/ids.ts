@@ -33,7 +33,8 @@ export type IdPrefix =
   | "sil"
   | "vci"
   | "wses"
-  | "wsil";
+  | "wsil"
+  | "ncr";
 
 function encodeTime(ms: number): string {
   let out = "";

@@ -243,3 +243,41 @@ ${paragraphs.join("\n")}
 </td></tr></table></td></tr></table>
 </body></html>`;
 }
+
+/**
+ * What a short notice about a credential says (a name correction's outcome), already translated, with
+ * people's words left as placeholders (`[recipient.name]`, `[group.name]`, ...) that are filled in,
+ * escaped, when the email is rendered.
+ */
+export type NoticeSentences = { subject: string; heading: string; paragraphs: string[]; button: string; openLink: string };
+
+/**
+ * A notice in the built-in email's look (the organization's logo and colour, its language's direction)
+ * with a button to the credential's page at `[credential.url]`. The result is a template like a
+ * group's own: `renderEmail` fills it in.
+ */
+export function noticeEmailTemplate(sentences: NoticeSentences, branding: EmailBranding, language: Locale): RenderedEmail {
+  const color = branding.brandColor && HEX_COLOR.test(branding.brandColor) ? branding.brandColor.toLowerCase() : DEFAULT_COLOR;
+  const logo = branding.logoUrl
+    ? `<img src="${escapeHtml(branding.logoUrl)}" alt="[organization.name]" height="48" style="display:block;height:48px;width:auto;max-width:240px;margin:0 0 16px;border:0">`
+    : "";
+  const dir = textDirection(language);
+  const paragraphs = sentences.paragraphs
+    .map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5">${htmlText(p)}</p>`)
+    .join("\n");
+  const html = `<!doctype html>
+<html lang="${language}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"></head>
+<body dir="${dir}" style="margin:0;padding:0;background:#f3f4f6;font-family:Helvetica,Arial,sans-serif;color:#111827">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="padding:32px 12px"><tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" dir="${dir}" style="max-width:560px;background:#ffffff;border-radius:12px;border-top:6px solid ${color};padding:32px">
+<tr><td align="${dir === "rtl" ? "right" : "left"}">
+${logo}<p style="margin:0 0 8px;font-size:14px;color:#6b7280"><bdi>[organization.name]</bdi></p>
+<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3">${htmlText(sentences.heading)}</h1>
+${paragraphs}
+<p style="margin:8px 0 24px"><a href="[credential.url]" style="display:inline-block;background:${color};color:${textColorOn(color)};text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${htmlText(sentences.button)}</a></p>
+<p style="margin:0;font-size:13px;color:#6b7280">${htmlText(sentences.openLink)} <a href="[credential.url]" dir="ltr" style="color:${color}">[credential.url]</a></p>
+</td></tr></table></td></tr></table>
+</body></html>`;
+  const text = [sentences.heading, "", ...sentences.paragraphs.flatMap((p) => [p, ""]), sentences.openLink, "[credential.url]"].join("\n");
+  return { subject: sentences.subject, html, text };
+}

@@ -14,6 +14,8 @@ export const WEBHOOK_EVENT_TYPES = [
   "group.created",
   "group.updated",
   "group.deleted",
+  "correction_request.created",
+  "correction_request.resolved",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

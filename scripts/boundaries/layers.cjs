@@ -40,6 +40,7 @@ module.exports = [
     members: [
       "lib/accounts/",
       "lib/attributes/",
+      "lib/corrections/",
       "lib/credentials/",
       "lib/designs/",
       "lib/domains/",

@@ -352,7 +352,7 @@ export interface paths {
         put?: never;
         /**
          * Add a webhook endpoint
-         * @description `url` must be `https` (`http` only for loopback hosts) and resolve to public addresses only. `events` names the events to send (`*`: all): `credential.created`, `credential.updated`, `credential.issued`, `credential.sent`, `credential.revoked`, `credential.deleted`, `credential.expiring` (the day the group's expiry reminder goes), `credential.expired` (the first day the credential reads as expired), `credential_interaction.created`, `group.created`, `group.updated`, `group.deleted`. The answer carries the signing `secret`, shown this once. Each delivery is a POST of `{id, type, createdAt, data}` signed as Standard Webhooks signs (`webhook-id`, `webhook-timestamp`, `webhook-signature`), retried with exponential backoff for 24 hours until a 2xx answer.
+         * @description `url` must be `https` (`http` only for loopback hosts) and resolve to public addresses only. `events` names the events to send (`*`: all): `credential.created`, `credential.updated`, `credential.issued`, `credential.sent`, `credential.revoked`, `credential.deleted`, `credential.expiring` (the day the group's expiry reminder goes), `credential.expired` (the first day the credential reads as expired), `credential_interaction.created`, `group.created`, `group.updated`, `group.deleted`, `correction_request.created`, `correction_request.resolved`. The answer carries the signing `secret`, shown this once. Each delivery is a POST of `{id, type, createdAt, data}` signed as Standard Webhooks signs (`webhook-id`, `webhook-timestamp`, `webhook-signature`), retried with exponential backoff for 24 hours until a 2xx answer.
          */
         post: operations["postV1Webhooks"];
         delete?: never;
@@ -440,6 +440,66 @@ export interface paths {
          * @description Queues one more attempt of an event this endpoint was sent (delivered or not); the answer does not wait for it. A disabled endpoint is a `conflict`: enable it first.
          */
         post: operations["postV1WebhooksIdDeliveriesEventIdRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/correction-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List name correction requests, newest first
+         * @description Requests recipients made from their wallet to correct the name on one of your credentials. `status` keeps only `open`, `approved` or `rejected` ones; without it, all. `resolution` is the rejection reason, null otherwise.
+         */
+        get: operations["getV1CorrectionRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/correction-requests/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a name correction request
+         * @description Applies the requested name exactly as `PATCH /v1/credentials/{id}` with that recipient name would (new previews and signed document, the same wallet link, a `credential.updated` event) in the same transaction as the decision, then emails the recipient. A request already resolved, or whose credential was revoked meanwhile (revocation is final; reject it instead), is 409 `conflict`. No body.
+         */
+        post: operations["postV1CorrectionRequestsIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/correction-requests/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a name correction request
+         * @description `reason` (required, one line, 1 to 500 characters) becomes the request's `resolution` and is emailed to the recipient. The credential is not changed. A request already resolved is 409 `conflict`.
+         */
+        post: operations["postV1CorrectionRequestsIdReject"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5162,6 +5222,375 @@ export interface operations {
             };
             /** @description conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_server_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1CorrectionRequests: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: string;
+                status?: "open" | "approved" | "rejected";
+            };
+            header?: {
+                /** @description The API version, `2022-10-26`. Every request that needs a token must send it as `Service-Version` or as `Certifier-Version` (the name clients written for the hosted API use); sending neither is `missing_version` (400). Sending both with different values is `invalid_version` (400); with this header, `Certifier-Version` may be left out. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+                /** @description The API version, `2022-10-26`. Every request that needs a token must send it as `Service-Version` or as `Certifier-Version` (the name clients written for the hosted API use); sending neither is `missing_version` (400). Sending both with different values is `invalid_version` (400); with this header, `Service-Version` may be left out. */
+                "Certifier-Version"?: components["parameters"]["CertifierVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of correction requests */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            credentialId: string;
+                            /** @description The name on the credential when the request was made. */
+                            currentName: string;
+                            requestedName: string;
+                            /** @description The recipient's note, or null. */
+                            note: string | null;
+                            /** @enum {string} */
+                            status: "open" | "approved" | "rejected";
+                            /** Format: date-time */
+                            createdAt: string;
+                            resolvedAt: string | null;
+                            /** @description The rejection reason; null while open and when approved. */
+                            resolution: string | null;
+                        }[];
+                        pagination: {
+                            prev: string | null;
+                            next: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description missing_version, invalid_version, validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_server_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1CorrectionRequestsIdApprove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version, `2022-10-26`. Every request that needs a token must send it as `Service-Version` or as `Certifier-Version` (the name clients written for the hosted API use); sending neither is `missing_version` (400). Sending both with different values is `invalid_version` (400); with this header, `Certifier-Version` may be left out. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+                /** @description The API version, `2022-10-26`. Every request that needs a token must send it as `Service-Version` or as `Certifier-Version` (the name clients written for the hosted API use); sending neither is `missing_version` (400). Sending both with different values is `invalid_version` (400); with this header, `Service-Version` may be left out. */
+                "Certifier-Version"?: components["parameters"]["CertifierVersion"];
+                /** @description Makes a retry safe. The first request with a key runs; its status and body (unless 500 or over) are kept for 24 hours per organization and key, and a later request with the same key, method, path and body (compared after JSON parsing) gets them again with `Idempotent-Replayed: true` and changes nothing. The same key with another method, path or body is `idempotency_key_reused` (422); while the first request runs, `conflict` (409). A claim whose request has not answered within 60 s (its server stopped) lapses and the key runs as new. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The approved request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        credentialId: string;
+                        /** @description The name on the credential when the request was made. */
+                        currentName: string;
+                        requestedName: string;
+                        /** @description The recipient's note, or null. */
+                        note: string | null;
+                        /** @enum {string} */
+                        status: "open" | "approved" | "rejected";
+                        /** Format: date-time */
+                        createdAt: string;
+                        resolvedAt: string | null;
+                        /** @description The rejection reason; null while open and when approved. */
+                        resolution: string | null;
+                    };
+                };
+            };
+            /** @description missing_version, invalid_version, validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_server_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1CorrectionRequestsIdReject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version, `2022-10-26`. Every request that needs a token must send it as `Service-Version` or as `Certifier-Version` (the name clients written for the hosted API use); sending neither is `missing_version` (400). Sending both with different values is `invalid_version` (400); with this header, `Certifier-Version` may be left out. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+                /** @description The API version, `2022-10-26`. Every request that needs a token must send it as `Service-Version` or as `Certifier-Version` (the name clients written for the hosted API use); sending neither is `missing_version` (400). Sending both with different values is `invalid_version` (400); with this header, `Service-Version` may be left out. */
+                "Certifier-Version"?: components["parameters"]["CertifierVersion"];
+                /** @description Makes a retry safe. The first request with a key runs; its status and body (unless 500 or over) are kept for 24 hours per organization and key, and a later request with the same key, method, path and body (compared after JSON parsing) gets them again with `Idempotent-Replayed: true` and changes nothing. The same key with another method, path or body is `idempotency_key_reused` (422); while the first request runs, `conflict` (409). A claim whose request has not answered within 60 s (its server stopped) lapses and the key runs as new. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The rejected request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        credentialId: string;
+                        /** @description The name on the credential when the request was made. */
+                        currentName: string;
+                        requestedName: string;
+                        /** @description The recipient's note, or null. */
+                        note: string | null;
+                        /** @enum {string} */
+                        status: "open" | "approved" | "rejected";
+                        /** Format: date-time */
+                        createdAt: string;
+                        resolvedAt: string | null;
+                        /** @description The rejection reason; null while open and when approved. */
+                        resolution: string | null;
+                    };
+                };
+            };
+            /** @description missing_version, invalid_version, validation_error, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,6 +8,7 @@ import styles from "./dashboard.module.css";
 const LINKS = [
   { href: "/dashboard", label: "Overview" },
   { href: "/dashboard/credentials", label: "Credentials" },
+  { href: "/dashboard/corrections", label: "Corrections" },
   { href: "/dashboard/templates", label: "Templates" },
   { href: "/dashboard/designs", label: "Designs" },
   { href: "/dashboard/analytics", label: "Analytics" },
@@ -16,7 +17,8 @@ const LINKS = [
   { href: "/dashboard/settings", label: "Settings" },
 ];
 
-export function DashboardNav() {
+/** `openCorrections`: name correction requests waiting for a decision, shown next to their link. */
+export function DashboardNav({ openCorrections = 0 }: { openCorrections?: number }) {
   const path = usePathname();
   const nav = useRef<HTMLElement>(null);
   // On a phone the links scroll sideways: bring the current page's link to the middle of the bar.
@@ -37,6 +39,12 @@ export function DashboardNav() {
           aria-current={path === link.href || (link.href !== "/dashboard" && path.startsWith(`${link.href}/`)) ? "page" : undefined}
         >
           {link.label}
+          {link.href === "/dashboard/corrections" && openCorrections > 0 && (
+            <span className={styles.navCount} data-testid="open-corrections">
+              <span aria-hidden="true">{openCorrections}</span>
+              <span className={styles.visuallyHidden}>({openCorrections} open)</span>
+            </span>
+          )}
         </Link>
       ))}
       <a href="/docs">API reference</a>

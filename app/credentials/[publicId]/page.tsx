@@ -12,6 +12,7 @@ import { IssuerIdentityLine } from "./issuer-identity";
 import { downloadFileName, embedSnippet, linkedInAddToProfileUrl, shareTargets } from "./share-links";
 import { MainActions, RecipientTools } from "./wallet-actions";
 import { WalletAppOffer } from "./wallet-app-offer";
+import { NameCorrection } from "./name-correction";
 import { walletOffers, type CredentialState } from "./offers";
 import styles from "./wallet.module.css";
 
@@ -362,6 +363,13 @@ export default async function WalletPage({ params }: Props) {
               </p>
             </section>
           ) : null}
+          <NameCorrection
+            publicId={credential.publicId}
+            locale={locale}
+            organization={org}
+            currentName={credential.recipientName}
+            revoked={revocation !== null}
+          />
         </section>
 
         {offers.tools ? (

@@ -20,7 +20,7 @@ export const webhooksRoute = defineRoute("/v1/webhooks", {
       "`url` must be `https` (`http` only for loopback hosts) and resolve to public addresses only. `events` names the events to send (`*`: all): " +
       "`credential.created`, `credential.updated`, `credential.issued`, `credential.sent`, `credential.revoked`, `credential.deleted`, " +
       "`credential.expiring` (the day the group's expiry reminder goes), `credential.expired` (the first day the credential reads as expired), " +
-      "`credential_interaction.created`, `group.created`, `group.updated`, `group.deleted`. The answer carries the signing `secret`, shown this once. " +
+      "`credential_interaction.created`, `group.created`, `group.updated`, `group.deleted`, `correction_request.created`, `correction_request.resolved`. The answer carries the signing `secret`, shown this once. " +
       "Each delivery is a POST of `{id, type, createdAt, data}` signed as Standard Webhooks signs (`webhook-id`, `webhook-timestamp`, `webhook-signature`), " +
       "retried with exponential backoff for 24 hours until a 2xx answer.",
     answerHoldsSecret: true,

@@ -1,0 +1,3 @@
+import { approveCorrectionRoute } from "./endpoints";
+
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = approveCorrectionRoute.handlers;
