@@ -47,7 +47,7 @@ const records = (o: Org) => db().apiIssuedCredential.count({ where: { organizati
 
 describe("VC API issue", () => {
   it("signs a VC 2.0 credential as the organization, with a status entry of its lists, and records it", async () => {
-    const signed = (await issueThroughVcApi(caller(org), { credential: credential() })) as Record<string, any>;  
+    const signed = (await issueThroughVcApi(caller(org), { credential: credential() })) as Record<string, any>;
     expect(signed.issuer).toBe(did("vcapi-org"));
     expect(signed.id).toMatch(/^urn:uuid:[0-9a-f-]{36}$/);
     expect(signed.proof).toEqual([expect.objectContaining({ type: "DataIntegrityProof", cryptosuite: "eddsa-rdfc-2022" })]);
