@@ -234,6 +234,16 @@ test("visibility: only the recipient's own credential, and a private one is 404 
     expect(await refused.text()).not.toContain("Private Person");
   }
   expect((await json<{ verdict: string }>(await walletVerify(cookie), 200)).verdict).toBe("valid");
+  // Nor can anyone else record events about it (its page is nobody else's to view or share).
+  const walletEvent = (who?: string) =>
+    fetch(`${server.baseURL}/api/wallet/events`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": uniqueAddress(), ...(who ? { Cookie: who } : {}) },
+      body: JSON.stringify({ publicId: mine.publicId, eventType: "credential_viewed", triggeredBy: "guest" }),
+    });
+  expect((await walletEvent()).status).toBe(404);
+  expect((await walletEvent(stranger)).status).toBe(404);
+  expect((await walletEvent(cookie)).status).toBe(201);
   const walletAddress = `http://localhost:${new URL(server.baseURL).port}/credentials/${mine.publicId}`;
   for (const url of [walletAddress, `${walletAddress}/credential.json`]) {
     const byUrl = await fetch(`${server.baseURL}/api/verify`, {

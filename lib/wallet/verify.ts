@@ -22,6 +22,6 @@ export async function verifyCredential(input: z.infer<typeof VerifyBody>, cookie
   const access = await credentialAccessByPublicId(input.publicId, cookieHeader);
   const json = access === "hidden" ? null : (await publicOpenBadgeCredential(input.publicId))?.json;
   if (!json) throw new ApiError("not_found", "Credential not found.");
-  await recordWalletEvent({ publicId: input.publicId, eventType: "credential_verified", triggeredBy: input.triggeredBy });
+  await recordWalletEvent({ publicId: input.publicId, eventType: "credential_verified", triggeredBy: input.triggeredBy }, cookieHeader);
   return verifyCredentialDocument({ kind: "json", json });
 }
