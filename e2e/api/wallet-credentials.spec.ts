@@ -210,6 +210,7 @@ test("visibility: only the recipient's own credential, and a private one is 404 
     `${server.baseURL}/credentials/${mine.publicId}/qr.png`,
     `${server.baseURL}/credentials/${mine.publicId}/qr.svg`,
     `${server.baseURL}/credentials/${mine.publicId}/badge.png?design=${designId}`,
+    `${server.baseURL}/credentials/${mine.publicId}/credential.pdf?design=${designId}`,
     ...previews,
   ];
   for (const url of urls) {
@@ -219,6 +220,42 @@ test("visibility: only the recipient's own credential, and a private one is 404 
     expect(own.status, `recipient ${url}`).toBe(200);
     expect(own.headers.get("cache-control") ?? "", url).not.toMatch(/public/);
   }
+  // Checking it is no way around: the wallet page's Verify answers its recipient only, and /verify
+  // given its address finds nothing there, as a fetch of that address would (no name in either).
+  const walletVerify = (who?: string) =>
+    fetch(`${server.baseURL}/api/wallet/verify`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": uniqueAddress(), ...(who ? { Cookie: who } : {}) },
+      body: JSON.stringify({ publicId: mine.publicId, triggeredBy: "guest" }),
+    });
+  for (const who of [undefined, stranger]) {
+    const refused = await walletVerify(who);
+    expect(refused.status).toBe(404);
+    expect(await refused.text()).not.toContain("Private Person");
+  }
+  expect((await json<{ verdict: string }>(await walletVerify(cookie), 200)).verdict).toBe("valid");
+  // Nor can anyone else record events about it (its page is nobody else's to view or share).
+  const walletEvent = (who?: string) =>
+    fetch(`${server.baseURL}/api/wallet/events`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": uniqueAddress(), ...(who ? { Cookie: who } : {}) },
+      body: JSON.stringify({ publicId: mine.publicId, eventType: "credential_viewed", triggeredBy: "guest" }),
+    });
+  expect((await walletEvent()).status).toBe(404);
+  expect((await walletEvent(stranger)).status).toBe(404);
+  expect((await walletEvent(cookie)).status).toBe(201);
+  const walletAddress = `http://localhost:${new URL(server.baseURL).port}/credentials/${mine.publicId}`;
+  for (const url of [walletAddress, `${walletAddress}/credential.json`]) {
+    const byUrl = await fetch(`${server.baseURL}/api/verify`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": uniqueAddress() },
+      body: JSON.stringify({ url }),
+    });
+    const text = await byUrl.text();
+    expect(text).not.toContain("Private Person");
+    expect((JSON.parse(text) as { verdict: string }).verdict, url).not.toBe("valid");
+  }
+
   // The 404 page says nothing about the credential (no OG tags, no name).
   const hidden = await (await fetch(urls[0]!)).text();
   expect(hidden).not.toContain("Private Person");

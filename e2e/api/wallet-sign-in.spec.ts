@@ -235,3 +235,28 @@ test("every /api/wallet/me route answers 401 without a session, and every wallet
   // The session survived the refused sign-out; the site's own Origin is welcome.
   expect((await fetch(me, { headers: { Cookie: cookie, Origin: new URL(server.baseURL).origin } })).status).toBe(200);
 });
+
+test("a method a wallet route does not take gets 405 in the envelope with Allow", async ({ server }) => {
+  const publicId = randomUUID();
+  const routes: [string, string[], string[]][] = [
+    ["/api/wallet/sign-in", ["POST"], ["GET", "PUT", "PATCH", "DELETE"]],
+    ["/api/wallet/sign-in/link", ["POST"], ["GET", "DELETE"]],
+    ["/api/wallet/sign-out", ["POST"], ["GET", "PUT"]],
+    ["/api/wallet/events", ["POST"], ["GET", "PATCH"]],
+    ["/api/wallet/verify", ["POST"], ["GET", "DELETE"]],
+    ["/api/wallet/me/credentials", ["GET"], ["POST", "PUT", "PATCH", "DELETE"]],
+    [`/api/wallet/me/credentials/${publicId}`, ["PATCH"], ["GET", "POST", "PUT", "DELETE"]],
+    ["/api/wallet/me/profile", ["GET", "PATCH"], ["POST", "PUT", "DELETE"]],
+    ["/api/wallet/me/download", ["GET"], ["POST", "DELETE"]],
+  ];
+  for (const [path, allowed, refused] of routes) {
+    for (const method of refused) {
+      const res = await fetch(`${server.baseURL}${path}`, { method, headers: { "X-Forwarded-For": uniqueAddress() } });
+      const body = await expectEnvelope(res, 405, "method_not_allowed");
+      expect(body.error.message).toContain(method);
+      const allow = (res.headers.get("allow") ?? "").split(",").map((m) => m.trim());
+      for (const m of allowed) expect(allow, `${method} ${path}`).toContain(m);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+    }
+  }
+});

@@ -113,10 +113,26 @@ for (const size of ["phone", "desktop"] as const) {
         },
       )
       .toBe(true);
+    // A private credential offers no public sharing (its link opens for nobody else): no Share, no
+    // Add to LinkedIn, no share links, QR code or embed; its files, and "Make public to share" instead.
+    await expect(page.getByTestId("make-public-to-share")).toHaveText("Make public to share");
+    await expect(page.getByTestId("share-button")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Add to LinkedIn profile" })).toHaveCount(0);
+    await expect(page.locator("#share-heading")).toHaveCount(0);
+    await expect(page.locator("[data-network]")).toHaveCount(0);
+    await expect(page.getByTestId("recipient-tools")).toBeVisible();
+    expect(await page.content()).not.toContain("linkedin.com/profile/add");
     await screenshot(page, testInfo, `${size}-private-as-recipient.png`);
+    await page.getByTestId("make-public-to-share").click();
+    await expect(page.getByTestId("share-button")).toBeVisible();
+    await expect(page.getByTestId("make-public-to-share")).toHaveCount(0);
+    await screenshot(page, testInfo, `${size}-made-public.png`);
+    expect((await stranger.goto(`${base}/credentials/${kept.publicId}`))?.status()).toBe(200);
 
     // Sign-out from the wallet: back to the sign-in form, and the credential is hidden again.
     await page.goto(`${base}/wallet`);
+    await card.getByLabel("Only me").check();
+    await expect(card.getByRole("status")).toContainText("is now private");
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to your wallet");
     expect((await page.goto(`${base}/credentials/${kept.publicId}`))?.status()).toBe(404);

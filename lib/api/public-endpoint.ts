@@ -81,29 +81,40 @@ const MAX_PUBLIC_BODY_BYTES = 4096;
 /** A token-free JSON POST: a body of at most 4 KiB, validated by `schema`, answered as JSON. */
 export function publicJsonEndpoint<S extends z.ZodType>(
   schema: S,
-  handle: (body: z.output<S>) => Promise<{ status: number; body: unknown }>,
+  handle: (body: z.output<S>, request: Request) => Promise<{ status: number; body: unknown }>,
 ) {
   return publicEndpoint({ rateLimit: WALLET_RATE_LIMIT }, async ({ request }) => {
     // Read only up to the limit: a public route must not buffer whatever an anonymous client sends.
     const parsed = safeParseWithDetails(schema, parseJsonObject(await readBody(request, MAX_PUBLIC_BODY_BYTES)));
     if (!parsed.ok) throw invalidFields(parsed.details);
-    const result = await handle(parsed.data);
+    const result = await handle(parsed.data, request);
     return Response.json(result.body, { status: result.status, headers: { "Cache-Control": "no-store" } });
   });
 }
 
-const READ_ONLY_ALLOW = "GET, HEAD, OPTIONS";
+type RoutableMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+const ROUTABLE_METHODS: RoutableMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 /**
- * The methods a read-only public route (a document, an image) does not take, each answered with the
- * error envelope and the route's `Allow`. Without them Next answers 405 with an empty body and no Allow.
+ * Handlers for the methods a token-free route does not take, each answering 405 `method_not_allowed`
+ * in the error envelope with the route's `Allow`. Without them Next answers 405 with an empty body and
+ * no Allow. In a route file that takes POST only:
+ * `export const { GET, PUT, PATCH, DELETE } = otherMethodsRefused("POST");`
+ */
+export function otherMethodsRefused<A extends RoutableMethod>(...allowed: A[]) {
+  // Next answers HEAD from GET and OPTIONS by itself.
+  const allow = [...allowed, ...(allowed.includes("GET" as A) ? ["HEAD"] : []), "OPTIONS"].join(", ");
+  const refuse = publicEndpoint({}, async ({ request }) => {
+    throw new ApiError("method_not_allowed", `${request.method} is not allowed here; allowed: ${allow}.`, { headers: { Allow: allow } });
+  });
+  const others = ROUTABLE_METHODS.filter((m): m is Exclude<RoutableMethod, A> => !allowed.includes(m as A));
+  return Object.fromEntries(others.map((m) => [m, refuse])) as Record<Exclude<RoutableMethod, A>, typeof refuse>;
+}
+
+/**
+ * The methods a read-only public route (a document, an image) does not take.
  * In a route file: `export const { POST, PUT, PATCH, DELETE } = readOnlyRoute();`
  */
 export function readOnlyRoute() {
-  const refuse = publicEndpoint({}, async ({ request }) => {
-    throw new ApiError("method_not_allowed", `${request.method} is not allowed here; allowed: ${READ_ONLY_ALLOW}.`, {
-      headers: { Allow: READ_ONLY_ALLOW },
-    });
-  });
-  return { POST: refuse, PUT: refuse, PATCH: refuse, DELETE: refuse };
+  return otherMethodsRefused("GET");
 }

@@ -213,6 +213,9 @@ async function designsOf(organization: { id: string; name: string }, credentialI
   return result;
 }
 
+/** A credential's first design's PNG preview: its URL and size. */
+export type FirstDesignPng = { url: string; width: number; height: number };
+
 /** What a list needs of each credential to name its first design's preview (no query per credential). */
 export type CredentialForPreview = {
   id: string;
@@ -232,6 +235,12 @@ export type CredentialForPreview = {
  * cost no query once this process has handed them out (the same URLs the wallet page shows).
  */
 export async function firstDesignPngUrls(credentials: CredentialForPreview[]): Promise<Map<string, string | null>> {
+  const pngs = await firstDesignPngs(credentials);
+  return new Map([...pngs].map(([id, png]) => [id, png?.url ?? null]));
+}
+
+/** As firstDesignPngUrls, with each PNG's size (for `width`/`height` attributes and Open Graph tags). */
+export async function firstDesignPngs(credentials: CredentialForPreview[]): Promise<Map<string, FirstDesignPng | null>> {
   const groupIds = [...new Set(credentials.map((c) => c.groupId))];
   const rows = groupIds.length
     ? await db().groupDesign.findMany({
@@ -249,7 +258,7 @@ export async function firstDesignPngUrls(credentials: CredentialForPreview[]): P
     if (firstByGroup.has(row.groupId) || !revision) continue;
     firstByGroup.set(row.groupId, { design: row.design, revision, document: JSON.parse(revision.document) as DesignDocument });
   }
-  const urls = new Map<string, string | null>();
+  const urls = new Map<string, FirstDesignPng | null>();
   for (const credential of credentials) {
     const first = firstByGroup.get(credential.groupId);
     if (!first) {
@@ -259,7 +268,7 @@ export async function firstDesignPngUrls(credentials: CredentialForPreview[]): P
     const values = credentialAttributeValues({ credential, group: credential.group, organization: credential.organization });
     const meta = previewMeta(credential, credential.group, credential.organization, values);
     const digest = await designPreviewVersion({ kind: "credential", ...first, credentialId: credential.id, values, meta });
-    urls.set(credential.id, previewUrl(digest, "png"));
+    urls.set(credential.id, { url: previewUrl(digest, "png"), ...previewPngSize(first.document) });
   }
   return urls;
 }

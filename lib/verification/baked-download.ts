@@ -57,7 +57,15 @@ export async function credentialPdfWithDocument(publicId: string, designId: stri
   if (!downloadable) return null;
   const [pdf, signed] = await Promise.all([previewBytes(downloadable.digest, "pdf"), publicOpenBadgeCredential(publicId)]);
   if (!signed) return null;
-  return embedCredentialInPdf(pdf.bytes, signed.json, signedAt(signed.json));
+  return pdfWithSignedDocument(pdf.bytes, signed.json);
+}
+
+/**
+ * A design's preview PDF with the signed document embedded, dated when the document was signed: the
+ * one recipe for every PDF a recipient downloads (one at a time or all in one archive).
+ */
+export function pdfWithSignedDocument(pdf: Uint8Array, signedJson: string): Promise<Uint8Array> {
+  return embedCredentialInPdf(pdf, signedJson, signedAt(signedJson));
 }
 
 /** When the document was signed (its proof's `created`), as the attachment's date. */

@@ -27,8 +27,14 @@ export function ownCredentialPublicId(raw: string): string | null {
   return match && PUBLIC_ID.test(match[1]!) ? match[1]!.toLowerCase() : null;
 }
 
-/** The signed document of one of our credentials, or null where its wallet page answers 404. */
+/**
+ * The signed document of one of our credentials, or null where its wallet page answers 404 to a client
+ * without the recipient's wallet session, as a fetch of the address would: unknown, not issued, or
+ * private (the recipient's choice hides it from everyone else, verifiers by address included).
+ */
 export async function ownSignedCredential(publicId: string): Promise<string | null> {
+  const row = await db().credential.findUnique({ where: { publicId }, select: { visibility: true } });
+  if (!row || row.visibility === "private") return null;
   return (await publicOpenBadgeCredential(publicId))?.json ?? null;
 }
 

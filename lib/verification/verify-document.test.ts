@@ -167,6 +167,21 @@ describe("credentials of this instance", () => {
     }
   });
 
+  it("a private credential's address finds nothing, as its page answers a stranger, while its document still verifies", async () => {
+    const { credential, json } = await issuedDocument();
+    const { db } = await import("../db");
+    await db().credential.update({ where: { id: credential.id }, data: { visibility: "private" } });
+    for (const url of [
+      `http://localhost:4555/credentials/${credential.publicId}`,
+      `http://localhost:4555/credentials/${credential.publicId}/credential.json`,
+    ]) {
+      const report = await verifyCredentialDocument({ kind: "url", url });
+      expect(report.verdict).not.toBe("valid");
+      expect(JSON.stringify(report)).not.toContain(credential.recipient!.name);
+    }
+    expect((await verifyCredentialDocument({ kind: "json", json })).verdict).toBe("valid");
+  });
+
   it("a changed field makes it invalid: the document was changed after it was signed", async () => {
     const { doc } = await issuedDocument();
     for (const tamper of [

@@ -21,6 +21,7 @@ const { createGroup } = await import("../groups/service");
 const credentials = await import("../credentials/service");
 const { verifyCredentialDocument } = await import("../verification/verify-document");
 const { extractBakedCredential } = await import("../verification/png-baking");
+const { embeddedCredentialJson } = await import("../verification/pdf-embedding");
 const { credentialsArchive, downloadableCredentials } = await import("./archive");
 
 type Org = Awaited<ReturnType<typeof createOrganization>>;
@@ -82,7 +83,15 @@ describe("download all", () => {
     const json = zip.read(`${oneFolder}/credential.json`).toString("utf8");
     expect(JSON.parse(json)).toMatchObject({ credentialSubject: { achievement: { name: "Web Accessibility" } } });
     expect((await verifyCredentialDocument({ kind: "json", json })).verdict).toBe("valid");
-    expect(zip.read(`${oneFolder}/web-accessibility.pdf`).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const pdf = zip.read(`${oneFolder}/web-accessibility.pdf`);
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    // The same PDF as the wallet page's download: it carries the signed document, which verifies.
+    const embedded = await embeddedCredentialJson(pdf);
+    expect(embedded).toBe(json);
+    expect((await verifyCredentialDocument({ kind: "pdf", bytes: pdf })).verdict).toBe("valid");
+    // A private credential's PDF carries its document too.
+    const privatePdf = zip.read(`${twoFolder}/data-science-badge.pdf`);
+    expect(JSON.parse((await embeddedCredentialJson(privatePdf)) ?? "null")?.id).toContain(two.publicId);
     const png = zip.read(`${twoFolder}/data-science-badge.png`);
     expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
     const baked = extractBakedCredential(png, 1024 * 1024);

@@ -11,6 +11,7 @@ import { db } from "../db";
 import { log } from "../log";
 import { drawableCredentialDesignDigest, shownCredentialDesigns } from "../previews/credential-designs";
 import { previewBytes } from "../previews/service";
+import { pdfWithSignedDocument } from "../verification/baked-download";
 import { bakeCredentialIntoPng } from "../verification/png-baking";
 import { ApiError } from "../core/errors";
 import { organizationOpenBadgeCredential, type ServedDocument } from "../verifiable/service";
@@ -78,8 +79,8 @@ type ArchiveFile = { name: string; bytes: Buffer; store: boolean };
 
 /**
  * One credential's files: the signed document as `credential.json`, and for each design the renderer
- * can draw (the wallet page offers no download of the others either) its PDF and its PNG with the
- * signed document baked in.
+ * can draw (the wallet page offers no download of the others either) its PDF with the signed document
+ * embedded and its PNG with it baked in: the same files as the wallet page's downloads.
  */
 async function filesOf(credential: ArchivedCredential): Promise<ArchiveFile[]> {
   const signed = await signedDocument(credential);
@@ -98,7 +99,7 @@ async function filesOf(credential: ArchivedCredential): Promise<ArchiveFile[]> {
     if (!digest) continue;
     const base = `${folder}/${bases.get(design.id)}`;
     const [png, pdf] = [await previewBytes(digest, "png"), await previewBytes(digest, "pdf")];
-    files.push({ name: `${base}.pdf`, bytes: pdf.bytes, store: true });
+    files.push({ name: `${base}.pdf`, bytes: Buffer.from(await pdfWithSignedDocument(pdf.bytes, signed.json)), store: true });
     files.push({ name: `${base}.png`, bytes: bakeCredentialIntoPng(png.bytes, signed.json), store: true });
   }
   return files;

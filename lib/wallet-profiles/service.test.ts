@@ -1,6 +1,12 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { scratchDatabase } from "../../test/support/db/scratch-database";
 import { ApiError } from "../core/errors";
+
+// Watched, not replaced: the profile must find its images in one batch, not a lookup per credential.
+vi.mock("../previews/credential-designs", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../previews/credential-designs")>();
+  return { ...actual, shownCredentialDesigns: vi.fn(actual.shownCredentialDesigns), firstDesignPngs: vi.fn(actual.firstDesignPngs) };
+});
 
 await scratchDatabase("wallet-profiles", { PUBLIC_URL: "http://wallet.test" });
 
@@ -11,6 +17,8 @@ const { createGroup } = await import("../groups/service");
 const credentials = await import("../credentials/service");
 const service = await import("./service");
 const { UpdateWalletProfileBody } = await import("./schema");
+const designs = await import("../previews/credential-designs");
+const { listWalletCredentials } = await import("../wallet/recipient-credentials");
 
 type Org = Awaited<ReturnType<typeof createOrganization>>;
 let org: Org;
@@ -107,7 +115,12 @@ describe("profiles", () => {
     await credentials.createCredential(org, { groupId, recipient: { name: "Holder", email } });
     await credentials.createIssueCredential(org, { groupId, recipient: { name: "Other", email: "other@example.com" } });
 
+    vi.mocked(designs.shownCredentialDesigns).mockClear();
+    vi.mocked(designs.firstDesignPngs).mockClear();
     const profile = await service.publicProfile("HOLDER");
+    // One batched lookup for every card's image, none per credential.
+    expect(designs.shownCredentialDesigns).not.toHaveBeenCalled();
+    expect(designs.firstDesignPngs).toHaveBeenCalledTimes(1);
     expect(profile?.displayName).toBe("Holder");
     expect(profile?.credentials.map((c) => c.publicId)).toEqual([newer.publicId, older.publicId]);
     expect(profile?.credentials[0]).toMatchObject({
@@ -117,6 +130,10 @@ describe("profiles", () => {
       url: `http://wallet.test/credentials/${newer.publicId}`,
     });
     expect(profile?.credentials[0]?.image?.url).toMatch(/\/previews\/.+\.png$/);
+    expect(profile?.credentials[0]?.image).toMatchObject({ width: expect.any(Number), height: expect.any(Number) });
+    // The same picture the recipient's own list shows.
+    const listed = await listWalletCredentials(email, { limit: 10 });
+    expect(profile?.credentials[0]?.image?.url).toBe(listed.data.find((c) => c.publicId === newer.publicId)?.imageUrl);
     expect(await service.publicProfile("nobody")).toBeNull();
     expect(await service.publicProfile("no")).toBeNull();
   });

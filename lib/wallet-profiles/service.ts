@@ -7,7 +7,7 @@ import { ApiError, invalidField } from "../core/errors";
 import { db } from "../db";
 import { walletUrl } from "../attribute-values/credential-values";
 import { readStatus } from "../credentials/serialize";
-import { shownCredentialDesigns } from "../previews/credential-designs";
+import { firstDesignPngs, type FirstDesignPng } from "../previews/credential-designs";
 import { profileHandle, type UpdateWalletProfileInput, type WalletProfileView } from "./schema";
 
 type ProfileRow = { handle: string | null; displayName: string | null; public: boolean };
@@ -95,8 +95,8 @@ export type ProfileCredential = {
   status: "issued" | "expired";
   issueDate: string;
   expiryDate: string | null;
-  /** The first drawable design's PNG preview, or null when none can be drawn. */
-  image: { url: string; width: number; height: number } | null;
+  /** The first design's PNG preview (as the wallet list shows it), or null when the group has none. */
+  image: FirstDesignPng | null;
   url: string;
 };
 
@@ -134,30 +134,30 @@ async function publicCredentialsOf(email: string): Promise<ProfileCredential[]> 
     select: {
       id: true,
       publicId: true,
+      groupId: true,
       status: true,
+      recipientName: true,
       issueDate: true,
       expiryDate: true,
+      customAttributes: true,
       revokedAt: true,
       group: { select: { name: true } },
       organization: { select: { id: true, name: true, domainClaim: { select: { verifiedDomain: true } } } },
     },
   });
-  return Promise.all(
-    rows.map(async (row) => {
-      const designs = await shownCredentialDesigns(row.organization, row.id);
-      const drawable = designs.find((d) => d.unsupportedText === null);
-      const png = drawable?.previews.find((p) => p.format === "png")?.url;
-      const status = readStatus(row) === "expired" ? "expired" : "issued";
-      return {
-        publicId: row.publicId,
-        title: row.group.name,
-        issuer: { name: row.organization.name, domain: row.organization.domainClaim?.verifiedDomain ?? null },
-        status,
-        issueDate: row.issueDate,
-        expiryDate: row.expiryDate,
-        image: png && drawable ? { url: png, ...drawable.pngSize } : null,
-        url: walletUrl(row.publicId),
-      } satisfies ProfileCredential;
-    }),
-  );
+  // One batched lookup for up to a hundred cards, the same pictures the recipient's own list shows.
+  const images = await firstDesignPngs(rows);
+  return rows.map((row) => {
+    const status = readStatus(row) === "expired" ? "expired" : "issued";
+    return {
+      publicId: row.publicId,
+      title: row.group.name,
+      issuer: { name: row.organization.name, domain: row.organization.domainClaim?.verifiedDomain ?? null },
+      status,
+      issueDate: row.issueDate,
+      expiryDate: row.expiryDate,
+      image: images.get(row.id) ?? null,
+      url: walletUrl(row.publicId),
+    } satisfies ProfileCredential;
+  });
 }

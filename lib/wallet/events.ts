@@ -8,6 +8,7 @@ import { newId } from "../db/ids";
 import { EVENT_TYPES, TRIGGERED_BY } from "../interactions/schema";
 import { interactionEvent, serializeInteraction, type ApiInteraction } from "../interactions/service";
 import { recordWebhookEvents } from "../webhooks/outbox";
+import { credentialAccessByPublicId } from "./privacy";
 
 export const WalletEventBody = z.strictObject({
   publicId: z.uuid("must be a credential's public id (a UUID)"),
@@ -27,7 +28,13 @@ async function walletCredentialOrFail(publicId: string) {
   return credential;
 }
 
-export async function recordWalletEvent(input: WalletEventInput): Promise<ApiInteraction> {
+/**
+ * Records one event for whoever sends `cookieHeader`: a private credential's page is its signed-in
+ * recipient's only, so nobody else records events about it (404 as for an unknown credential).
+ */
+export async function recordWalletEvent(input: WalletEventInput, cookieHeader: string | null): Promise<ApiInteraction> {
+  if ((await credentialAccessByPublicId(input.publicId, cookieHeader)) === "hidden")
+    throw new ApiError("not_found", "Credential not found.");
   const credential = await walletCredentialOrFail(input.publicId);
   const row = await db().$transaction(async (tx) => {
     const created = await tx.interaction.create({

@@ -4,7 +4,8 @@ import { z } from "zod";
 import { TRIGGERED_BY } from "../interactions/schema";
 import { recordWalletEvent } from "./events";
 import { ApiError } from "../core/errors";
-import { ownSignedCredential } from "../verification/own-credentials";
+import { publicOpenBadgeCredential } from "../verifiable/service";
+import { credentialAccessByPublicId } from "./privacy";
 import type { VerificationReport } from "../verification/report";
 import { verifyCredentialDocument } from "../verification/verify-document";
 
@@ -13,9 +14,14 @@ export const VerifyBody = z.strictObject({
   triggeredBy: z.enum(TRIGGERED_BY),
 });
 
-export async function verifyCredential(input: z.infer<typeof VerifyBody>): Promise<VerificationReport> {
-  const json = await ownSignedCredential(input.publicId);
+/**
+ * The check of one credential for whoever sends `cookieHeader`: a private credential answers 404 but to
+ * its signed-in recipient, like its page (the report names the recipient).
+ */
+export async function verifyCredential(input: z.infer<typeof VerifyBody>, cookieHeader: string | null): Promise<VerificationReport> {
+  const access = await credentialAccessByPublicId(input.publicId, cookieHeader);
+  const json = access === "hidden" ? null : (await publicOpenBadgeCredential(input.publicId))?.json;
   if (!json) throw new ApiError("not_found", "Credential not found.");
-  await recordWalletEvent({ publicId: input.publicId, eventType: "credential_verified", triggeredBy: input.triggeredBy });
+  await recordWalletEvent({ publicId: input.publicId, eventType: "credential_verified", triggeredBy: input.triggeredBy }, cookieHeader);
   return verifyCredentialDocument({ kind: "json", json });
 }

@@ -20,7 +20,7 @@ const everything: EverythingOffered = {
 
 describe("what the wallet page offers", () => {
   it("a credential that still stands: share, add to profile, downloads, QR code and embed", () => {
-    const offers = walletOffers("valid", everything);
+    const offers = walletOffers("valid", "public", everything);
     expect(offers.share).not.toBeNull();
     expect(offers.addToLinkedInUrl).not.toBeNull();
     expect(offers.tools).toEqual({
@@ -32,10 +32,11 @@ describe("what the wallet page offers", () => {
   });
 
   it("an expired one: only its files", () => {
-    expect(walletOffers("expired", everything)).toEqual({
+    expect(walletOffers("expired", "public", everything)).toEqual({
       share: null,
       addToLinkedInUrl: null,
       tools: { downloads: everything.downloads(), sharing: null, qr: null, embed: null },
+      makePublicToShare: false,
     });
   });
 
@@ -44,9 +45,30 @@ describe("what the wallet page offers", () => {
     const watched = Object.fromEntries(
       Object.entries(everything).map(([key, build]) => [key, () => (built.push(key), (build as () => unknown)())]),
     ) as EverythingOffered;
-    const offers = walletOffers("revoked", watched);
-    expect(offers).toEqual({ share: null, addToLinkedInUrl: null, tools: null });
+    const offers = walletOffers("revoked", "public", watched);
+    expect(offers).toEqual({ share: null, addToLinkedInUrl: null, tools: null, makePublicToShare: false });
     expect(built).toEqual([]);
     expect(JSON.stringify(offers)).not.toMatch(/download=|\.pdf|\.png|https?:/i);
+  });
+
+  it("a private one: its files, no public sharing, and the offer to make it public to share it", () => {
+    const built: string[] = [];
+    const watched = Object.fromEntries(
+      Object.entries(everything).map(([key, build]) => [key, () => (built.push(key), (build as () => unknown)())]),
+    ) as EverythingOffered;
+    const offers = walletOffers("valid", "private", watched);
+    expect(offers).toEqual({
+      share: null,
+      addToLinkedInUrl: null,
+      tools: { downloads: everything.downloads(), sharing: null, qr: null, embed: null },
+      makePublicToShare: true,
+    });
+    // No share, LinkedIn, QR or embed URL is even built for the page's HTML.
+    expect(built).toEqual(["downloads"]);
+  });
+
+  it("a private expired or revoked one: as when public, with nothing to make public for", () => {
+    expect(walletOffers("expired", "private", everything)).toEqual(walletOffers("expired", "public", everything));
+    expect(walletOffers("revoked", "private", everything)).toEqual(walletOffers("revoked", "public", everything));
   });
 });

@@ -151,7 +151,7 @@ export default async function WalletPage({ params }: Props) {
   const firstPng = firstDesign?.previews.find((p) => p.format === "png")?.url ?? null;
   const many = credential.designs.length > 1;
   const valid = state === "valid";
-  const offers = walletOffers(state, {
+  const offers = walletOffers(state, credential.visibility === "private" ? "private" : "public", {
     share: () => ({ title: credential.groupName, text: TEXT.shareText(credential.groupName, org), url: credential.url }),
     addToLinkedInUrl: () =>
       linkedInAddToProfileUrl({
@@ -265,6 +265,7 @@ export default async function WalletPage({ params }: Props) {
             signedInRecipient={signedInRecipient}
             share={offers.share}
             addToLinkedInUrl={offers.addToLinkedInUrl}
+            makePublicToShare={offers.makePublicToShare}
           />
         </section>
 

@@ -1,7 +1,7 @@
 "use client";
 // The wallet page's client parts. `MainActions` sits on the first screen under the title: a guest's
 // main action is "Verify this credential"; the recipient's is Share and Add to LinkedIn profile, when
-// the page offers them (offers.ts decides what each state offers). `RecipientTools` sits at the end of
+// the page offers them, or "Make public to share" for a private credential (offers.ts decides what each state offers). `RecipientTools` sits at the end of
 // the page and shows only to the recipient: share links, downloads, the QR code and the embed snippet. The server renders the guest's view; the
 // switch after reading the recipient mark keeps the first screen's boxes the same size (no layout
 // shift) and adds the tools where nothing follows them. Nothing here holds an API token.
@@ -12,6 +12,7 @@ import type { VerificationReport } from "@/lib/verification/report"; // a type o
 import { VerificationResult } from "@/app/verify/verification-result";
 import type { RecipientToolsOffer, ShareSheet } from "./offers";
 import { recordWalletEvent, useViewer, viewerOf } from "./viewer";
+import { MakePublicToShare } from "./make-public-to-share";
 
 /** Every user-visible text of the wallet's client parts, in the page's language (the "wallet" messages, app/credentials/[publicId]/layout.tsx). */
 function useText() {
@@ -48,6 +49,7 @@ export function MainActions(props: {
   signedInRecipient?: boolean;
   share: ShareSheet | null;
   addToLinkedInUrl: string | null;
+  makePublicToShare?: boolean;
 }) {
   const TEXT = useText();
   const viewer = useViewer(props.publicId, props.signedInRecipient);
@@ -117,9 +119,14 @@ export function MainActions(props: {
   // element would count as a layout shift); both views are two rows of the same height.
   const { share: sheet, addToLinkedInUrl } = props;
   const recipientView = viewer === "recipient" && sheet !== null && addToLinkedInUrl !== null;
+  const privateView = viewer === "recipient" && props.makePublicToShare === true;
   return (
     <div className={styles.mainActions} data-viewer={viewer ?? "unknown"}>
-      {recipientView ? (
+      {privateView ? (
+        <div key="private" className={styles.actionSlot} data-testid="main-actions">
+          <MakePublicToShare publicId={props.publicId}>{verifyButton(false)}</MakePublicToShare>
+        </div>
+      ) : recipientView ? (
         <div key="recipient" className={styles.actionSlot} data-testid="main-actions">
           <div className={styles.actionRow}>
             <button

@@ -1,5 +1,11 @@
 // POST /api/wallet/events {publicId, eventType, triggeredBy}: the wallet page records its own events.
-import { publicJsonEndpoint } from "@/lib/api/public-endpoint";
+import { publicJsonEndpoint, otherMethodsRefused } from "@/lib/api/public-endpoint";
 import { recordWalletEvent, WalletEventBody } from "@/lib/wallet/events";
 
-export const POST = publicJsonEndpoint(WalletEventBody, async (body) => ({ status: 201, body: await recordWalletEvent(body) }));
+export const POST = publicJsonEndpoint(WalletEventBody, async (body, request) => ({
+  status: 201,
+  body: await recordWalletEvent(body, request.headers.get("cookie")),
+}));
+
+// Every other method: 405 in the error envelope with Allow, like the rest of the API.
+export const { GET, PUT, PATCH, DELETE } = otherMethodsRefused("POST");

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { walletPublicEndpoint } from "@/lib/api/wallet-endpoint";
 import { recipientEmail } from "@/lib/credentials/schema";
 import { askForWalletSignInLink } from "@/lib/wallet/sign-in-link";
+import { otherMethodsRefused } from "@/lib/api/public-endpoint";
 
 const WalletSignInBody = z.strictObject({ email: recipientEmail });
 
@@ -20,3 +21,6 @@ export const POST = walletPublicEndpoint(
     };
   },
 );
+
+// Every other method: 405 in the error envelope with Allow, like the rest of the API.
+export const { GET, PUT, PATCH, DELETE } = otherMethodsRefused("POST");

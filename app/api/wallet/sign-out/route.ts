@@ -2,6 +2,7 @@
 // and removes the cookie. 204; a form posted by the wallet page without JavaScript is sent back to /wallet.
 import { walletPublicEndpoint } from "@/lib/api/wallet-endpoint";
 import { endWalletSession, walletSessionClearCookies } from "@/lib/wallet/session";
+import { otherMethodsRefused } from "@/lib/api/public-endpoint";
 
 export const POST = walletPublicEndpoint(
   { rateLimit: { name: "wallet-signout", perSecond: 1, burst: 20 } },
@@ -13,3 +14,6 @@ export const POST = walletPublicEndpoint(
     return response;
   },
 );
+
+// Every other method: 405 in the error envelope with Allow, like the rest of the API.
+export const { GET, PUT, PATCH, DELETE } = otherMethodsRefused("POST");

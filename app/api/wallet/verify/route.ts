@@ -1,5 +1,12 @@
-// POST /api/wallet/verify {publicId, triggeredBy}: re-checks the credential now and records the check.
-import { publicJsonEndpoint } from "@/lib/api/public-endpoint";
+// POST /api/wallet/verify {publicId, triggeredBy}: re-checks the credential now and records the check
+// (a private credential: for its signed-in recipient only).
+import { publicJsonEndpoint, otherMethodsRefused } from "@/lib/api/public-endpoint";
 import { verifyCredential, VerifyBody } from "@/lib/wallet/verify";
 
-export const POST = publicJsonEndpoint(VerifyBody, async (body) => ({ status: 200, body: await verifyCredential(body) }));
+export const POST = publicJsonEndpoint(VerifyBody, async (body, request) => ({
+  status: 200,
+  body: await verifyCredential(body, request.headers.get("cookie")),
+}));
+
+// Every other method: 405 in the error envelope with Allow, like the rest of the API.
+export const { GET, PUT, PATCH, DELETE } = otherMethodsRefused("POST");

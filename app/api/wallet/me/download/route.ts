@@ -6,6 +6,7 @@ import { Readable } from "node:stream";
 import { walletEndpoint } from "@/lib/api/wallet-endpoint";
 import { attachmentDisposition } from "@/lib/previews/download-name";
 import { ARCHIVE_FILE_NAME, credentialsArchive, downloadableCredentials } from "@/lib/wallet-download/archive";
+import { otherMethodsRefused } from "@/lib/api/public-endpoint";
 
 // Listing the credentials first means a database failure is an ordinary error answer, not a broken
 // download; from there on the archive streams.
@@ -20,3 +21,6 @@ export const GET = walletEndpoint({}, async ({ session }) => {
     },
   });
 });
+
+// Every other method: 405 in the error envelope with Allow, like the rest of the API.
+export const { POST, PUT, PATCH, DELETE } = otherMethodsRefused("GET");

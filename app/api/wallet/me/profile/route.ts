@@ -4,6 +4,7 @@
 import { walletEndpoint } from "@/lib/api/wallet-endpoint";
 import { UpdateWalletProfileBody } from "@/lib/wallet-profiles/schema";
 import { updateWalletProfile, walletProfile } from "@/lib/wallet-profiles/service";
+import { otherMethodsRefused } from "@/lib/api/public-endpoint";
 
 export const GET = walletEndpoint({}, async ({ session }) => ({ status: 200, body: await walletProfile(session.email) }));
 
@@ -11,3 +12,6 @@ export const PATCH = walletEndpoint({ body: UpdateWalletProfileBody }, async ({ 
   status: 200,
   body: await updateWalletProfile(session.email, body),
 }));
+
+// Every other method: 405 in the error envelope with Allow, like the rest of the API.
+export const { POST, PUT, DELETE } = otherMethodsRefused("GET", "PATCH");

@@ -5,7 +5,7 @@
 // visitor in to a wallet of theirs).
 import { ApiError } from "@/lib/core/errors";
 import { readBody } from "@/lib/api/endpoint";
-import { publicEndpoint } from "@/lib/api/public-endpoint";
+import { publicEndpoint, otherMethodsRefused } from "@/lib/api/public-endpoint";
 import { refuseCrossSite } from "@/lib/api/wallet-endpoint";
 import { signInWithWalletLink } from "@/lib/wallet/sign-in-link";
 import { requestIsHttps, walletSessionSetCookie } from "@/lib/wallet/session";
@@ -26,3 +26,6 @@ export const POST = publicEndpoint({ rateLimit: { name: "wallet-link", perSecond
   headers.append("Set-Cookie", walletSessionSetCookie(signedIn.token, requestIsHttps(request.headers)));
   return new Response(null, { status: 303, headers });
 });
+
+// Every other method: 405 in the error envelope with Allow, like the rest of the API.
+export const { GET, PUT, PATCH, DELETE } = otherMethodsRefused("POST");
