@@ -46,7 +46,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const loader = () => createDocumentLoader({ resolveDid: async (d) => (d === did ? (didDocument) : null) });
+const loader = () => createDocumentLoader({ resolveDid: async (d) => (d === did ? didDocument : null) });
 
 async function publishLinkage(changes: { origin?: string; expirationDate?: string; tamper?: boolean } = {}) {
   const credential = {

@@ -11,7 +11,7 @@ import { config } from "../config";
 import type { ResolvedDidDocument } from "../verifiable/document-loader";
 import { statusListCredential } from "../verifiable/service";
 import { STATUS_LIST_LENGTH } from "../verifiable/status-list";
-import { checkCredentialDataModel } from "./data-model";
+import { checkCredentialDataModel } from "../verifiable/data-model";
 import { fetchJsonObject, RemoteDocumentError } from "./remote-json";
 import type { Check } from "./report";
 import { verifyProof } from "./signature-check";
