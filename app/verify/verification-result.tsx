@@ -40,9 +40,10 @@ const MEANING_KEY = {
 } as const satisfies Record<CheckId, string>;
 
 type T = ReturnType<typeof useTranslations<"verification">>;
+type Followups = ReturnType<typeof useTranslations<"trustFollowups">>;
 
 /** A check's summary said in the reader's language, from its id and outcome (the report's sentence is English). */
-function translatedSummary(t: T, check: Check, verdict: Verdict): string {
+function translatedSummary(t: T, followups: Followups, check: Check, verdict: Verdict): string {
   if (check.outcome === "skipped") return t("summarySkipped");
   switch (check.id) {
     case "format":
@@ -58,7 +59,8 @@ function translatedSummary(t: T, check: Check, verdict: Verdict): string {
     case "status":
       if (check.outcome === "passed") return t("summaryStatusPassed");
       if (check.outcome === "warning") return t("summaryStatusWarning");
-      return verdict === "revoked" ? t("summaryStatusRevoked") : t("summaryStatusFailed");
+      if (verdict === "revoked") return t("summaryStatusRevoked");
+      return verdict === "suspended" ? followups("summaryStatusSuspended") : t("summaryStatusFailed");
     case "validity":
       return check.outcome === "passed" ? t("summaryValidityPassed") : t("summaryValidityFailed");
   }
@@ -67,6 +69,7 @@ function translatedSummary(t: T, check: Check, verdict: Verdict): string {
 export function VerificationResult({ report, headingId = "verification-verdict" }: { report: VerificationReport; headingId?: string }) {
   const t = useTranslations("verification");
   const trust = useTranslations("trustVerifier");
+  const followups = useTranslations("trustFollowups");
   const format = useFormatter();
   const english = useLocale() === "en";
   const heading = useRef<HTMLHeadingElement>(null);
@@ -164,7 +167,7 @@ export function VerificationResult({ report, headingId = "verification-verdict" 
                 outcome: (chunks) => <span className={styles.outcome}>{chunks}</span>,
               })}
             </h3>
-            <p className={styles.checkBody}>{english ? check.summary : translatedSummary(t, check, report.verdict)}</p>
+            <p className={styles.checkBody}>{english ? check.summary : translatedSummary(t, followups, check, report.verdict)}</p>
             <p className={styles.meaning}>{t("whatThisChecks", { meaning: t(MEANING_KEY[check.id]) })}</p>
             {check.detail ? (
               <details className={styles.detail}>
