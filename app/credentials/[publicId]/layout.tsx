@@ -9,9 +9,9 @@ type Props = { children: React.ReactNode; params: Promise<{ publicId: string }> 
 
 export default async function WalletLayout({ children, params }: Props) {
   const locale = await walletLocale((await params).publicId);
-  const { wallet, verification, trustVerifier } = messagesFor(locale);
+  const { wallet, verification, trustVerifier, trustFollowups } = messagesFor(locale);
   return (
-    <NextIntlClientProvider locale={locale} messages={{ wallet, verification, trustVerifier }} timeZone="UTC">
+    <NextIntlClientProvider locale={locale} messages={{ wallet, verification, trustVerifier, trustFollowups }} timeZone="UTC">
       {children}
       <PublicFooter />
     </NextIntlClientProvider>
