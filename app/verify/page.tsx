@@ -27,7 +27,11 @@ export default function VerifyPage() {
         {/* The result's words (app/verify/verification-result.tsx); this page is English. */}
         <NextIntlClientProvider
           locale="en"
-          messages={{ verification: messagesFor("en").verification, trustVerifier: messagesFor("en").trustVerifier }}
+          messages={{
+            verification: messagesFor("en").verification,
+            trustVerifier: messagesFor("en").trustVerifier,
+            trustFollowups: messagesFor("en").trustFollowups,
+          }}
           timeZone="UTC"
         >
           <VerifyForm />

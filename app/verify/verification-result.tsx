@@ -40,9 +40,10 @@ const MEANING_KEY = {
 } as const satisfies Record<CheckId, string>;
 
 type T = ReturnType<typeof useTranslations<"verification">>;
+type Followups = ReturnType<typeof useTranslations<"trustFollowups">>;
 
 /** A check's summary said in the reader's language, from its id and outcome (the report's sentence is English). */
-function translatedSummary(t: T, check: Check, verdict: Verdict): string {
+function translatedSummary(t: T, followups: Followups, check: Check, verdict: Verdict): string {
   if (check.outcome === "skipped") return t("summarySkipped");
   switch (check.id) {
     case "format":
@@ -58,24 +59,38 @@ function translatedSummary(t: T, check: Check, verdict: Verdict): string {
     case "status":
       if (check.outcome === "passed") return t("summaryStatusPassed");
       if (check.outcome === "warning") return t("summaryStatusWarning");
-      return verdict === "revoked" ? t("summaryStatusRevoked") : t("summaryStatusFailed");
+      if (verdict === "revoked") return t("summaryStatusRevoked");
+      return verdict === "suspended" ? followups("summaryStatusSuspended") : t("summaryStatusFailed");
     case "validity":
       return check.outcome === "passed" ? t("summaryValidityPassed") : t("summaryValidityFailed");
   }
 }
 
-export function VerificationResult({ report, headingId = "verification-verdict" }: { report: VerificationReport; headingId?: string }) {
+export function VerificationResult({
+  report,
+  headingId = "verification-verdict",
+  nested = false,
+}: {
+  report: VerificationReport;
+  headingId?: string;
+  /** A credential's report inside a presentation's: one heading level down, and it does not take focus. */
+  nested?: boolean;
+}) {
   const t = useTranslations("verification");
   const trust = useTranslations("trustVerifier");
+  const followups = useTranslations("trustFollowups");
   const format = useFormatter();
   const english = useLocale() === "en";
   const heading = useRef<HTMLHeadingElement>(null);
   // A new report (each check gives a new checkedAt): move focus to its verdict and bring it into view,
   // so keyboard and screen reader users land on the answer.
   useEffect(() => {
+    if (nested) return;
     heading.current?.focus({ preventScroll: true });
     heading.current?.scrollIntoView({ block: "start", behavior: "smooth" });
-  }, [report.checkedAt]);
+  }, [report.checkedAt, nested]);
+  const Heading = nested ? "h3" : "h2";
+  const CheckHeading = nested ? "h4" : "h3";
 
   // The calendar day of an ISO date-time, in UTC like every credential date, in the reader's language.
   const day = (iso: string | null) => {
@@ -134,9 +149,9 @@ export function VerificationResult({ report, headingId = "verification-verdict" 
         <span className={styles.verdictIcon} aria-hidden="true">
           {VERDICT_ICON[tone]}
         </span>
-        <h2 id={headingId} ref={heading} tabIndex={-1} data-testid="verification-result">
+        <Heading id={headingId} ref={heading} tabIndex={-1} data-testid="verification-result">
           {headline}
-        </h2>
+        </Heading>
       </div>
       {shown.length > 0 ? (
         <dl className={styles.facts} aria-label={trusted ? t("factsTrusted") : t("factsUntrusted")}>
@@ -157,14 +172,14 @@ export function VerificationResult({ report, headingId = "verification-verdict" 
             <span className={`${styles.checkIcon} ${styles[check.outcome]}`} aria-hidden="true">
               {OUTCOME_ICON[check.outcome]}
             </span>
-            <h3 className={styles.checkTitle}>
+            <CheckHeading className={styles.checkTitle}>
               {t.rich("checkHeading", {
                 title: t(TITLE_KEY[check.id]),
                 result: t(OUTCOME_KEY[check.outcome]),
                 outcome: (chunks) => <span className={styles.outcome}>{chunks}</span>,
               })}
-            </h3>
-            <p className={styles.checkBody}>{english ? check.summary : translatedSummary(t, check, report.verdict)}</p>
+            </CheckHeading>
+            <p className={styles.checkBody}>{english ? check.summary : translatedSummary(t, followups, check, report.verdict)}</p>
             <p className={styles.meaning}>{t("whatThisChecks", { meaning: t(MEANING_KEY[check.id]) })}</p>
             {check.detail ? (
               <details className={styles.detail}>
@@ -175,6 +190,19 @@ export function VerificationResult({ report, headingId = "verification-verdict" 
           </li>
         ))}
       </ol>
+      {report.credentials && report.credentials.length > 0 ? (
+        // A presentation: each credential it holds with its own verdict and checks, so a reader sees which
+        // one made the whole not valid (the overall verdict above is the worst of them).
+        <div className={styles.presented} data-testid="presented-credentials">
+          <h3 className={styles.presentedHeading}>{followups("presentedHeading", { count: report.credentials.length })}</h3>
+          {report.credentials.map((credential, i) => (
+            <details key={i} className={styles.presentedItem} open={credential.verdict !== "valid"} data-testid="presented-credential">
+              <summary>{followups("presentedItem", { number: i + 1, count: report.credentials!.length })}</summary>
+              <VerificationResult report={credential} headingId={`${headingId}-credential-${i + 1}`} nested />
+            </details>
+          ))}
+        </div>
+      ) : null}
       <p className={styles.checkedAt}>
         {t.rich("checkedAt", {
           when: english

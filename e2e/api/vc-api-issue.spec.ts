@@ -88,6 +88,10 @@ test("refusals: 401 without a token, 400 with the reason for what cannot be sign
     [{ "@context": ["https://www.w3.org/ns/credentials/v2", "https://example.com/unknown-context.json"] }, /bundled/],
     [{ issuer: "did:web:example.com" }, /DID/],
     [{ credentialSubject: {} }, /credentialSubject/],
+    // The verifier's data-model rules run before signing, with the rule named.
+    [{ credentialSchema: { id: "https://schema.example/1" } }, /credentialSchema must be an object with a type/],
+    [{ refreshService: { id: "https://refresh.example/1" } }, /refreshService must be an object with a type/],
+    [{ relatedResource: ["https://www.w3.org/ns/credentials/v2"] }, /relatedResource/],
   ];
   for (const [extra, reason] of cases) {
     await expectError(await api.issue({ credential: credential(extra) }), 400, "validation_error", { message: reason });
@@ -100,6 +104,27 @@ test("refusals: 401 without a token, 400 with the reason for what cannot be sign
     400,
     "invalid_json",
   );
+});
+
+test("a credential's own credentialStatus is signed as sent, with ours added beside it", async ({ org, client }) => {
+  const api = await vcApi(await client({ version: null }), org.token);
+  const own = { id: "did:example:status", type: "CredentialStatusList2017" };
+  const signed = (await expectStatus(
+    await api.issue({
+      credential: credential({
+        "@context": [
+          "https://www.w3.org/ns/credentials/v2",
+          { CredentialStatusList2017: "https://example.org/examples#CredentialStatusList2017" },
+        ],
+        credentialStatus: own,
+      }),
+    }),
+    201,
+  )) as { verifiableCredential: { credentialStatus: unknown[] } };
+  expect(signed.verifiableCredential.credentialStatus).toEqual([
+    own,
+    expect.objectContaining({ type: "BitstringStatusListEntry", statusPurpose: "revocation" }),
+  ]);
 });
 
 test("a free organization over its monthly quota gets 402 payment_required, with nothing signed", async ({

@@ -4,7 +4,6 @@
 import { DataIntegrityProof } from "@digitalbazaar/data-integrity";
 import { cryptosuite } from "@digitalbazaar/eddsa-rdfc-2022-cryptosuite";
 import * as vc from "@digitalbazaar/vc";
-import { checkStatus } from "@digitalbazaar/vc-bitstring-status-list";
 import type { DocumentLoader } from "./document-loader";
 import { withProofArray } from "./proof-array";
 
@@ -32,7 +31,7 @@ export type ProofCheck = { verified: true } | { verified: false; reason: string 
 
 /**
  * Checks the document's proof (and the VC data model's shape and, unless `now` says otherwise, its
- * validity dates) without looking at its status: that is `checkRevocationStatus`'s job, and a revoked
+ * validity dates) without looking at its status: that is the verifier's status check (lib/verification), and a revoked
  * credential's signature is still its issuer's. The reason of a failure is the library's own words.
  */
 export async function verifyDocumentProof(
@@ -58,31 +57,8 @@ export async function verifyDocumentProof(
 }
 
 // The library insists on a status checker when a credential has a credentialStatus; the proof check
-// deliberately leaves status to checkRevocationStatus.
+// deliberately leaves status to the verifier's status check.
 const statusNotChecked = async () => ({ verified: true });
-
-export type StatusCheck = { checked: true; revoked: boolean } | { checked: false; reason: string };
-
-/**
- * Reads the credential's revocation bit from the BitstringStatusListCredential it points at (loaded
- * through `documentLoader`), after checking that list's own proof and that it has the credential's
- * issuer. `checked: false` says why the status could not be established.
- */
-export async function checkRevocationStatus(document: object, documentLoader: DocumentLoader): Promise<StatusCheck> {
-  const suite = new DataIntegrityProof({ cryptosuite });
-  const result = await checkStatus({
-    credential: document,
-    documentLoader,
-    suite,
-    verifyBitstringStatusListCredential: true,
-    verifyMatchingIssuers: true,
-  });
-  const entry = result.results?.[0];
-  if (!result.verified || !entry) {
-    return { checked: false, reason: result.error instanceof Error ? result.error.message : "the status could not be checked" };
-  }
-  return { checked: true, revoked: entry.status };
-}
 
 function firstErrorMessage(result: vc.VerifyResult): string {
   const errors: unknown[] = [];

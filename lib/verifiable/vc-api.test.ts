@@ -7,7 +7,8 @@ const { db } = await import("../db");
 const { createOrganization } = await import("../organizations/service");
 const { issueThroughVcApi, updateStatusThroughVcApi } = await import("./vc-api");
 const service = await import("./service");
-const { checkRevocationStatus, verifyDocumentProof } = await import("./signing");
+const { verifyDocumentProof } = await import("./signing");
+const { decodeRevocationList } = await import("./status-list");
 const { ApiError } = await import("../core/errors");
 
 type Org = Awaited<ReturnType<typeof createOrganization>>;
@@ -43,6 +44,12 @@ async function refusal(promise: Promise<unknown>): Promise<{ code: string; messa
   return { code: (error as InstanceType<typeof ApiError>).code, message: (error as Error).message };
 }
 
+/** Whether the bit of our status entry is set in the organization's published list. */
+async function revokedBit(slug: string, entry: { statusListCredential: string; statusListIndex: string }): Promise<boolean> {
+  const list = JSON.parse((await service.statusListCredential(slug, Number(entry.statusListCredential.split("/").pop()))).json);
+  return (await decodeRevocationList(list.credentialSubject.encodedList)).isSet(Number(entry.statusListIndex));
+}
+
 const records = (o: Org) => db().apiIssuedCredential.count({ where: { organizationId: o.id } });
 
 describe("VC API issue", () => {
@@ -58,7 +65,7 @@ describe("VC API issue", () => {
     });
     const loader = service.ownDocumentLoader();
     expect(await verifyDocumentProof(signed, loader)).toEqual({ verified: true });
-    expect(await checkRevocationStatus(signed, loader)).toEqual({ checked: true, revoked: false });
+    expect(await revokedBit("vcapi-org", signed.credentialStatus)).toBe(false);
     const row = await db().apiIssuedCredential.findFirstOrThrow({ where: { credentialId: signed.id }, include: { statusEntry: true } });
     expect(JSON.parse(row.document!)).toEqual(signed);
     expect(row.statusEntry?.index).toBe(Number(signed.credentialStatus.statusListIndex));
@@ -68,7 +75,7 @@ describe("VC API issue", () => {
       credentialStatus: [{ type: "BitstringStatusListEntry", status: "revoked" }],
     });
     expect(revoked.revokedAt).toEqual(expect.any(String));
-    expect(await checkRevocationStatus(signed, loader)).toEqual({ checked: true, revoked: true });
+    expect(await revokedBit("vcapi-org", signed.credentialStatus)).toBe(true);
     // Revocation is final: again answers the same, with the first time.
     const again = await updateStatusThroughVcApi(caller(org), {
       credentialId: signed.id,
@@ -113,7 +120,18 @@ describe("VC API issue", () => {
     ["a validFrom without a time zone", { validFrom: "2026-01-01T00:00:00" }, /time zone/],
     ["validUntil before validFrom", { validFrom: "2026-01-02T00:00:00Z", validUntil: "2026-01-01T00:00:00Z" }, /before validFrom/],
     ["a proof", { proof: { type: "DataIntegrityProof" } }, /unsigned/],
-    ["its own credentialStatus", { credentialStatus: { type: "BitstringStatusListEntry" } }, /its own/],
+    ["a credentialStatus without a type", { credentialStatus: { id: "did:example:status" } }, /credentialStatus.*type/i],
+    [
+      "a typeless credentialSchema",
+      { credentialSchema: { id: "https://schema.example/1" } },
+      /credentialSchema must be an object with a type/,
+    ],
+    ["a typeless refreshService", { refreshService: { id: "https://refresh.example/1" } }, /refreshService must be an object with a type/],
+    [
+      "a relatedResource without a digest",
+      { relatedResource: [{ id: "https://www.w3.org/ns/credentials/v2" }] },
+      /digestSRI or a digestMultibase/,
+    ],
     ["a term no context defines", { credentialSubject: { id: "did:example:alice", undefinedTerm: "x" } }, /cannot be signed/],
   ])("refuses %s with a 400 that says why, and writes nothing", async (_what, extra, reason) => {
     const before = await records(org);
@@ -123,6 +141,26 @@ describe("VC API issue", () => {
     expect(message).toMatch(reason);
     expect(await records(org)).toBe(before);
     expect(await db().statusListEntry.count()).toBe(usage);
+  });
+
+  it("signs the client's own credentialStatus entries and adds its BitstringStatusListEntry beside them", async () => {
+    const own = { id: "did:example:status", type: "CredentialStatusList2017" };
+    const signed = (await issueThroughVcApi(caller(org), {
+      credential: credential({
+        "@context": [
+          "https://www.w3.org/ns/credentials/v2",
+          { CredentialStatusList2017: "https://example.org/examples#CredentialStatusList2017" },
+        ],
+        credentialStatus: own,
+      }),
+    })) as Record<string, any>;
+    expect(signed.credentialStatus).toEqual([
+      own,
+      expect.objectContaining({ type: "BitstringStatusListEntry", statusPurpose: "revocation" }),
+    ]);
+    expect(await verifyDocumentProof(signed, service.ownDocumentLoader())).toEqual({ verified: true });
+    const row = await db().apiIssuedCredential.findFirstOrThrow({ where: { credentialId: signed.id }, include: { statusEntry: true } });
+    expect(row.statusEntry?.index).toBe(Number(signed.credentialStatus[1].statusListIndex));
   });
 
   it("refuses unknown options and a body without a credential", async () => {

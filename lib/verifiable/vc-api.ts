@@ -17,6 +17,7 @@ import { newId } from "../db/ids";
 import { issuerDid, issuerSigner } from "../issuers/service";
 import type { Caller } from "../organizations/service";
 import { bundledContext, VC_V1_CONTEXT, VC_V2_CONTEXT } from "./contexts";
+import { checkCredentialDataModel } from "./data-model";
 import { ownDocumentLoader, statusListUrl } from "./service";
 import { signDocument } from "./signing";
 import { statusEntryFor } from "./status-entries";
@@ -137,11 +138,22 @@ export function credentialToSign(body: unknown, did: string): { credential: Json
   checkSubject(credential);
   checkDates(credential);
   if (credential.proof !== undefined) refuse("credential.proof", "must be left out: send the credential unsigned");
-  if (credential.credentialStatus !== undefined) {
-    refuse("credential.credentialStatus", "must be left out: the issuer adds its own BitstringStatusListEntry");
-  }
   const complete = withId(withIssuer(credential, did), parsed.data.options?.credentialId);
+  // The same data-model rules the verifier applies: what it would refuse is never signed here.
+  const model = checkCredentialDataModel(complete);
+  if (!model.ok) refuse("credential", `breaks the Verifiable Credentials data model: ${model.reason.slice(0, 500)}`);
   return { credential: complete, id: complete.id as string };
+}
+
+/**
+ * The credential's status entries: the client's own (VC 2.0 lets a credential carry several, and
+ * signing them is what the client asked for) followed by ours, the one our status endpoint sets.
+ */
+function withStatusEntry(credential: JsonObject, entry: JsonObject): JsonObject {
+  const own = credential.credentialStatus;
+  if (own === undefined) return { ...credential, credentialStatus: entry };
+  const entries: unknown[] = Array.isArray(own) ? own : [own];
+  return { ...credential, credentialStatus: [...entries, entry] };
 }
 
 function statusEntry(listUrl: string, index: number) {
@@ -171,7 +183,7 @@ export async function issueThroughVcApi(organization: Organization, body: unknow
   const signer = await issuerSigner(organization);
   // The trial: the same credential with a status entry of the same shape, so that anything the
   // libraries refuse is refused before a single row is written.
-  await signOrRefuse({ ...credential, credentialStatus: statusEntry(statusListUrl(organization.slug, 1), 0) }, signer);
+  await signOrRefuse(withStatusEntry(credential, statusEntry(statusListUrl(organization.slug, 1), 0)), signer);
 
   const recordId = newId("vci");
   const entry = await statusEntryFor(
@@ -185,7 +197,7 @@ export async function issueThroughVcApi(organization: Organization, body: unknow
     },
   );
   const signed = await signOrRefuse(
-    { ...credential, credentialStatus: statusEntry(statusListUrl(organization.slug, entry.listNumber), entry.index) },
+    withStatusEntry(credential, statusEntry(statusListUrl(organization.slug, entry.listNumber), entry.index)),
     signer,
   );
   await db().apiIssuedCredential.update({ where: { id: recordId }, data: { document: JSON.stringify(signed) } });

@@ -4,7 +4,7 @@
 // keeps the data model's rules (data-model.ts). Also reads the facts the document states, for display.
 import { JsonTooDeepError, parseUntrustedJson } from "../core/json-text";
 import { bundledContext, VC_V1_CONTEXT, VC_V2_CONTEXT } from "../verifiable/contexts";
-import { checkCredentialDataModel } from "./data-model";
+import { checkCredentialDataModel } from "../verifiable/data-model";
 import { EMPTY_FACTS, type Check, type CredentialFacts } from "./report";
 
 /** Larger than any credential we issue (a few KiB) by far; bounds parsing and canonicalization work. */

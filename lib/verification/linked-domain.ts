@@ -5,7 +5,7 @@
 // file is fetched through lib/net (public addresses only, a deadline, a size cap); only JSON-LD
 // linkage credentials are read (the JWT form is skipped). This instance's own organizations are not
 // looked up here: their domains were verified when claimed, and verifying them needs no network.
-import { checkCredentialDataModel } from "./data-model";
+import { checkCredentialDataModel } from "../verifiable/data-model";
 import { isLoopbackHost } from "../net/address-policy";
 import type { ResolvedDidDocument } from "../verifiable/document-loader";
 import { fetchJsonObject, RemoteDocumentError } from "./remote-json";

@@ -1,17 +1,8 @@
 // A signed credential carried inside a PDF: an embedded file named `credential.json`, found through the
 // document's EmbeddedFiles name tree or its associated files (/AF), read with pdf-lib's object model
 // (never by scanning bytes, which a crafted PDF could make say anything).
-import {
-  decodePDFRawStream,
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  PDFHexString,
-  PDFName,
-  PDFRawStream,
-  PDFString,
-  type PDFObject,
-} from "pdf-lib";
+import { inflateSync } from "node:zlib";
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFString, type PDFObject } from "pdf-lib";
 
 export const EMBEDDED_CREDENTIAL_NAME = "credential.json";
 
@@ -71,18 +62,39 @@ function fileNameOf(spec: PDFDict): string | undefined {
   return text(spec.get(PDFName.of("UF"))) ?? text(spec.get(PDFName.of("F")));
 }
 
+/**
+ * The stream's bytes, decompressed with a bound: a FlateDecode stream of a few MiB can inflate to
+ * gigabytes, so zlib stops at `maxBytes` instead of pdf-lib's decoder, which inflates everything first.
+ * An attachment is stored plain or FlateDecode-compressed (what PDF writers, ours included, use); any
+ * other filter chain is refused rather than decoded without a bound.
+ */
+function boundedContents(stream: PDFRawStream, maxBytes: number): Buffer {
+  const filter = stream.dict.lookup(PDFName.of("Filter"));
+  const filters = filter instanceof PDFArray ? filter.asArray() : filter === undefined ? [] : [filter];
+  const raw = Buffer.from(stream.contents);
+  if (filters.length === 0) return raw;
+  if (filters.length > 1 || filters[0] !== PDFName.of("FlateDecode") || stream.dict.has(PDFName.of("DecodeParms")))
+    throw new PdfCredentialError(
+      "malformed_attachment",
+      "The PDF's credential.json attachment is compressed in a way this verifier does not read.",
+    );
+  try {
+    return inflateSync(raw, { maxOutputLength: maxBytes + 1 });
+  } catch (error) {
+    if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") throw tooLarge(maxBytes);
+    throw new PdfCredentialError("malformed_attachment", "The PDF's credential.json attachment cannot be decompressed.");
+  }
+}
+
+const tooLarge = (maxBytes: number) =>
+  new PdfCredentialError("malformed_attachment", `The PDF's credential.json attachment is larger than ${maxBytes / 1024} KiB.`);
+
 function contentsOf(spec: PDFDict, maxBytes: number): string {
   const stream = spec.lookupMaybe(PDFName.of("EF"), PDFDict)?.lookup(PDFName.of("F"));
   if (!(stream instanceof PDFRawStream))
     throw new PdfCredentialError("malformed_attachment", "The PDF's credential.json attachment has no contents.");
-  let bytes: Uint8Array;
-  try {
-    bytes = decodePDFRawStream(stream).decode();
-  } catch {
-    throw new PdfCredentialError("malformed_attachment", "The PDF's credential.json attachment cannot be decompressed.");
-  }
-  if (bytes.length > maxBytes)
-    throw new PdfCredentialError("malformed_attachment", `The PDF's credential.json attachment is larger than ${maxBytes / 1024} KiB.`);
+  const bytes = boundedContents(stream, maxBytes);
+  if (bytes.length > maxBytes) throw tooLarge(maxBytes);
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
@@ -99,7 +111,17 @@ export async function extractPdfCredential(bytes: Uint8Array, maxBytes: number):
   } catch {
     throw new PdfCredentialError("corrupt_pdf", "The PDF is damaged and cannot be read.");
   }
-  const spec = [...associatedFileSpecs(document), ...embeddedFileSpecs(document)].find((s) => fileNameOf(s) === EMBEDDED_CREDENTIAL_NAME);
-  if (!spec) throw new PdfCredentialError("no_credential", "There is no credential inside this PDF.");
-  return contentsOf(spec, maxBytes);
+  // A file specification is usually listed twice (in /AF and in the name tree): the same object, once.
+  const specs = new Set(
+    [...associatedFileSpecs(document), ...embeddedFileSpecs(document)].filter((s) => fileNameOf(s) === EMBEDDED_CREDENTIAL_NAME),
+  );
+  if (specs.size === 0) throw new PdfCredentialError("no_credential", "There is no credential inside this PDF.");
+  // Two different credential.json files: which one the PDF vouches for cannot be told, so neither is.
+  const contents = new Set([...specs].map((spec) => contentsOf(spec, maxBytes)));
+  if (contents.size > 1)
+    throw new PdfCredentialError(
+      "malformed_attachment",
+      "The PDF carries more than one credential.json, with different contents: it cannot be told which one is meant.",
+    );
+  return [...contents][0]!;
 }

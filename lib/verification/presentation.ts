@@ -4,7 +4,7 @@
 // of all: "valid" only when the presentation and every credential in it are.
 import * as vc from "@digitalbazaar/vc";
 import { createDocumentLoader } from "../verifiable/document-loader";
-import { checkPresentationDataModel } from "./data-model";
+import { checkPresentationDataModel } from "../verifiable/data-model";
 import { contextProblem } from "./format-check";
 import { resolveIssuerDid } from "./did-resolution";
 import { EMPTY_FACTS, type Check, type CheckId, type Verdict, type VerificationReport } from "./report";

@@ -59,16 +59,19 @@ export const CHECK_TITLES: Record<CheckId, string> = {
   format: "Format",
   signature: "Signature",
   issuer: "Issuer",
-  status: "Revocation status",
+  status: "Revocation and suspension",
   validity: "Validity dates",
 };
 
 /** What each check means for someone deciding whether to trust the credential. */
 export const CHECK_MEANINGS: Record<CheckId, string> = {
-  format: "The document is a W3C Verifiable Credential this verifier can read, and keeps the data model's rules.",
+  format:
+    "The document is a W3C Verifiable Credential (2.0 or 1.1), or a presentation of credentials, that keeps the standard's data model: an Open Badges 3.0 credential or any other.",
   signature: "The issuer's digital signature matches every word of the document: nothing was changed after it was signed.",
-  issuer: "The key that signed belongs to the issuer the credential names, as published by that issuer.",
-  status: "The issuer has neither revoked nor suspended the credential since issuing it.",
+  issuer:
+    "The key that signed belongs to the issuer the credential names, as the issuer's DID (did:web or did:key) publishes it; when the issuer proves that it owns a website domain, that domain is named as the signer's.",
+  status:
+    "The issuer has neither revoked nor suspended the credential: every status list the credential names was read and its signature checked.",
   validity: "Today falls between the credential's start date and its expiry date, if it has one.",
 };
 

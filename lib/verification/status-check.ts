@@ -11,7 +11,7 @@ import { config } from "../config";
 import type { ResolvedDidDocument } from "../verifiable/document-loader";
 import { statusListCredential } from "../verifiable/service";
 import { STATUS_LIST_LENGTH } from "../verifiable/status-list";
-import { checkCredentialDataModel } from "./data-model";
+import { checkCredentialDataModel } from "../verifiable/data-model";
 import { fetchJsonObject, RemoteDocumentError } from "./remote-json";
 import type { Check } from "./report";
 import { verifyProof } from "./signature-check";
@@ -24,6 +24,10 @@ const MAX_BITSTRING_BYTES = 16 * 1024 * 1024;
 const MAX_STATUS_ENTRIES = 8;
 
 /** `invalid`: an entry points at a list its issuer did not publish: the credential itself is wrong. */
+/** The summaries of the two failures a VC API client is told apart (retrieval, and a list too short). */
+export const STATUS_LIST_UNREADABLE = "The issuer's status list could not be read, so the credential's status is unknown.";
+export const STATUS_LIST_TOO_SHORT = "The issuer's status list is too short to protect holders' privacy, so it is not relied on.";
+
 export type StatusResult = { check: Check; revoked: boolean; suspended: boolean; invalid: boolean; unverifiable: boolean };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -148,8 +152,7 @@ async function readEntry(
     if (!lists.has(listUrl)) lists.set(listUrl, loadStatusList(listUrl));
     list = await lists.get(listUrl)!;
   } catch (error) {
-    if (error instanceof RemoteDocumentError)
-      return unread("The issuer's status list could not be read, so the credential's status is unknown.", error.message);
+    if (error instanceof RemoteDocumentError) return unread(STATUS_LIST_UNREADABLE, error.message);
     throw error;
   }
   if (!asArray(list.type).includes("BitstringStatusListCredential"))
@@ -184,10 +187,7 @@ async function readEntry(
     return unread(MALFORMED, `the encoded list cannot be decoded: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (length < STATUS_LIST_LENGTH)
-    return unread(
-      "The issuer's status list is too short to protect holders' privacy, so it is not relied on.",
-      `${listUrl} has ${length} entries; Bitstring Status List requires at least ${STATUS_LIST_LENGTH}`,
-    );
+    return unread(STATUS_LIST_TOO_SHORT, `${listUrl} has ${length} entries; Bitstring Status List requires at least ${STATUS_LIST_LENGTH}`);
   if (index >= length) return unread(MALFORMED, `the credential's index ${index} is outside the list (${length} entries)`);
 
   // The library reads the bit (and checks the issuers match once more). It compares purposes as single

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { Check, CheckId, VerificationReport } from "./report";
 import { isPresentation } from "./format-check";
+import { STATUS_LIST_TOO_SHORT, STATUS_LIST_UNREADABLE } from "./status-check";
 import { verifyCredentialDocument } from "./verify-document";
 
 const Options = z
@@ -25,8 +26,11 @@ export const VerifyPresentationBody = z.strictObject({
   options: Options.optional(),
 });
 
-/** A problem, as the VC API reports one (RFC 9457 ProblemDetails), with the check it comes from. */
-export type ProblemDetails = { type: string; title: string; detail: string; check: string };
+/**
+ * A problem, as the VC API reports one (RFC 9457 ProblemDetails with the VC Data Model's `code`), with
+ * the check it comes from.
+ */
+export type ProblemDetails = { type: string; code?: number; title: string; detail: string; check: string };
 
 export type VcApiVerificationResult = {
   verified: boolean;
@@ -47,21 +51,39 @@ const CHECK_NAMES: Record<CheckId, string> = {
   validity: "validity",
 };
 
-// Error types from the specifications that define them (VC Data Model 2.0, Bitstring Status List).
-const VCDM = "https://www.w3.org/TR/vc-data-model-2.0/#";
-const ERROR_TYPES: Record<CheckId, string> = {
-  format: `${VCDM}MALFORMED_VALUE_ERROR`,
-  signature: `${VCDM}CRYPTOGRAPHIC_SECURITY_ERROR`,
-  issuer: `${VCDM}CRYPTOGRAPHIC_SECURITY_ERROR`,
-  status: "https://www.w3.org/TR/vc-bitstring-status-list/#STATUS_VERIFICATION_ERROR",
-  validity: `${VCDM}RANGE_ERROR`,
-};
+// The problem types, and their codes, that the specifications define: the VC Data Model 2.0 (whose
+// type URLs are under https://www.w3.org/TR/vc-data-model#, without the version) and Bitstring Status
+// List 1.0 (under https://www.w3.org/ns/credentials/status-list#).
+const VCDM = "https://www.w3.org/TR/vc-data-model#";
+const STATUS_LIST = "https://www.w3.org/ns/credentials/status-list#";
+type ProblemType = { type: string; code: number };
+const PARSING_ERROR: ProblemType = { type: `${VCDM}PARSING_ERROR`, code: -64 };
+const CRYPTOGRAPHIC_SECURITY_ERROR: ProblemType = { type: `${VCDM}CRYPTOGRAPHIC_SECURITY_ERROR`, code: -65 };
+const MALFORMED_VALUE_ERROR: ProblemType = { type: `${VCDM}MALFORMED_VALUE_ERROR`, code: -66 };
+const RANGE_ERROR: ProblemType = { type: `${VCDM}RANGE_ERROR`, code: -67 };
+const STATUS_RETRIEVAL_ERROR: ProblemType = { type: `${STATUS_LIST}STATUS_RETRIEVAL_ERROR`, code: -128 };
+const STATUS_VERIFICATION_ERROR: ProblemType = { type: `${STATUS_LIST}STATUS_VERIFICATION_ERROR`, code: -129 };
+const STATUS_LIST_LENGTH_ERROR: ProblemType = { type: `${STATUS_LIST}STATUS_LIST_LENGTH_ERROR`, code: -130 };
+
+function problemType(check: Check): ProblemType {
+  switch (check.id) {
+    case "format":
+      return check.detail?.startsWith("Unexpected token") || check.summary.includes("not valid JSON")
+        ? PARSING_ERROR
+        : MALFORMED_VALUE_ERROR;
+    case "signature":
+    case "issuer":
+      return CRYPTOGRAPHIC_SECURITY_ERROR;
+    case "status":
+      if (check.summary === STATUS_LIST_UNREADABLE) return STATUS_RETRIEVAL_ERROR;
+      return check.summary === STATUS_LIST_TOO_SHORT ? STATUS_LIST_LENGTH_ERROR : STATUS_VERIFICATION_ERROR;
+    case "validity":
+      return RANGE_ERROR;
+  }
+}
 
 const problem = (check: Check, prefix = ""): ProblemDetails => ({
-  type:
-    check.detail?.startsWith("Unexpected token") || check.summary.includes("not valid JSON")
-      ? `${VCDM}PARSING_ERROR`
-      : ERROR_TYPES[check.id],
+  ...problemType(check),
   title: `${prefix}${check.summary}`,
   detail: check.detail ?? check.summary,
   check: CHECK_NAMES[check.id],
@@ -84,7 +106,8 @@ export function vcApiResult(report: VerificationReport): VcApiVerificationResult
   }
   // A verdict other than valid always names at least one reason, even when no single check failed.
   if (!verified && errors.length === 0) {
-    errors.push({ type: `${VCDM}VERIFICATION_ERROR`, title: report.headline, detail: report.headline, check: "verdict" });
+    // RFC 9457's own type for a problem no more specific type describes.
+    errors.push({ type: "about:blank", title: report.headline, detail: report.headline, check: "verdict" });
   }
   return { verified, checks: [...checks], warnings: [], errors, verdict: report.verdict, headline: report.headline };
 }
@@ -104,7 +127,7 @@ export async function verifyForVcApi(
       verified: false,
       checks: [],
       warnings: [],
-      errors: [{ type: `${VCDM}MALFORMED_VALUE_ERROR`, title, detail: title, check: "dataModel" }],
+      errors: [{ ...MALFORMED_VALUE_ERROR, title, detail: title, check: "dataModel" }],
       verdict: "invalid",
       headline: `Not valid: ${title}`,
     };

@@ -9,9 +9,13 @@ type Props = { children: React.ReactNode; params: Promise<{ publicId: string }> 
 
 export default async function WalletLayout({ children, params }: Props) {
   const locale = await walletLocale((await params).publicId);
-  const { wallet, walletPrivateSharing, verification, trustVerifier, walletApp } = messagesFor(locale);
+  const { wallet, walletPrivateSharing, verification, trustVerifier, trustFollowups, walletApp } = messagesFor(locale);
   return (
-    <NextIntlClientProvider locale={locale} messages={{ wallet, walletPrivateSharing, verification, trustVerifier, walletApp }} timeZone="UTC">
+    <NextIntlClientProvider
+      locale={locale}
+      messages={{ wallet, walletPrivateSharing, verification, trustVerifier, trustFollowups, walletApp }}
+      timeZone="UTC"
+    >
       {children}
       <PublicFooter />
     </NextIntlClientProvider>

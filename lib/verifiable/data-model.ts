@@ -4,7 +4,7 @@
 // issue mode, which does not compare dates with today: the validity check does that); the rules the
 // library leaves out (VC 2.0 and 1.1) follow.
 import * as vc from "@digitalbazaar/vc";
-import { VC_V1_CONTEXT } from "../verifiable/contexts";
+import { VC_V1_CONTEXT } from "./contexts";
 
 export type DataModelResult = { ok: true } | { ok: false; reason: string };
 
@@ -23,6 +23,53 @@ const DATE_TIME =
 
 /** Members whose values must be objects with a `type` (VC 2.0 §4 and VC 1.1 alike). */
 const TYPED_MEMBERS = ["credentialSchema", "credentialStatus", "evidence", "termsOfUse", "refreshService", "renderMethod"];
+
+const isUrl = (value: unknown): value is string => typeof value === "string" && /^[a-z][a-z0-9+.-]*:\S+$/i.test(value);
+
+/** A `type` value: a term or URL, or a non-empty array of those. */
+const isTypeValue = (value: unknown) =>
+  typeof value === "string"
+    ? value !== ""
+    : Array.isArray(value) && value.length > 0 && value.every((t) => typeof t === "string" && t !== "");
+
+/**
+ * A Subresource Integrity expression (one or more `sha256-`, `sha384-` or `sha512-` followed by the
+ * digest in standard base64, space separated), as VC 2.0's digestSRI requires. base64url is not SRI.
+ */
+const SRI_EXPRESSION = /^(sha256|sha384|sha512)-[A-Za-z0-9+/]+={0,2}(\?\S*)?$/;
+const isDigestSri = (value: unknown) =>
+  typeof value === "string" &&
+  value.trim() !== "" &&
+  value
+    .trim()
+    .split(/\s+/)
+    .every((e) => SRI_EXPRESSION.test(e));
+/** A multibase string: one base prefix character, then the encoded digest. */
+const isDigestMultibase = (value: unknown) => typeof value === "string" && /^[a-zA-Z0-9][A-Za-z0-9+/=_-]+$/.test(value);
+
+/**
+ * relatedResource (VC 2.0, integrity of related resources): objects, each with a URL `id` unique in the
+ * list and at least one digest. Whether the digest matches the resource is not checked here: that
+ * needs the resource's published bytes, which the verifier does not fetch (see docs/w3c-suites.md).
+ */
+function relatedResourceProblem(value: unknown): string | null {
+  const seen = new Set<string>();
+  for (const resource of asArray(value)) {
+    if (!isObject(resource)) return "every relatedResource must be an object with an id and a digest, not a string";
+    if (!isUrl(resource.id)) return "every relatedResource must have an id that is a URL";
+    if (seen.has(resource.id)) return `relatedResource ids must be unique; ${resource.id.slice(0, 100)} appears twice`;
+    seen.add(resource.id);
+    if (resource.digestSRI === undefined && resource.digestMultibase === undefined)
+      return "every relatedResource must have a digestSRI or a digestMultibase";
+    if (resource.digestSRI !== undefined && !isDigestSri(resource.digestSRI))
+      return "relatedResource digestSRI must be a Subresource Integrity value such as sha384-<base64>";
+    if (resource.digestMultibase !== undefined && !isDigestMultibase(resource.digestMultibase))
+      return "relatedResource digestMultibase must be a multibase string";
+    if (resource.mediaType !== undefined && (typeof resource.mediaType !== "string" || !/^[\w.+-]+\/[\w.+-]+/.test(resource.mediaType)))
+      return "relatedResource mediaType must be a media type such as application/ld+json";
+  }
+  return null;
+}
 
 /** A `name` or `description`: a string, a language value object, or an array of those. */
 function isLanguageText(value: unknown): boolean {
@@ -51,7 +98,13 @@ function ownRules(credential: Record<string, unknown>): string | null {
   for (const member of TYPED_MEMBERS) {
     for (const value of asArray(credential[member])) {
       if (!isObject(value) || value.type === undefined) return `every ${member} must be an object with a type`;
+      if (!isTypeValue(value.type)) return `the type of every ${member} must be a term or URL (or a list of them)`;
+      if (value.id !== undefined && !isUrl(value.id)) return `the id of a ${member}, when present, must be one URL`;
     }
+  }
+  if ("relatedResource" in credential) {
+    const problem = relatedResourceProblem(credential.relatedResource);
+    if (problem) return problem;
   }
   for (const schema of asArray(credential.credentialSchema)) {
     if (isObject(schema) && typeof schema.id !== "string") return "every credentialSchema must have an id";
