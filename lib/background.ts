@@ -7,6 +7,7 @@ import { deleteExpiredIdempotencyRecords } from "./idempotency/service";
 import { retireExpiredSignInLinks } from "./accounts/sign-in-link";
 import { retireExpiredWalletSignInLinks } from "./wallet/sign-in-link";
 import { retireExpiredWalletSessions } from "./wallet/session";
+import { retireExpiredOid4vciRows } from "./oid4vci/retention";
 import { retireExpiredPasswordResets } from "./auth/password-reset";
 import { promoteDueScheduledCredentials } from "./credentials/service";
 import { processDueExpiryNotices } from "./credentials/expiry-notices";
@@ -32,7 +33,10 @@ const EXPIRY_NOTICE_POLL_MS = 5_000;
 const IMPORT_POLL_MS = 1000;
 // An expired key already behaves as new (lib/idempotency/service.ts); deleting its row only frees space.
 const IDEMPOTENCY_CLEANUP_MS = 10 * 60_000;
-/** Emailed sign-in and password reset links live 15 minutes; expired ones are removed within a minute. */
+/**
+ * Emailed sign-in and password reset links live 15 minutes; expired ones are removed within a minute,
+ * with expired wallet sessions and spent OpenID4VCI offers and nonces.
+ */
 const EXPIRED_LINKS_CLEANUP_MS = 60_000;
 const IDEMPOTENCY_CLEANUP_BATCH = 500;
 // Verified domains are due once a day each (lib/domains); looking every few minutes spreads them out.
@@ -127,7 +131,8 @@ export function startBackgroundWork(): Loops {
       (await retireExpiredSignInLinks()) +
         (await retireExpiredPasswordResets()) +
         (await retireExpiredWalletSignInLinks()) +
-        (await retireExpiredWalletSessions()) >
+        (await retireExpiredWalletSessions()) +
+        (await retireExpiredOid4vciRows()) >
       0
     ) {
       /* next batch */

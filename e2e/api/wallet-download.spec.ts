@@ -163,3 +163,86 @@ test("a client that goes away mid-download leaves no error behind and the server
   expect(again.status).toBe(200);
   expect(unzip(Buffer.from(await again.arrayBuffer())).names.length).toBe(5 * 5);
 });
+
+/** Starts a download and waits for its status line, reading nothing more: the stream stays open until `close`. */
+function openDownload(
+  baseURL: string,
+  cookie: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Promise<string>; close: () => void }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      `${baseURL}/api/wallet/me/download`,
+      { headers: { Cookie: cookie, "X-Forwarded-For": uniqueAddress() } },
+      (response) => {
+        response.pause();
+        const body = new Promise<string>((done) => {
+          if (response.statusCode === 200) return done("");
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk)).on("end", () => done(Buffer.concat(chunks).toString("utf8")));
+          response.resume();
+        });
+        resolve({ status: response.statusCode!, headers: response.headers, body, close: () => request.destroy() });
+      },
+    );
+    request.on("error", (error) => ((error as NodeJS.ErrnoException).code === "ECONNRESET" ? undefined : reject(error)));
+  });
+}
+
+test("a session streams at most two zips at once: a third is 429 until one of them ends or its client goes away", async ({
+  api,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  const address = email("busy");
+  const group = await walletGroup(api, { badge: true });
+  for (let i = 0; i < 4; i++) await issueCredential(api, group.id, { name: `Busy ${i}`, email: address });
+  const cookie = await signInToWallet(server.baseURL, address);
+
+  const downloads = await Promise.all([0, 1, 2].map(() => openDownload(server.baseURL, cookie)));
+  expect(downloads.map((d) => d.status).sort()).toEqual([200, 200, 429]);
+  const refused = downloads.find((d) => d.status === 429)!;
+  expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+  const envelope = JSON.parse(await refused.body) as { error: { code: string; message: string } };
+  expect(envelope.error.code).toBe("rate_limited");
+  expect(envelope.error.message).toMatch(/at once/);
+
+  // Another recipient's session is not held back by this one's downloads.
+  const other = email("busy-other");
+  await issueCredential(api, group.id, { name: "Other", email: other });
+  const otherDownload = await download(server.baseURL, await signInToWallet(server.baseURL, other));
+  expect(otherDownload.status).toBe(200);
+  await otherDownload.arrayBuffer();
+
+  // The clients go away: their slots are freed.
+  for (const d of downloads) d.close();
+  await expect
+    .poll(
+      async () => {
+        const next = await openDownload(server.baseURL, cookie);
+        next.close();
+        return next.status;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(200);
+});
+
+test("a session starts six downloads in a row, then 429 with Retry-After", async ({ api, server }) => {
+  test.setTimeout(120_000);
+  const address = email("starts");
+  const group = await walletGroup(api);
+  await issueCredential(api, group.id, { name: "Starter", email: address });
+  const cookie = await signInToWallet(server.baseURL, address);
+  for (let i = 0; i < 6; i++) {
+    // Read to the end, one after another: each stream has ended (its slot freed) before the next starts.
+    const ok = await download(server.baseURL, cookie);
+    expect(ok.status, `download ${i + 1}`).toBe(200);
+    await ok.arrayBuffer();
+  }
+  const refused = await download(server.baseURL, cookie);
+  expect(refused.status).toBe(429);
+  expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  const body = (await refused.json()) as { error: { code: string; message: string } };
+  expect(body.error.code).toBe("rate_limited");
+  expect(body.error.message).toMatch(/started/);
+});

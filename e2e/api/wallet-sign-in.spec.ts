@@ -122,6 +122,40 @@ test("the cookie is __Host- and Secure over https, and the link used twice at on
   );
 });
 
+test("over https only the __Host- cookie signs in: a plain-named one (as a sibling subdomain could plant) is ignored", async ({
+  api,
+  server,
+}) => {
+  const email = newEmail("fixation");
+  const group = await walletGroup(api);
+  const credential = await issueCredential(api, group.id, { name: "Ada", email });
+  const token = (await signInToWallet(server.baseURL, email)).split(/=(.*)/s)[1]!;
+  const plain = `cis.wallet-session=${token}`;
+  const hostOnly = `__Host-cis.wallet-session=${token}`;
+  const get = (url: string, cookie: string) =>
+    fetch(url, { headers: { Cookie: cookie, "X-Forwarded-Proto": "https", "X-Forwarded-For": uniqueAddress() } });
+
+  const me = `${server.baseURL}/api/wallet/me/credentials`;
+  await expectEnvelope(await get(me, plain), 401, "unauthorized");
+  const list = await get(me, hostOnly);
+  expect(list.status).toBe(200);
+  const imageUrl = ((await list.json()) as { data: { imageUrl: string | null }[] }).data[0]!.imageUrl!;
+
+  // A private credential's document and previews: its recipient's under the __Host- cookie only.
+  const hide = await fetch(`${me}/${credential.publicId}`, {
+    method: "PATCH",
+    headers: { Cookie: hostOnly, "X-Forwarded-Proto": "https", "Content-Type": "application/json", "X-Forwarded-For": uniqueAddress() },
+    body: JSON.stringify({ visibility: "private" }),
+  });
+  expect(hide.status).toBe(200);
+  const json = `${server.baseURL}/credentials/${credential.publicId}/credential.json`;
+  const preview = `${server.baseURL}${new URL(imageUrl).pathname}`;
+  for (const url of [json, preview]) {
+    expect((await get(url, plain)).status, url).toBe(404);
+    expect((await get(url, hostOnly)).status, url).toBe(200);
+  }
+});
+
 test("an expired link signs nobody in and its page offers a new one", async ({ api, server }) => {
   const email = newEmail("expired");
   const group = await walletGroup(api);

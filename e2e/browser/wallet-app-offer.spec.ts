@@ -1,7 +1,8 @@
 // "Add to a wallet app" (docs/api.md, OpenID4VCI) at 390×844: on the credential's wallet page the
 // recipient (mark) without a session is asked to sign in first, a guest sees nothing; signed in, the
-// page and the /wallet card show the offer as a QR code and a link with its expiry. Screenshots are
-// attached and kept in test-results.
+// page and the /wallet card show the offer as a QR code and a link with its expiry. At 1440×900, the
+// same for a credential its recipient made private (their own wallet app may hold it), and the offered
+// code is redeemed. Screenshots are attached and kept in test-results.
 import type { Page, TestInfo } from "@playwright/test";
 import { test, expect } from "../fixtures";
 import { createCredential, issue, newGroup, uniqueEmail } from "../support/credentials";
@@ -11,6 +12,8 @@ import { signInToWallet } from "../support/wallet-session";
 test.describe.configure({ timeout: 120_000 });
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+const DESKTOP = { viewport: { width: 1440, height: 900 } };
+const PRE_AUTHORIZED_GRANT = "urn:ietf:params:oauth:grant-type:pre-authorized_code";
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   const file = testInfo.outputPath(name);
@@ -67,5 +70,70 @@ test("a recipient adds the credential to a wallet app from their phone", async (
   await expect(card.getByTestId("wallet-app-qr")).toBeVisible();
   await card.getByTestId("wallet-app-offer").scrollIntoViewIfNeeded();
   await shot(page, testInfo, "wallet-app-offer-wallet-card-390.png");
+  await context.close();
+});
+
+test("on a desktop, a private credential's recipient adds it to a wallet app, and the offered code works", async ({
+  browser,
+  api,
+  server,
+}, testInfo) => {
+  const email = uniqueEmail("wallet-app-private");
+  const group = await newGroup(api, { name: "Private Pilot Ground School" });
+  const credential = await issue(
+    api,
+    (await createCredential(api, { groupId: group.id, recipient: { name: "Amelia Earhart", email } })).id,
+  );
+  const pageUrl = `${server.baseURL}/credentials/${credential.publicId}`;
+  const cookie = await signInToWallet(server.baseURL, email);
+  const hide = await fetch(`${server.baseURL}/api/wallet/me/credentials/${credential.publicId}`, {
+    method: "PATCH",
+    headers: { Cookie: cookie, "Content-Type": "application/json", "X-Forwarded-For": uniqueAddress() },
+    body: JSON.stringify({ visibility: "private" }),
+  });
+  expect(hide.status).toBe(200);
+
+  const context = await browser.newContext({ ...DESKTOP, extraHTTPHeaders: { "X-Forwarded-For": uniqueAddress() } });
+  const page = await context.newPage();
+  // Private: nobody else sees the page at all.
+  expect((await page.goto(pageUrl))!.status()).toBe(404);
+
+  const [name, value] = cookie.split(/=(.*)/s);
+  await context.addCookies([{ name: name!, value: value!, url: server.baseURL }]);
+  await page.goto(pageUrl);
+  await page.getByTestId("wallet-app-show").click();
+  const qr = page.getByTestId("wallet-app-qr");
+  await expect(qr).toBeVisible();
+  const box = await qr.boundingBox();
+  expect(box!.width).toBeGreaterThanOrEqual(200);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(1440);
+  await expect(page.getByTestId("wallet-app-expiry")).toContainText(/\d\d:\d\d/);
+  await page.getByTestId("wallet-app-offer").scrollIntoViewIfNeeded();
+  await shot(page, testInfo, "wallet-app-offer-private-credential-page-1440.png");
+
+  // The link a wallet app would open: its pre-authorized code is exchanged for an access token.
+  const link = (await page.getByTestId("wallet-app-link").getAttribute("href"))!;
+  const offer = JSON.parse(new URL(link).searchParams.get("credential_offer")!) as {
+    credential_issuer: string;
+    grants: Record<string, { "pre-authorized_code": string }>;
+  };
+  const token = await fetch(`${server.baseURL}${new URL(offer.credential_issuer).pathname}/oid4vci/token`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": uniqueAddress() },
+    body: new URLSearchParams({
+      grant_type: PRE_AUTHORIZED_GRANT,
+      "pre-authorized_code": offer.grants[PRE_AUTHORIZED_GRANT]!["pre-authorized_code"],
+    }),
+  });
+  expect(token.status).toBe(200);
+  expect(((await token.json()) as { token_type: string }).token_type).toBe("Bearer");
+
+  // The /wallet card offers it too.
+  await page.goto(`${server.baseURL}/wallet`);
+  const card = page.locator(`[data-public-id="${credential.publicId}"]`);
+  await card.getByTestId("wallet-app-show").click();
+  await expect(card.getByTestId("wallet-app-qr")).toBeVisible();
+  await card.getByTestId("wallet-app-offer").scrollIntoViewIfNeeded();
+  await shot(page, testInfo, "wallet-app-offer-private-wallet-card-1440.png");
   await context.close();
 });

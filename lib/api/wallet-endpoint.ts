@@ -31,7 +31,7 @@ import { safeParseWithDetails } from "../core/validation";
 import {
   walletSessionFromRequest,
   walletSessionSetCookie,
-  walletTokenFromCookieHeader,
+  walletTokenFromHeaders,
   requestIsHttps,
   type WalletSession,
 } from "../wallet/session";
@@ -122,7 +122,7 @@ function walletRoute<B, Q, P>(
 /** no-store on every answer; a live session's cookie is sent again, so its 30 days count from its last use in the browser too. */
 function withNoStore(response: Response, request: Request, session: WalletSession | null): Response {
   response.headers.set("Cache-Control", "no-store");
-  const token = walletTokenFromCookieHeader(request.headers.get("cookie"));
+  const token = walletTokenFromHeaders(request.headers);
   if (session && token && !response.headers.has("set-cookie"))
     response.headers.append("Set-Cookie", walletSessionSetCookie(token, requestIsHttps(request.headers)));
   return response;

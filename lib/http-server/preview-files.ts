@@ -9,6 +9,7 @@ import { internalError } from "../api/envelope";
 import { requestIdHeader, sendApiError } from "./answers";
 import { errorSummary, log } from "../log";
 import { previewAccess } from "../wallet/privacy";
+import { walletTokenFromHeaders } from "../wallet/session";
 import { attachmentDisposition, safeDownloadName } from "../previews/download-name";
 import {
   PREVIEW_PNG_WIDTHS,
@@ -50,7 +51,7 @@ export async function servePreview(req: IncomingMessage, res: ServerResponse): P
   try {
     // A private credential's previews are its signed-in recipient's only (lib/wallet/privacy.ts), and
     // then never stored by a shared cache.
-    const access = await previewAccess(digest, req.headers.cookie);
+    const access = await previewAccess(digest, walletTokenFromHeaders(fetchHeaders(req)));
     if (access === "hidden") {
       sendApiError(req, res, NO_SUCH_PREVIEW());
       return true;
@@ -96,4 +97,13 @@ function requestedWidth(url: URL, format: PreviewFormat): PreviewPngWidth | unde
   const width = /^[0-9]{1,5}$/.test(raw) ? Number(raw) : NaN;
   if (!isPreviewPngWidth(width)) return invalid(`w must be one of ${allowed} (pixels); without w the preview is 1600 pixels wide.`);
   return width;
+}
+
+/** The request's headers as a fetch Headers (the wallet cookie is read for the scheme server.ts recorded). */
+function fetchHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  return headers;
 }

@@ -29,11 +29,11 @@ async function walletCredentialOrFail(publicId: string) {
 }
 
 /**
- * Records one event for whoever sends `cookieHeader`: a private credential's page is its signed-in
+ * Records one event for whoever sends `walletToken` (the cookie's, lib/wallet/session.ts): a private credential's page is its signed-in
  * recipient's only, so nobody else records events about it (404 as for an unknown credential).
  */
-export async function recordWalletEvent(input: WalletEventInput, cookieHeader: string | null): Promise<ApiInteraction> {
-  if ((await credentialAccessByPublicId(input.publicId, cookieHeader)) === "hidden")
+export async function recordWalletEvent(input: WalletEventInput, walletToken: string | null): Promise<ApiInteraction> {
+  if ((await credentialAccessByPublicId(input.publicId, walletToken)) === "hidden")
     throw new ApiError("not_found", "Credential not found.");
   const credential = await walletCredentialOrFail(input.publicId);
   const row = await db().$transaction(async (tx) => {

@@ -4,33 +4,33 @@
 // and the signed document are untouched.
 import { ApiError } from "../core/errors";
 import { db } from "../db";
-import { walletSessionForToken, walletTokenFromCookieHeader } from "./session";
+import { walletSessionForToken, walletTokenFromHeaders } from "./session";
 
 /** `public`: anyone may see it; `recipient`: private, and this is its signed-in recipient; `hidden`: private, anyone else. */
 export type CredentialAccess = "public" | "recipient" | "hidden";
 
-async function accessFor(
-  row: { visibility: string; recipient: { emailNormalized: string } | null } | null,
-  cookieHeader: string | null | undefined,
-) {
+async function accessFor(row: { visibility: string; recipient: { emailNormalized: string } | null } | null, walletToken: string | null) {
   if (!row || row.visibility !== "private") return "public" as const;
-  const session = await walletSessionForToken(walletTokenFromCookieHeader(cookieHeader));
+  const session = await walletSessionForToken(walletToken);
   return session && row.recipient && session.email === row.recipient.emailNormalized ? ("recipient" as const) : ("hidden" as const);
 }
 
 const accessSelect = { visibility: true, recipient: { select: { emailNormalized: true } } } as const;
 
-/** The access of the request's cookie to the credential behind a wallet link (`public` for an unknown one: its route says 404 itself). */
-export async function credentialAccessByPublicId(publicId: string, cookieHeader: string | null | undefined): Promise<CredentialAccess> {
+/**
+ * The access of a request's wallet token (lib/wallet/session.ts reads it from the cookie) to the
+ * credential behind a wallet link (`public` for an unknown one: its route says 404 itself).
+ */
+export async function credentialAccessByPublicId(publicId: string, walletToken: string | null): Promise<CredentialAccess> {
   if (publicId.length > 100) return "public";
-  return accessFor(await db().credential.findUnique({ where: { publicId }, select: accessSelect }), cookieHeader);
+  return accessFor(await db().credential.findUnique({ where: { publicId }, select: accessSelect }), walletToken);
 }
 
 /**
  * The same for a preview: a credential's previews follow its visibility; design samples are public.
  * Plain SQL, one indexed statement: it runs before every preview file is served.
  */
-export async function previewAccess(digest: string, cookieHeader: string | null | undefined): Promise<CredentialAccess> {
+export async function previewAccess(digest: string, walletToken: string | null): Promise<CredentialAccess> {
   const [row] = await db().$queryRaw<{ visibility: string; emailNormalized: string | null }[]>`
     SELECT c."visibility", r."emailNormalized" FROM "PreviewVersion" pv
     JOIN "Credential" c ON c."id" = pv."credentialId"
@@ -39,7 +39,7 @@ export async function previewAccess(digest: string, cookieHeader: string | null 
   if (!row) return "public";
   return accessFor(
     { visibility: row.visibility, recipient: row.emailNormalized === null ? null : { emailNormalized: row.emailNormalized } },
-    cookieHeader,
+    walletToken,
   );
 }
 
@@ -49,7 +49,7 @@ export async function previewAccess(digest: string, cookieHeader: string | null 
  * or for the recipient's own private copy never a shared cache's).
  */
 export async function cacheControlUnlessHidden(publicId: string, request: Request, publicCache: string): Promise<string> {
-  const access = await credentialAccessByPublicId(publicId, request.headers.get("cookie"));
+  const access = await credentialAccessByPublicId(publicId, walletTokenFromHeaders(request.headers));
   if (access === "hidden") throw new ApiError("not_found", "Credential not found.");
   return access === "recipient" ? "private, no-store" : publicCache;
 }

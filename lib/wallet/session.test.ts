@@ -4,12 +4,13 @@ import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { scratchDatabase } from "../../test/support/db/scratch-database";
 
-/** The cookie jar next/headers would give a server component. */
-const jar = vi.hoisted(() => ({ cookies: new Map<string, string>() }));
+/** The request headers next/headers would give a server component. */
+const jar = vi.hoisted(() => ({ headers: new Headers() }));
 vi.mock("next/headers", () => ({
-  cookies: async () => ({ get: (name: string) => (jar.cookies.has(name) ? { name, value: jar.cookies.get(name)! } : undefined) }),
-  headers: async () => new Headers(),
+  headers: async () => jar.headers,
 }));
+// As behind a TLS proxy: X-Forwarded-Proto (recorded by server.ts under its own name) says https.
+process.env.TRUST_PROXY = "1";
 
 await scratchDatabase("wallet-session");
 
@@ -133,13 +134,31 @@ describe("wallet sessions", () => {
       headers: { Cookie: `other=1; cis.wallet-session=${token}` },
     });
     expect(await sessions.walletSessionFromRequest(request)).toEqual({ id: session.id, email: "ada@example.com" });
-    jar.cookies.set("__Host-cis.wallet-session", token);
+    jar.headers = new Headers({ Cookie: `__Host-cis.wallet-session=${token}`, "x-cis-forwarded-proto": "https" });
     expect(await sessions.currentWalletSession()).toEqual(session);
-    jar.cookies.clear();
+    jar.headers = new Headers();
     expect(await sessions.currentWalletSession()).toBeNull();
     expect(
       await sessions.walletSessionFromRequest(new Request("http://localhost/", { headers: { Cookie: "cis.wallet-session=forged" } })),
     ).toBeNull();
+  });
+
+  it("over https are read from the __Host- cookie only: a plain-named cookie planted by a sibling subdomain signs nobody in", async () => {
+    const { session, token } = await sessions.startWalletSession("fixation@example.com");
+    const https = (cookie: string) => new Headers({ Cookie: cookie, "x-cis-forwarded-proto": "https" });
+    const request = (cookie: string) => new Request("http://localhost/api/wallet/me", { headers: https(cookie) });
+    expect(await sessions.walletSessionFromRequest(request(`cis.wallet-session=${token}`))).toBeNull();
+    expect(await sessions.walletSessionFromRequest(request(`__Host-cis.wallet-session=${token}`))).toEqual(session);
+    // A planted plain cookie next to the visitor's own does not replace it either.
+    expect(await sessions.walletSessionFromRequest(request(`cis.wallet-session=planted; __Host-cis.wallet-session=${token}`))).toEqual(
+      session,
+    );
+    jar.headers = https(`cis.wallet-session=${token}`);
+    expect(await sessions.currentWalletSession()).toBeNull();
+    jar.headers = new Headers();
+    // Over plain http the __Host- name cannot exist (browsers set it over https only): only the plain name counts.
+    expect(sessions.walletTokenFromCookieHeader(`__Host-cis.wallet-session=${token}`, false)).toBeNull();
+    expect(sessions.walletTokenFromCookieHeader(`cis.wallet-session=${token}`, false)).toBe(token);
   });
 
   it("end at once when signed out, and ending twice does nothing", async () => {

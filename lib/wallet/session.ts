@@ -22,7 +22,6 @@ const SLIDE_AFTER_MS = 24 * 3600 * 1000;
 export function walletSessionCookieName(secure: boolean): string {
   return secure ? "__Host-cis.wallet-session" : "cis.wallet-session";
 }
-const COOKIE_NAMES = [walletSessionCookieName(true), walletSessionCookieName(false)];
 
 /** Tokens are 32 random bytes, so a fast hash is enough: nobody can guess one to try against it. */
 export function hashWalletToken(token: string): string {
@@ -68,18 +67,28 @@ export async function walletSessionForToken(token: string | null | undefined, no
   return { id: row.id, email: row.email };
 }
 
-/** The wallet token in a Cookie header (either cookie name), or null. */
-export function walletTokenFromCookieHeader(header: string | null | undefined): string | null {
+/**
+ * The wallet token in a Cookie header, or null. Over https only the `__Host-` cookie counts: a plain-named
+ * cookie can be planted by a sibling subdomain (or a plain-http page of the same host), and accepting it
+ * would sign a visitor into a session of the planter's choosing. Over plain http only the plain name exists.
+ */
+export function walletTokenFromCookieHeader(header: string | null | undefined, https: boolean): string | null {
+  const name = walletSessionCookieName(https);
   for (const part of (header ?? "").split(";")) {
     const eq = part.indexOf("=");
-    if (eq > 0 && COOKIE_NAMES.includes(part.slice(0, eq).trim())) return part.slice(eq + 1).trim();
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
   return null;
 }
 
+/** The wallet token of a request's headers (its Cookie, read for the scheme the request came over), or null. */
+export function walletTokenFromHeaders(headers: Headers): string | null {
+  return walletTokenFromCookieHeader(headers.get("cookie"), requestIsHttps(headers));
+}
+
 /** The signed-in recipient of a route handler's request, or null. */
 export async function walletSessionFromRequest(request: Request): Promise<WalletSession | null> {
-  return walletSessionForToken(walletTokenFromCookieHeader(request.headers.get("cookie")));
+  return walletSessionForToken(walletTokenFromHeaders(request.headers));
 }
 
 /**
@@ -88,10 +97,8 @@ export async function walletSessionFromRequest(request: Request): Promise<Wallet
  * work), where loading Next's request storage at startup fails.
  */
 export async function currentWalletSession(): Promise<WalletSession | null> {
-  const { cookies } = await import("next/headers");
-  const jar = await cookies();
-  const token = COOKIE_NAMES.map((name) => jar.get(name)?.value).find(Boolean);
-  return walletSessionForToken(token);
+  const { headers } = await import("next/headers");
+  return walletSessionForToken(walletTokenFromHeaders(await headers()));
 }
 
 /** Ends a session at once: its cookie signs nobody in from now on. Ending an ended session does nothing. */

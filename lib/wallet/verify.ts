@@ -15,13 +15,13 @@ export const VerifyBody = z.strictObject({
 });
 
 /**
- * The check of one credential for whoever sends `cookieHeader`: a private credential answers 404 but to
+ * The check of one credential for whoever sends `walletToken` (the cookie's, lib/wallet/session.ts): a private credential answers 404 but to
  * its signed-in recipient, like its page (the report names the recipient).
  */
-export async function verifyCredential(input: z.infer<typeof VerifyBody>, cookieHeader: string | null): Promise<VerificationReport> {
-  const access = await credentialAccessByPublicId(input.publicId, cookieHeader);
+export async function verifyCredential(input: z.infer<typeof VerifyBody>, walletToken: string | null): Promise<VerificationReport> {
+  const access = await credentialAccessByPublicId(input.publicId, walletToken);
   const json = access === "hidden" ? null : (await publicOpenBadgeCredential(input.publicId))?.json;
   if (!json) throw new ApiError("not_found", "Credential not found.");
-  await recordWalletEvent({ publicId: input.publicId, eventType: "credential_verified", triggeredBy: input.triggeredBy }, cookieHeader);
+  await recordWalletEvent({ publicId: input.publicId, eventType: "credential_verified", triggeredBy: input.triggeredBy }, walletToken);
   return verifyCredentialDocument({ kind: "json", json });
 }
