@@ -67,5 +67,7 @@ export async function queueCorrectionOutcomeEmail(
     sender: identity.sender,
     branding: identity.branding,
     language,
+    // Not the credential's own email: it must not make the credential read as "already emailed".
+    kind: "correction_outcome",
   });
 }

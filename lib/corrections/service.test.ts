@@ -116,6 +116,18 @@ describe("resolving a request", () => {
     });
   });
 
+  it("does not count the answer's email as the credential's own: an unsent credential still reads as never emailed", async () => {
+    const email = "never-emailed@example.com";
+    const draft = await credentials.createCredential(org, { groupId, recipient: { name: "Alan Turring", email } });
+    const credential = await credentials.issueCredential(org, draft.id);
+    const request = await service.requestNameCorrection(email, credential.publicId, { name: "Alan Turing" });
+    await service.approveCorrectionRequest(org, request.id);
+    const outbox = await db().emailOutbox.findMany({ where: { credentialId: credential.id } });
+    expect(outbox.map((m) => m.kind)).toEqual(["correction_outcome"]);
+    const { latestCredentialEmails } = await import("../mail/outbox");
+    expect((await latestCredentialEmails(org.id, [credential.id])).has(credential.id)).toBe(false);
+  });
+
   it("refuses to resolve a resolved request (409) and another organization's (404), changing nothing", async () => {
     const { credential, email } = await issued("Alan Turring");
     const request = await service.requestNameCorrection(email, credential.publicId, { name: "Alan Turing" });

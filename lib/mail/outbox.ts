@@ -39,12 +39,15 @@ export type EmailToQueue = {
   certificate?: CertificatePreview | null;
   /** The group's language: the built-in template's and the dates' (null: English). */
   language?: Locale | null;
-  /** `credential` (default): the credential's own email; `expiry_reminder`: a reminder that it expires soon. */
+  /**
+   * `credential` (default): the credential's own email; `expiry_reminder`: a reminder that it expires soon;
+   * `correction_outcome`: the answer to the recipient's name correction request.
+   */
   kind?: EmailKind;
 };
 
 /** Only a `credential` email makes a credential "already emailed" (the dashboard's bulk send and its table). */
-export type EmailKind = "credential" | "expiry_reminder";
+export type EmailKind = "credential" | "expiry_reminder" | "correction_outcome";
 
 /** The display name ("<fromName> via <service>") and Reply-To, kept with the row so a retry sends the same. */
 export type EmailSender = { fromName: string | null; replyTo: string | null };

@@ -221,6 +221,7 @@ export default async function CredentialPage({ params }: { params: Promise<{ id:
                     <td>
                       {m.subject}
                       {m.kind === "expiry_reminder" && <div className={styles.muted}>expiry reminder</div>}
+                      {m.kind === "correction_outcome" && <div className={styles.muted}>name correction answer</div>}
                     </td>
                     <td>
                       <span className={m.status === "sent" ? styles.pill : `${styles.pill} ${styles.pillGrey}`}>{m.status}</span>
