@@ -270,7 +270,7 @@ test("every /api/wallet/me route answers 401 without a session, and every wallet
   expect((await fetch(me, { headers: { Cookie: cookie, Origin: new URL(server.baseURL).origin } })).status).toBe(200);
 });
 
-test("a method a wallet route does not take gets 405 in the envelope with Allow", async ({ server }) => {
+test("a method a wallet or VC API route does not take gets 405 in the envelope with Allow", async ({ server }) => {
   const publicId = randomUUID();
   const routes: [string, string[], string[]][] = [
     ["/api/wallet/sign-in", ["POST"], ["GET", "PUT", "PATCH", "DELETE"]],
@@ -282,6 +282,12 @@ test("a method a wallet route does not take gets 405 in the envelope with Allow"
     [`/api/wallet/me/credentials/${publicId}`, ["PATCH"], ["GET", "POST", "PUT", "DELETE"]],
     ["/api/wallet/me/profile", ["GET", "PATCH"], ["POST", "PUT", "DELETE"]],
     ["/api/wallet/me/download", ["GET"], ["POST", "DELETE"]],
+    [`/api/wallet/me/credentials/${publicId}/correction-requests`, ["POST", "GET"], ["PUT", "DELETE"]],
+    [`/api/wallet/me/credentials/${publicId}/credential-offer`, ["POST"], ["GET", "PATCH"]],
+    ["/vc-api/credentials/issue", ["POST"], ["GET", "DELETE"]],
+    ["/vc-api/credentials/status", ["POST"], ["GET", "PUT"]],
+    ["/vc-api/credentials/verify", ["POST"], ["GET", "PATCH"]],
+    ["/vc-api/presentations/verify", ["POST"], ["GET", "DELETE"]],
   ];
   for (const [path, allowed, refused] of routes) {
     for (const method of refused) {

@@ -172,4 +172,17 @@ describe("visibility", () => {
     await wallet.setWalletVisibility("mine@example.com", mine.publicId, "public");
     expect(await privacy.previewAccess(digest, null)).toBe("public");
   });
+
+  it("is the recipient's choice, not an edit of the credential: the issuer's updatedAt stays as it was", async () => {
+    const credential = await credentials.createIssueCredential(acme, {
+      groupId: groups.get("Acme Course")!,
+      recipient: { name: "U", email: "unchanged@example.com" },
+    });
+    const before = (await db().credential.findUniqueOrThrow({ where: { id: credential.id } })).updatedAt;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await wallet.setWalletVisibility("unchanged@example.com", credential.publicId, "private");
+    const after = await db().credential.findUniqueOrThrow({ where: { id: credential.id } });
+    expect(after.visibility).toBe("private");
+    expect(after.updatedAt.toISOString()).toBe(before.toISOString());
+  });
 });

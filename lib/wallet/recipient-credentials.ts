@@ -149,11 +149,11 @@ export async function walletIssuers(email: string): Promise<WalletIssuer[]> {
 }
 
 /** The credential behind `publicId` if it is one of this email's shown credentials, else null. */
-async function ownCredential(email: string, publicId: string): Promise<{ id: string } | null> {
+async function ownCredential(email: string, publicId: string): Promise<{ id: string; updatedAt: Date } | null> {
   if (!z.uuid().safeParse(publicId).success) return null;
   return db().credential.findFirst({
     where: { publicId, recipient: { emailNormalized: email }, ...shownInWallet() },
-    select: { id: true },
+    select: { id: true, updatedAt: true },
   });
 }
 
@@ -161,7 +161,9 @@ async function ownCredential(email: string, publicId: string): Promise<{ id: str
 export async function setWalletVisibility(email: string, publicId: string, visibility: Visibility): Promise<WalletListItem> {
   const own = await ownCredential(email, publicId);
   if (!own) throw notFound("Credential");
-  await db().credential.update({ where: { id: own.id }, data: { visibility } });
+  // The recipient's choice, not an edit of the credential: the issuer's updatedAt (a sort and search
+  // field, announced by credential.updated) stays as it was.
+  await db().credential.update({ where: { id: own.id }, data: { visibility, updatedAt: own.updatedAt } });
   const row = await db().credential.findUniqueOrThrow({ where: { id: own.id }, select: itemSelect });
   return toItem(row, (await firstDesignPngUrls([row])).get(row.id) ?? null, todayUtc());
 }

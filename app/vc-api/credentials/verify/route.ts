@@ -5,7 +5,7 @@
 import { invalidFields } from "@/lib/core/errors";
 import { safeParseWithDetails } from "@/lib/core/validation";
 import { parseJsonObject, readBody } from "@/lib/api/endpoint";
-import { publicEndpoint } from "@/lib/api/public-endpoint";
+import { publicEndpoint, otherMethodsRefused } from "@/lib/api/public-endpoint";
 import { MAX_JSON_REQUEST_BYTES, VERIFY_RATE_LIMIT } from "@/lib/verification/request";
 import { VerifyCredentialBody, verifyForVcApi } from "@/lib/verification/vc-api";
 
@@ -15,3 +15,6 @@ export const POST = publicEndpoint({ rateLimit: VERIFY_RATE_LIMIT }, async ({ re
   const result = await verifyForVcApi("credential", parsed.data.verifiableCredential, parsed.data.options);
   return Response.json(result, { status: result.verified ? 200 : 400, headers: { "Cache-Control": "no-store" } });
 });
+
+// Every other method: 405 in the error envelope with Allow, like the rest of the API.
+export const { GET, PUT, PATCH, DELETE } = otherMethodsRefused("POST");

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { walletEndpoint } from "@/lib/api/wallet-endpoint";
 import { CorrectionRequestBody } from "@/lib/corrections/schema";
 import { recipientsCorrectionRequests, requestNameCorrection } from "@/lib/corrections/service";
+import { otherMethodsRefused } from "@/lib/api/public-endpoint";
 
 const params = z.object({ publicId: z.uuid() });
 
@@ -17,3 +18,6 @@ export const GET = walletEndpoint({ params }, async ({ session, params }) => ({
   status: 200,
   body: { data: await recipientsCorrectionRequests(session.email, params.publicId) },
 }));
+
+// Every other method: 405 in the error envelope with Allow, like the rest of the API.
+export const { PUT, PATCH, DELETE } = otherMethodsRefused("POST", "GET");

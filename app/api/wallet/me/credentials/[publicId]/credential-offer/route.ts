@@ -6,8 +6,12 @@
 import { z } from "zod";
 import { walletEndpoint } from "@/lib/api/wallet-endpoint";
 import { createRecipientCredentialOffer } from "@/lib/oid4vci/service";
+import { otherMethodsRefused } from "@/lib/api/public-endpoint";
 
 export const POST = walletEndpoint(
   { params: z.object({ publicId: z.uuid() }), rateLimit: { name: "wallet-offer", perSecond: 1, burst: 10 } },
   async ({ session, params }) => ({ status: 201, body: await createRecipientCredentialOffer(session.email, params.publicId) }),
 );
+
+// Every other method: 405 in the error envelope with Allow, like the rest of the API.
+export const { GET, PUT, PATCH, DELETE } = otherMethodsRefused("POST");
