@@ -87,7 +87,9 @@ async function claimIndex(list: { id: string; number: number; length: number }, 
       const counted = await tx.$executeRaw`
       UPDATE "StatusList" SET "nextIndex" = "nextIndex" + 1
       WHERE "id" = ${list.id} AND "nextIndex" < "length" - "length" / 8`;
-      if (counted === 0) return "full" as const;
+      // Thrown, not returned: what the caller wrote in `withClaim` (a quota count, a record) must roll
+      // back with it, or the next round would write it a second time.
+      if (counted === 0) throw new ListFull();
       const candidates = candidateIndexes(list.length);
       const taken = await tx.statusListEntry.findMany({
         where: { statusListId: list.id, index: { in: candidates } },
@@ -101,11 +103,13 @@ async function claimIndex(list: { id: string; number: number; length: number }, 
     })
     .catch((error: unknown) => {
       if (error instanceof NoFreeCandidate) return "retry" as const;
+      if (error instanceof ListFull) return "full" as const;
       throw error;
     });
 }
 
 class NoFreeCandidate extends Error {}
+class ListFull extends Error {}
 
 // Each round either ends, sees another request make progress (an entry for this credential, a list
 // filled or opened) or drew only taken indexes (p < 2e-4 on a list at capacity), so a handful of

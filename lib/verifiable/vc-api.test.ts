@@ -53,6 +53,23 @@ async function revokedBit(slug: string, entry: { statusListCredential: string; s
 const records = (o: Org) => db().apiIssuedCredential.count({ where: { organizationId: o.id } });
 
 describe("VC API issue", () => {
+  it("goes on to a new status list when the last is full, counting one issue and writing one record", async () => {
+    // The free plan, so that each issue is counted against the month's quota.
+    const full = await createOrganization({ slug: "vcapi-full", name: "Full", plan: "free" });
+    await db().organization.update({ where: { id: full.id }, data: { monthlyIssueQuota: 100 } });
+    await issueThroughVcApi(caller(full), { credential: credential() });
+    // A list of 16 takes 14 entries (7/8): with 14 counted it is full, and the next issue opens list 2.
+    await db().statusList.updateMany({ where: { organizationId: full.id }, data: { length: 16, nextIndex: 14 } });
+    const usage = () => db().monthlyUsage.aggregate({ where: { organizationId: full.id }, _sum: { issued: true } });
+    const before = (await usage())._sum.issued ?? 0;
+    const signed = (await issueThroughVcApi(caller(full), { credential: credential() })) as Record<string, any>;
+    const statuses = [signed.credentialStatus].flat() as { statusListCredential: string }[];
+    expect(statuses.at(-1)!.statusListCredential).toMatch(/\/2$/);
+    expect((await usage())._sum.issued).toBe(before + 1);
+    expect(await records(full)).toBe(2);
+    expect(await db().apiIssuedCredential.count({ where: { organizationId: full.id, document: null } })).toBe(0);
+  });
+
   it("signs a VC 2.0 credential as the organization, with a status entry of its lists, and records it", async () => {
     const signed = (await issueThroughVcApi(caller(org), { credential: credential() })) as Record<string, any>;
     expect(signed.issuer).toBe(did("vcapi-org"));
