@@ -77,7 +77,7 @@ for (const size of ["phone", "desktop"] as const) {
     await expect(cards.nth(0).getByTestId("status-pill")).toHaveText("Revoked");
     await expect(cards.nth(0).getByTestId("revocation-reason")).toHaveText("Revoked: Replaced by a new certificate");
     await expect(cards.nth(1).getByTestId("status-pill")).toHaveText("Expired");
-    await expect(cards.nth(1).getByRole("heading")).toHaveText("First Aid <Level 2>");
+    await expect(cards.nth(1).getByRole("heading", { level: 2 })).toHaveText("First Aid <Level 2>");
     await expect(cards.nth(2).getByTestId("status-pill")).toHaveText("Issued");
     await screenshot(page, testInfo, `${size}-list.png`);
 

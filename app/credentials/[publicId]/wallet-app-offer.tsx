@@ -45,7 +45,8 @@ export function WalletAppOffer(props: { publicId: string; signedIn?: boolean; in
 
   return (
     <section className={inCard ? styles.inCard : styles.offer} aria-labelledby={headingId} data-testid="wallet-app-offer">
-      <h2 id={headingId}>{t("heading")}</h2>
+      {/* In a /wallet card it sits under the card's own title (an h2), so it is one level down. */}
+      {inCard ? <h3 id={headingId}>{t("heading")}</h3> : <h2 id={headingId}>{t("heading")}</h2>}
       <p>{t("explain")}</p>
       {state.kind === "ready" ? (
         <div className={styles.ready}>
