@@ -100,7 +100,8 @@ for (const size of ["phone", "desktop"] as const) {
     await expect(cards).toHaveCount(2);
     await expect(cards.first().getByRole("link")).toContainText(/Data Science Foundations|Advanced Web Accessibility/);
     // No sideways scrolling on a phone.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // Polled: the check reads layout, which settles as the card images arrive.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, testInfo, `public-profile-${size}.png`, true);
 
     // A card opens the credential's wallet page.
