@@ -8,13 +8,11 @@
 /// <reference path="../../lib/verifiable/digitalbazaar.d.ts" />
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="../../lib/issuers/ed25519-multikey.d.ts" />
-import { createRequire } from "node:module";
 import type { APIRequestContext } from "@playwright/test";
 import { test, expect } from "../fixtures";
 import { expectError, expectStatus } from "../support/api-helpers";
 import { issueCredential, uniqueAddress, walletGroup } from "../support/wallet-helpers";
-
-const require = createRequire(import.meta.url);
+import { didKeyIssuer, suiteFor } from "../support/did-key-issuer";
 
 type Result = { verified: boolean; checks: string[]; warnings: unknown[]; errors: { type: string; title: string; check: string }[] };
 
@@ -24,38 +22,6 @@ async function visitor(client: (o: { version?: string | null; headers?: Record<s
 
 async function post(http: APIRequestContext, path: string, data: unknown, status: number): Promise<Result> {
   return (await expectStatus(await http.post(path, { data }), status)) as Result;
-}
-
-/** A did:key issuer (Ed25519) and a document loader knowing only published contexts and did:key DIDs. */
-async function didKeyIssuer() {
-  const Ed25519Multikey = await import("@digitalbazaar/ed25519-multikey");
-  const { driver } = await import("@digitalbazaar/did-method-key");
-  const didKey = driver();
-  didKey.use({ multibaseMultikeyHeader: "z6Mk", fromMultibase: Ed25519Multikey.from });
-  const contexts = new Map<string, unknown>();
-  for (const pkg of [
-    "@digitalbazaar/credentials-context",
-    "@digitalbazaar/data-integrity-context",
-    "@digitalbazaar/multikey-context",
-    "did-context",
-  ]) {
-    for (const [url, context] of (require(pkg) as { contexts: Map<string, unknown> }).contexts) contexts.set(url, context);
-  }
-  const documentLoader = async (url: string) => {
-    if (contexts.has(url)) return { contextUrl: null, documentUrl: url, document: contexts.get(url) };
-    if (url.startsWith("did:key:")) return { contextUrl: null, documentUrl: url, document: await didKey.get({ url }) };
-    throw new Error(`refusing to load ${url}`);
-  };
-  const key = await Ed25519Multikey.generate();
-  const did = `did:key:${key.publicKeyMultibase}`;
-  Object.assign(key, { id: `${did}#${key.publicKeyMultibase}`, controller: did });
-  return { did, signer: key.signer(), documentLoader };
-}
-
-async function suiteFor(signer: unknown) {
-  const { DataIntegrityProof } = await import("@digitalbazaar/data-integrity");
-  const { cryptosuite } = await import("@digitalbazaar/eddsa-rdfc-2022-cryptosuite");
-  return new DataIntegrityProof({ signer, cryptosuite });
 }
 
 test("our own credential verifies (200, verified, no errors); changed or revoked it is 400 naming the failed check", async ({
