@@ -83,4 +83,19 @@ describe("hostile PDFs", () => {
     expect(["corrupt_pdf", "no_credential"]).toContain((await failure(new TextEncoder().encode(body))).kind);
     expect(performance.now() - started).toBeLessThan(3000);
   });
+
+  it.each([
+    ["no document catalog", "%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF"],
+    ["a catalog that is not a dictionary", "%PDF-1.4\n1 0 obj\n42\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n"],
+    [
+      "an attachment tree of the wrong types",
+      "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Names << /EmbeddedFiles 7 >> /AF 3 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
+    ],
+    [
+      "a credential.json whose file entry is not a dictionary",
+      "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /AF [2 0 R] >>\nendobj\n2 0 obj\n<< /Type /Filespec /F (credential.json) /EF 5 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
+    ],
+  ])("%s: a damaged or credential-less PDF, never an unexpected error", async (_, body) => {
+    expect(["corrupt_pdf", "no_credential", "malformed_attachment"]).toContain((await failure(new TextEncoder().encode(body))).kind);
+  });
 });

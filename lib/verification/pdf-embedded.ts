@@ -90,7 +90,8 @@ const tooLarge = (maxBytes: number) =>
   new PdfCredentialError("malformed_attachment", `The PDF's credential.json attachment is larger than ${maxBytes / 1024} KiB.`);
 
 function contentsOf(spec: PDFDict, maxBytes: number): string {
-  const stream = spec.lookupMaybe(PDFName.of("EF"), PDFDict)?.lookup(PDFName.of("F"));
+  const files = spec.lookup(PDFName.of("EF"));
+  const stream = files instanceof PDFDict ? files.lookup(PDFName.of("F")) : undefined;
   if (!(stream instanceof PDFRawStream))
     throw new PdfCredentialError("malformed_attachment", "The PDF's credential.json attachment has no contents.");
   const bytes = boundedContents(stream, maxBytes);
@@ -99,6 +100,22 @@ function contentsOf(spec: PDFDict, maxBytes: number): string {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw new PdfCredentialError("malformed_attachment", "The PDF's credential.json attachment is not UTF-8 text.");
+  }
+}
+
+/**
+ * The file specifications named credential.json. A document whose catalog or attachment lists are not
+ * the types the PDF format requires (pdf-lib throws on a lookup of the wrong type) is damaged.
+ */
+function credentialFileSpecs(document: PDFDocument): Set<PDFDict> {
+  try {
+    if (!(document.catalog instanceof PDFDict)) throw new TypeError("no document catalog");
+    // A file specification is usually listed twice (in /AF and in the name tree): the same object, once.
+    return new Set(
+      [...associatedFileSpecs(document), ...embeddedFileSpecs(document)].filter((s) => fileNameOf(s) === EMBEDDED_CREDENTIAL_NAME),
+    );
+  } catch {
+    throw new PdfCredentialError("corrupt_pdf", "The PDF is damaged and cannot be read.");
   }
 }
 
@@ -111,10 +128,7 @@ export async function extractPdfCredential(bytes: Uint8Array, maxBytes: number):
   } catch {
     throw new PdfCredentialError("corrupt_pdf", "The PDF is damaged and cannot be read.");
   }
-  // A file specification is usually listed twice (in /AF and in the name tree): the same object, once.
-  const specs = new Set(
-    [...associatedFileSpecs(document), ...embeddedFileSpecs(document)].filter((s) => fileNameOf(s) === EMBEDDED_CREDENTIAL_NAME),
-  );
+  const specs = credentialFileSpecs(document);
   if (specs.size === 0) throw new PdfCredentialError("no_credential", "There is no credential inside this PDF.");
   // Two different credential.json files: which one the PDF vouches for cannot be told, so neither is.
   const contents = new Set([...specs].map((spec) => contentsOf(spec, maxBytes)));
