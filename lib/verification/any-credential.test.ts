@@ -280,6 +280,7 @@ describe("data-model errors are named as such, never as tampering", () => {
       expect(report.checks[0]).toMatchObject({ id: "format", outcome: "failed" });
       expect(report.checks[0]!.summary).toMatch(/breaks the Verifiable Credentials data model/);
       expect(report.checks[0]!.summary).toMatch(reason);
+      expect(report.checks[0]!.summary, "one full stop, whatever the library's message ends with").not.toMatch(/\.\.$/);
       expect(report.headline).not.toContain("changed after it was signed");
       expect(outcome(report, "signature")).toBe("skipped");
     });

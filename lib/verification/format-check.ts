@@ -121,7 +121,7 @@ export function checkCredentialFormat(parsed: Record<string, unknown>, bytes: nu
   const model = checkCredentialDataModel(parsed);
   if (!model.ok) {
     return fail(
-      `The document breaks the Verifiable Credentials data model: ${model.reason}.`,
+      `The document breaks the Verifiable Credentials data model: ${model.reason.replace(/\.+$/, "")}.`,
       `data model error: ${model.reason}`,
       null,
       facts,

@@ -92,7 +92,10 @@ export async function verifyPresentationDocument(
   if (contexts) return fail(contexts.check.summary, contexts.check.detail);
   const model = checkPresentationDataModel(presentation);
   if (!model.ok)
-    return fail(`The presentation breaks the Verifiable Credentials data model: ${model.reason}.`, `data model error: ${model.reason}`);
+    return fail(
+      `The presentation breaks the Verifiable Credentials data model: ${model.reason.replace(/\.+$/, "")}.`,
+      `data model error: ${model.reason}`,
+    );
   const presented = asArray(presentation.verifiableCredential).filter(isObject);
   if (presented.length > MAX_PRESENTED_CREDENTIALS)
     return fail("The presentation holds more credentials than this verifier reads.", `${presented.length} credentials`);
