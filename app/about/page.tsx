@@ -4,18 +4,12 @@
 // THIRD_PARTY_NOTICES.md in the repository is the full list; keep the two in step.
 import type { Metadata } from "next";
 import styles from "./about.module.css";
+import { FONTS } from "./fonts";
 
 export const metadata: Metadata = {
   title: "About",
   description: "The credential issuing service: its licence and the third-party content it ships.",
 };
-
-const FONTS = [
-  ["Inter", "The Inter Project Authors"],
-  ["Noto Serif, Noto Sans Arabic, Bengali, Devanagari, Hebrew, Tamil and Thai", "The Noto Project Authors"],
-  ["Noto Sans JP, KR and SC", "Google Inc."],
-  ["Great Vibes", "The Great Vibes Pro Project Authors"],
-] as const;
 
 export default function AboutPage() {
   return (
