@@ -111,8 +111,21 @@ async function allRows(organizationId: string): Promise<IssuerKeyRow[]> {
 
 /** The DID document for `/organizations/{slug}/did.json`, making the first key if there is none yet. */
 export async function organizationDidDocument(slug: string): Promise<DidDocument> {
-  const org = await db().organization.findUnique({ where: { slug }, select: { id: true, slug: true } });
+  // One query for the organization and its keys: this runs for every DID document served and every
+  // credential of this instance verified.
+  const org = await db().organization.findUnique({
+    where: { slug },
+    select: {
+      id: true,
+      slug: true,
+      issuerKeys: {
+        select: { id: true, publicKeyMultibase: true, currentFor: true },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      },
+    },
+  });
   if (!org) throw notFound("Organization");
+  if (org.issuerKeys.some((key) => key.currentFor === org.id)) return didDocument(issuerDid(org.slug), org.issuerKeys);
   await currentRow(org.id);
   return didDocument(issuerDid(org.slug), await allRows(org.id));
 }

@@ -320,3 +320,38 @@ describe("a PDF carrying the credential", () => {
     expect(notPdf.headline).toContain("not a PDF");
   });
 });
+
+describe("signatures found valid are remembered, and only under the same bytes and keys", () => {
+  it("a credential verified before still reads as changed once a character changes, and valid again when restored", async () => {
+    const issuer = await ed25519Issuer();
+    const signed = await sign(credentialOf(issuer), eddsa(issuer));
+    expect((await verifyJson(signed)).verdict).toBe("valid");
+    expect((await verifyJson(signed)).verdict).toBe("valid");
+    const tampered = structuredClone(signed);
+    (tampered.credentialSubject as { name: string }).name += "x";
+    const report = await verifyJson(tampered);
+    expect(report.verdict).toBe("invalid");
+    expect(outcome(report, "signature")).toBe("failed");
+    expect((await verifyJson(signed)).verdict).toBe("valid");
+  });
+
+  it("a proof verified under one DID document is checked again under another (a key rotated away)", async () => {
+    const { verifyProof } = await import("./signature-check");
+    const issuer = await ed25519Issuer();
+    const signed = await sign(credentialOf(issuer), eddsa(issuer));
+    const resolved = await resolveIssuerDid(issuer.did);
+    if (!resolved.ok) throw new Error("did:key did not resolve");
+    expect(await verifyProof(signed, resolved.document)).toEqual({ verified: true });
+    const other = await resolveIssuerDid((await ed25519Issuer()).did);
+    if (!other.ok) throw new Error("did:key did not resolve");
+    const withoutTheKey = { ...other.document, id: resolved.document.id };
+    expect((await verifyProof(signed, withoutTheKey)).verified).toBe(false);
+  });
+
+  it("a proof with its own expiry is never remembered", async () => {
+    const { proofMemoKey } = await import("./proof-memo");
+    expect(proofMemoKey({ proof: [{ type: "DataIntegrityProof" }] }, {})).not.toBeNull();
+    expect(proofMemoKey({ proof: [{ type: "DataIntegrityProof", expires: "2030-01-01T00:00:00Z" }] }, {})).toBeNull();
+    expect(proofMemoKey({ proof: { type: "DataIntegrityProof", expires: "2030-01-01T00:00:00Z" } }, {})).toBeNull();
+  });
+});

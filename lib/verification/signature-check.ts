@@ -4,6 +4,7 @@
 // canonicalizing, and no key of anyone else can be slipped in.
 import * as vc from "@digitalbazaar/vc";
 import { createDocumentLoader, type ResolvedDidDocument } from "../verifiable/document-loader";
+import { proofMemoKey, rememberVerified, verifiedBefore } from "./proof-memo";
 import { verificationSuites } from "./suites";
 
 export type ProofOutcome = { verified: true } | { verified: false; reason: string };
@@ -44,6 +45,14 @@ export function reasonOfFailure(result: { error?: unknown; results?: unknown[] }
 
 /** Verifies `document`'s proof, resolving only `didDocument`; status is not looked at here. */
 export async function verifyProof(document: Record<string, unknown>, didDocument: ResolvedDidDocument): Promise<ProofOutcome> {
+  const memoKey = proofMemoKey(document, didDocument);
+  if (verifiedBefore(memoKey)) return { verified: true };
+  const outcome = await checkProof(document, didDocument);
+  if (outcome.verified) rememberVerified(memoKey);
+  return outcome;
+}
+
+async function checkProof(document: Record<string, unknown>, didDocument: ResolvedDidDocument): Promise<ProofOutcome> {
   const documentLoader = createDocumentLoader({ resolveDid: async (did) => (did === didDocument.id ? didDocument : null) });
   const suite = verificationSuites();
   try {

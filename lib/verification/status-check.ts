@@ -4,7 +4,6 @@
 // issuer or without the entry's purpose, then read the entry's bit with
 // @digitalbazaar/vc-bitstring-status-list. A set revocation bit is "revoked", a set suspension bit
 // "suspended"; an entry that cannot be read leaves the status unknown, never "not revoked".
-import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { checkStatus } from "@digitalbazaar/vc-bitstring-status-list";
 import { config } from "../config";
@@ -85,25 +84,6 @@ function assertBitstringSize(encodedList: string): void {
   }
 }
 
-/**
- * Lists whose proof was found valid, by a digest of the list and of the key document it was checked
- * with: the same bytes under the same keys verify the same way, and a list is read for every
- * credential that points at it. A changed list or a rotated key is another digest. Bounded.
- */
-const verifiedLists = new Set<string>();
-const MAX_VERIFIED_LISTS = 256;
-
-async function listProofVerified(list: Record<string, unknown>, issuerDid: ResolvedDidDocument) {
-  const digest = createHash("sha256").update(JSON.stringify(list)).update("\0").update(JSON.stringify(issuerDid)).digest("hex");
-  if (verifiedLists.has(digest)) return { verified: true as const };
-  const outcome = await verifyProof(list, issuerDid);
-  if (outcome.verified) {
-    if (verifiedLists.size >= MAX_VERIFIED_LISTS) verifiedLists.delete(verifiedLists.values().next().value!);
-    verifiedLists.add(digest);
-  }
-  return outcome;
-}
-
 /** What one entry says, or why it could not be read. */
 type EntryOutcome =
   | { read: true; purpose: string; set: boolean; detail: string }
@@ -173,7 +153,7 @@ async function readEntry(
       `${listUrl} was valid until ${until}`,
     );
   }
-  const proof = await listProofVerified(list, issuerDid);
+  const proof = await verifyProof(list, issuerDid);
   if (!proof.verified) return unread("The issuer's status list is not correctly signed, so it cannot be trusted.", proof.reason);
 
   const subject = asArray(list.credentialSubject).find(isObject);
