@@ -17,11 +17,26 @@ export function foldHandle(value: string): string {
   return value.replace(/[A-Z]/g, (c) => c.toLowerCase());
 }
 
+/**
+ * Handles a page at /profiles/<handle> could use to pass for the service, its operators or a route of
+ * its own ("/profiles/admin", "/profiles/verify"). Exact words only: "ada-support" is a person's.
+ */
+const RESERVED_HANDLES: ReadonlySet<string> = new Set(
+  (
+    "abuse about account accounts admin administrator api billing credential credentials dashboard docs help hostmaster " +
+    "info issuer issuers login logout mail moderator no-reply noreply official owner postmaster profile profiles root " +
+    "security settings signin signup staff support system team verification verified verifier verify wallet webmaster www"
+  ).split(" "),
+);
+
 export const profileHandle = z
   .string()
   .transform(foldHandle)
   .pipe(
-    z.string().regex(HANDLE_PATTERN, `must be ${HANDLE_MIN} to ${HANDLE_MAX} characters, each a letter a-z, a digit 0-9 or a hyphen (-)`),
+    z
+      .string()
+      .regex(HANDLE_PATTERN, `must be ${HANDLE_MIN} to ${HANDLE_MAX} characters, each a letter a-z, a digit 0-9 or a hyphen (-)`)
+      .refine((handle) => !RESERVED_HANDLES.has(handle), "is reserved; choose another"),
   );
 
 export const UpdateWalletProfileBody = z.strictObject({

@@ -52,6 +52,17 @@ describe("the handle rule", () => {
       expect(parse(handle).error?.issues).toHaveLength(1);
     },
   );
+  it.each(["admin", "Support", "official", "verify", "security", "no-reply"])(
+    "refuses %j, a handle that could pass for the service or its staff",
+    (handle) => {
+      const issues = parse(handle).error?.issues;
+      expect(issues).toHaveLength(1);
+      expect(issues![0]!.message).toMatch(/reserved/);
+    },
+  );
+  it("keeps reserved words only as whole handles: 'ada-support' is a person's", () => {
+    expect(parse("ada-support").success).toBe(true);
+  });
   it("refuses unknown fields and a blank display name", () => {
     expect(UpdateWalletProfileBody.safeParse({ nickname: "x" }).success).toBe(false);
     expect(UpdateWalletProfileBody.safeParse({ displayName: "   " }).success).toBe(false);
