@@ -68,14 +68,35 @@ async function inProcess() {
     if (!did.ok) throw new Error("the bench issuer's DID did not resolve");
 
     // Each run signs a different document (another recipient name), as issuing does.
-    const sign = await timed(RUNS, (i) =>
-      signDocument({ ...unsigned, credentialSubject: { ...(unsigned.credentialSubject as object), name: `Person ${i}` } }, signer, loader),
-    );
-    const verify = await timed(RUNS, async () => {
-      const outcome = await verifyProof(signed, did.document);
+    const signedCopies: Record<string, unknown>[] = [];
+    const sign = await timed(RUNS, async (i) => {
+      const copy = await signDocument(
+        { ...unsigned, credentialSubject: { ...(unsigned.credentialSubject as object), name: `Person ${i}` } },
+        signer,
+        loader,
+      );
+      if (i >= 0) signedCopies.push(copy);
+    });
+    // Verified proofs are remembered (lib/verification/proof-memo.ts): the signature and the report are
+    // measured on documents seen for the first time, and the report again on one seen before, as when
+    // many guests check the same credential.
+    const verify = await timed(RUNS, async (i) => {
+      const outcome = await verifyProof(i >= 0 ? signedCopies[i]! : signed, did.document);
       if (!outcome.verified) throw new Error(`did not verify: ${outcome.reason}`);
     });
-    const report = await timed(RUNS, async () => {
+    const firstSight: string[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const issued = await credentials.createIssueCredential(org, {
+        groupId: group.id,
+        recipient: { name: `Person ${i}`, email: `person${i}@example.com` },
+      });
+      firstSight.push((await publicOpenBadgeCredential(issued.publicId))!.json);
+    }
+    const report = await timed(RUNS, async (i) => {
+      const r = await verifyCredentialDocument({ kind: "json", json: i >= 0 ? firstSight[i]! : json });
+      if (r.verdict !== "valid") throw new Error(`verdict ${r.verdict}: ${r.headline}`);
+    });
+    const repeatReport = await timed(RUNS, async () => {
       const r = await verifyCredentialDocument({ kind: "json", json });
       if (r.verdict !== "valid") throw new Error(`verdict ${r.verdict}: ${r.headline}`);
     });
@@ -121,7 +142,7 @@ async function inProcess() {
       if (r.verdict !== "valid") throw new Error(`PDF verdict ${r.verdict}: ${r.headline}`);
     });
     await db().$disconnect();
-    return { sign, verify, report, didKeyReport, pdfReport };
+    return { sign, verify, report, repeatReport, didKeyReport, pdfReport };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -157,13 +178,18 @@ async function main() {
   console.log("| operation | p50 ms | p95 ms | goal |");
   console.log("|---|---:|---:|---|");
   console.log(`| sign one credential (eddsa-rdfc-2022) | ${ms(figures.sign.p50)} | ${ms(figures.sign.p95)} | p50 ≤ 15 ms |`);
-  console.log(`| verify one signature | ${ms(figures.verify.p50)} | ${ms(figures.verify.p95)} | p50 ≤ 30 ms |`);
+  console.log(`| verify one signature, first sight | ${ms(figures.verify.p50)} | ${ms(figures.verify.p95)} | p50 ≤ 30 ms |`);
   console.log(
-    `| full verification report, our credential (format, DID, signature, status list, dates) | ${ms(figures.report.p50)} | ${ms(figures.report.p95)} | p50 ≤ 10 ms |`,
+    `| full verification report, our credential, first sight (format, DID, signature, status list, dates) | ${ms(figures.report.p50)} | ${ms(figures.report.p95)} | p50 ≤ 10 ms |`,
   );
-  console.log(`| full verification report, a did:key credential | ${ms(figures.didKeyReport.p50)} | ${ms(figures.didKeyReport.p95)} | — |`);
   console.log(
-    `| full verification report, our credential in a PDF (credential.json) | ${ms(figures.pdfReport.p50)} | ${ms(figures.pdfReport.p95)} | — |`,
+    `| full verification report, our credential seen before (signature remembered) | ${ms(figures.repeatReport.p50)} | ${ms(figures.repeatReport.p95)} | — |`,
+  );
+  console.log(
+    `| full verification report, a did:key credential, seen before | ${ms(figures.didKeyReport.p50)} | ${ms(figures.didKeyReport.p95)} | — |`,
+  );
+  console.log(
+    `| full verification report, our credential in a PDF (credential.json), seen before | ${ms(figures.pdfReport.p50)} | ${ms(figures.pdfReport.p95)} | — |`,
   );
   if (load.length === 0) return;
   const ceiling = load[0]!.rps;
