@@ -1,9 +1,16 @@
 #!/usr/bin/env node
-// `npm test`: every suite, one after the other, then one final line `N passed, N failed`.
-//   1. static checks: lint (ESLint), format (Prettier), import boundaries (dependency-cruiser) and types (tsc),
-//      one count each
+// `npm test`: every suite, then one final line `N passed, N failed`.
+//   1. static checks: lint (ESLint), format (Prettier), import boundaries (dependency-cruiser), types (tsc)
+//      and the links of the Markdown files, one count each
 //   2. unit tests (Vitest)
 //   3. end-to-end tests (Playwright: api-sqlite, api-postgres, browser)
+// The unit tests do not depend on the static checks or on the app's build for the end-to-end tests, so
+// they run in two lanes at once, one per core of a small CI machine (Vitest runs one worker there, and
+// each static check is one single-threaded process): the unit tests, and the static checks followed by
+// the build. The static checks' and the build's output is printed whole as each ends, so that it does not
+// interleave with the unit tests' lines. The end-to-end tests start once both lanes are done, on a build
+// that is then fresh. TEST_SERIAL=1 runs everything one after the other (the build then in the
+// end-to-end tests' global setup).
 // PostgreSQL: TEST_POSTGRES_URL if set; otherwise a throw-away cluster (scripts/pg-throwaway.sh) when
 // `initdb` is on PATH, stopped at the end; otherwise the PostgreSQL project is skipped, loudly (and
 // counted as a failure under CI=true, where it must be available).
@@ -31,11 +38,31 @@ function onPath(command) {
   return spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
 }
 
-function run(command, args, env) {
+/**
+ * Runs a command; resolves with its exit code. `buffered`: its output is kept and printed whole, under
+ * `title`, when it ends (commands that run beside others would interleave their lines otherwise).
+ */
+function run(command, args, env, { buffered = false, title = "" } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...env } });
-    child.on("error", () => resolve(127));
-    child.on("close", (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit",
+      env: { ...process.env, ...env },
+    });
+    const output = [];
+    if (buffered) {
+      child.stdout.on("data", (chunk) => output.push(chunk));
+      child.stderr.on("data", (chunk) => output.push(chunk));
+    }
+    const finish = (code) => {
+      if (buffered) {
+        const text = Buffer.concat(output).toString().trimEnd();
+        console.log(`\n--- ${title} (exit code ${code}) ---${text ? `\n${text}` : ""}`);
+      }
+      resolve(code);
+    };
+    child.on("error", () => finish(127));
+    child.on("close", (code, signal) => finish(code ?? (signal ? 128 : 1)));
   });
 }
 
@@ -88,48 +115,50 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
-/** Static checks that fail CI like a test: the import boundaries of docs/architecture.md and the types. */
-async function staticChecks() {
-  console.log("\n=== Static checks (lint, format, import boundaries, types) ===\n");
-  // Lint (ESLint; any warning fails) and formatting (Prettier) run first, one count each.
-  for (const [name, script] of [
-    ["lint (eslint)", "lint"],
-    ["format (prettier --check)", "format:check"],
-  ]) {
+/** Static checks that fail CI like a test: style, the import boundaries of docs/architecture.md, the types and the documentation's links. */
+const STATIC_CHECKS = [
+  ["lint (eslint)", "lint"],
+  ["format (prettier --check)", "format:check"],
+  ["import boundaries (dependency-cruiser)", "lint:boundaries"],
+  ["types (tsc)", "typecheck"],
+  ["documentation links", "lint:doc-links"],
+];
+
+/** The static checks, one after the other, one count each. `buffered`: each one's output printed whole when it ends. */
+async function staticChecks({ buffered }) {
+  console.log("\n=== Static checks (lint, format, import boundaries, types, links in the Markdown files) ===\n");
+  const check = async ([name, script]) => {
     const started = Date.now();
-    const code = await run("npm", ["run", "-s", script]);
-    suites.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, seconds: (Date.now() - started) / 1000 });
-  }
-  for (const [name, script] of [
-    ["import boundaries (dependency-cruiser)", "lint:boundaries"],
-    ["types (tsc)", "typecheck"],
-  ]) {
-    const started = Date.now();
-    const code = await run("npm", ["run", "-s", script]);
-    suites.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, seconds: (Date.now() - started) / 1000 });
-  }
+    const code = await run("npm", ["run", "-s", script], {}, { buffered, title: name });
+    return { name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, seconds: (Date.now() - started) / 1000 };
+  };
+  const results = [];
+  for (const entry of STATIC_CHECKS) results.push(await check(entry));
+  return results;
 }
 
-/** A static check too: every relative link and #anchor in the Markdown files resolves (scripts/check-doc-links.mjs). */
-async function documentationLinks() {
-  console.log("\n=== Static check (links in the Markdown files) ===\n");
-  const started = Date.now();
-  const code = await run("npm", ["run", "-s", "lint:doc-links"]);
-  suites.push({
-    name: "documentation links",
-    passed: code === 0 ? 1 : 0,
-    failed: code === 0 ? 0 : 1,
-    skipped: 0,
-    seconds: (Date.now() - started) / 1000,
-  });
+/**
+ * The app's build for the end-to-end tests, made now when it is stale (the tests' global setup then finds
+ * it fresh). A failed build is not counted here: the end-to-end tests then build again and report it.
+ */
+async function buildForEndToEnd({ buffered }) {
+  const code = await run("npx", ["tsx", "e2e/support/build-if-stale.ts"], {}, { buffered, title: "build for the end-to-end tests" });
+  if (code !== 0) console.log("the build failed: the end-to-end tests' global setup tries again and reports it");
 }
+
+/**
+ * Vitest's worker processes: its own default (one fewer than the cores: 1 on a 2-core CI machine) unless
+ * UNIT_WORKERS says otherwise. Not more by default: several test files time real timers and deliveries,
+ * and two workers beside the static checks and the build made them miss their marks on 2 cores.
+ */
+const UNIT_WORKERS = process.env.UNIT_WORKERS ? [`--maxWorkers=${Number(process.env.UNIT_WORKERS)}`] : [];
 
 async function unitTests() {
   const report = path.join(REPORTS, "vitest.json");
   rmSync(report, { force: true });
   console.log("\n=== Unit tests (vitest) ===\n");
   const started = Date.now();
-  const code = await run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
+  const code = await run("npx", ["vitest", "run", ...UNIT_WORKERS, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
   const json = readJson(report);
   const passed = json?.numPassedTests ?? 0;
   let failed = json?.numFailedTests ?? 0;
@@ -139,7 +168,7 @@ async function unitTests() {
     failed = 1; // a suite that could not load, or vitest itself failing, is a failure too
     note = `vitest exited with code ${code}${json ? " (a test file failed to load?)" : " and wrote no report"}`;
   }
-  suites.push({ name: "unit (vitest)", passed, failed, skipped, seconds: (Date.now() - started) / 1000, note });
+  return { name: "unit (vitest)", passed, failed, skipped, seconds: (Date.now() - started) / 1000, note };
 }
 
 async function e2eTests() {
@@ -175,12 +204,25 @@ async function e2eTests() {
 
 async function main() {
   mkdirSync(REPORTS, { recursive: true });
+  // The static checks type-check the sources (and count a type error as a failure): the builds of this
+  // run need not check them again (next.config.mjs).
+  process.env.CIS_BUILD_SKIP_TYPECHECK = "1";
   const totalStarted = Date.now();
   const havePostgres = startPostgres();
   try {
-    await staticChecks();
-    await documentationLinks();
-    await unitTests();
+    if (/^(1|true)$/i.test(process.env.TEST_SERIAL ?? "")) {
+      suites.push(...(await staticChecks({ buffered: false })), await unitTests());
+    } else {
+      // Two lanes, one per core of a small CI machine: the unit tests; the static checks, then the build.
+      const checksThenBuild = async () => {
+        const checks = await staticChecks({ buffered: true });
+        await buildForEndToEnd({ buffered: true });
+        return checks;
+      };
+      const [checks, unit] = await Promise.all([checksThenBuild(), unitTests()]);
+      suites.push(...checks, unit);
+    }
+    console.log(`\nstatic checks, unit tests and the build took ${((Date.now() - totalStarted) / 1000).toFixed(1)} s`);
     await e2eTests();
   } finally {
     stopPostgres();

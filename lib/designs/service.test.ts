@@ -114,4 +114,23 @@ describe("getDesign", () => {
     const other = await createOrganization({ slug: "kept-b", plan: "premium" });
     await expect(getDesign(other, created.id)).rejects.toMatchObject({ status: 404 });
   });
+
+  it("reads a revision's document once per process; the shared copy cannot be changed by one caller for the next", async () => {
+    const org = await createOrganization({ slug: "kept-c", plan: "premium" });
+    const created = await createDesign(org, { name: "Shared", type: "certificate" });
+    const first = await getDesign(org, created.id);
+    const second = await getDesign(org, created.id);
+    expect(second).toEqual(first);
+    expect(() => {
+      (second.document as { locale: string }).locale = "fr-FR";
+    }).toThrow(TypeError);
+    expect(() => {
+      (second.document.elements as unknown[]).push({});
+    }).toThrow(TypeError);
+    expect(await getDesign(org, created.id)).toEqual(first);
+
+    // Another organization's name is part of the sample's values: its answer is its own, not the kept one.
+    const twin = { ...org, name: "Another name" };
+    expect((await getDesign(twin, created.id)).document).toEqual(first.document);
+  });
 });

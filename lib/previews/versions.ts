@@ -52,6 +52,11 @@ function knownDigests(): Set<string> {
   return known;
 }
 
+/** Whether this process has stored (or found stored) the version with this digest. */
+export function previewVersionKnown(digest: string): boolean {
+  return knownDigests().has(digest);
+}
+
 /** Stores the version's inputs (once) and returns its digest. */
 export async function ensurePreviewVersion(inputs: PreviewInputs, meta: PreviewMeta, client: SqlClient = db()): Promise<string> {
   const digest = previewDigest(inputs);
