@@ -1,6 +1,7 @@
 // The versions of the public faces (a credential's wallet page and signed document, an organization's
 // status lists, DID document, OpenID4VCI metadata and DID configuration, a recipient's public profile):
-// each one indexed statement, the same SQL on both engines, returning a text that changes whenever a
+// each one indexed statement, the same SQL on both engines, read past the Prisma client (lib/db/direct-read.ts:
+// it runs before every answer, and Prisma's pipeline was most of a cached answer's CPU), returning a text that changes whenever a
 // row the answer is built from changes. lib/http-server/public-faces.ts keys its cache of rendered
 // answers on them and reads them before every answer, so an edit, a revocation, a deletion or a
 // privacy change made by any process is seen by the next request of every process.
@@ -10,7 +11,7 @@
 // (status, visibility, revocation) are part of the version themselves rather than trusted to a stamp.
 import { Prisma } from "../generated/sqlite/client";
 import { todayUtc } from "../core/dates";
-import { db } from "../db";
+import { directQuery } from "../db/direct-read";
 import { rawDate } from "../db/raw-values";
 import { readStatus } from "../credentials/serialize";
 
@@ -48,7 +49,7 @@ export type CredentialFaceVersion = {
  * today's date (an expiry date passing turns the page to "expired" with no row changing).
  */
 export async function walletPageVersion(publicId: string): Promise<CredentialFaceVersion | null> {
-  const rows = await db().$queryRaw<Record<string, unknown>[]>(Prisma.sql`
+  const rows = await directQuery(Prisma.sql`
     SELECT c."id", c."status", c."issueDate", c."expiryDate", c."visibility", c."revokedAt", c."revocationReason",
       c."updatedAt" AS cu, g."updatedAt" AS gu, g."language", o."updatedAt" AS ou, r."updatedAt" AS ru, r."emailNormalized",
       dc."verifiedDomain", dc."verifiedAt", ${GROUP_DESIGNS},
@@ -99,7 +100,7 @@ export async function walletPageVersion(publicId: string): Promise<CredentialFac
  * nothing kept from before a revocation is answered after it.
  */
 export async function credentialDocumentVersion(publicId: string): Promise<CredentialFaceVersion | null> {
-  const rows = await db().$queryRaw<Record<string, unknown>[]>(Prisma.sql`
+  const rows = await directQuery(Prisma.sql`
     SELECT c."id", c."status", c."issueDate", c."expiryDate", c."visibility", c."revokedAt",
       c."updatedAt" AS cu, g."updatedAt" AS gu, o."updatedAt" AS ou, r."updatedAt" AS ru, r."emailNormalized", ${GROUP_DESIGNS}
     FROM "Credential" c
@@ -140,7 +141,7 @@ export async function credentialDocumentVersion(publicId: string): Promise<Crede
  * loses its credential and counts as set), so any change changes both.
  */
 export async function statusListVersion(slug: string, listNumber: number): Promise<string | null> {
-  const rows = await db().$queryRaw<Record<string, unknown>[]>(Prisma.sql`
+  const rows = await directQuery(Prisma.sql`
     SELECT sl."id",
       (SELECT COUNT(*) FROM "StatusListEntry" e
          LEFT JOIN "Credential" c ON c."id" = e."credentialId"
@@ -165,7 +166,7 @@ export async function statusListVersion(slug: string, listNumber: number): Promi
  * time they were made (the DID configuration's linkage credential), so a kept one is never older.
  */
 export async function organizationDocumentsVersion(slug: string): Promise<string | null> {
-  const rows = await db().$queryRaw<Record<string, unknown>[]>(Prisma.sql`
+  const rows = await directQuery(Prisma.sql`
     SELECT o."updatedAt" AS ou, dc."updatedAt" AS dcu, dc."verifiedDomain", dc."verifiedAt",
       (SELECT COUNT(*) FROM "IssuerKey" k WHERE k."organizationId" = o."id") AS kn,
       (SELECT MAX(k."createdAt") FROM "IssuerKey" k WHERE k."organizationId" = o."id") AS kc,
@@ -193,7 +194,7 @@ export async function organizationDocumentsVersion(slug: string): Promise<string
  * dates pass).
  */
 export async function publicProfileVersion(handle: string): Promise<string | null> {
-  const rows = await db().$queryRaw<Record<string, unknown>[]>(Prisma.sql`
+  const rows = await directQuery(Prisma.sql`
     SELECT p."updatedAt" AS pu, p."public", p."displayName",
       COUNT(DISTINCT c."id") AS cn, COUNT(DISTINCT c."revokedAt") AS rn,
       COUNT(DISTINCT CASE WHEN c."visibility" = 'private' THEN c."id" END) AS vn,
