@@ -20,7 +20,11 @@ describe("publicFaceOf", () => {
     expect(faceOf("/organizations/acme/did.json")).toEqual({ kind: "did.json", id: "acme", page: false });
     expect(faceOf("/organizations/acme/did-configuration.json")).toEqual({ kind: "did-configuration.json", id: "acme", page: false });
     expect(faceOf("/organizations/acme/status/3")).toEqual({ kind: "status-list", id: "acme/3", page: false });
-    expect(faceOf("/.well-known/openid-credential-issuer/organizations/acme")).toEqual({ kind: "oid4vci-metadata", id: "acme", page: false });
+    expect(faceOf("/.well-known/openid-credential-issuer/organizations/acme")).toEqual({
+      kind: "oid4vci-metadata",
+      id: "acme",
+      page: false,
+    });
     expect(faceOf("/profiles/ada-l")).toEqual({ kind: "profile-page", id: "ada-l", page: true });
   });
 
