@@ -2,12 +2,14 @@
 // learn the client's address and scheme (lib/net/client-connection.ts). Started by scripts/start.ts.
 // Before Next sees a request, this server settles its request id, sets the security headers every
 // response carries, answers paths Next cannot decode, refuses cross-origin server actions, drops
-// clients too slow to send their request, refuses server action arguments nested too deeply, and
-// serves /previews/* itself.
+// clients too slow to send their request, refuses server action arguments nested too deeply, serves
+// /previews/* itself, and answers the public faces (wallet pages, signed documents) from its cache of
+// what Next rendered for them (lib/http-server/public-faces.ts).
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import next from "next";
 import { servePreview } from "./lib/http-server/preview-files";
+import { servePublicFace } from "./lib/http-server/public-faces";
 import {
   CLIENT_ADDRESS_HEADER,
   CLIENT_FORWARDED_FOR_HEADER,
@@ -95,6 +97,7 @@ export async function startServer(options: { dev: boolean; host: string; port: n
   const cfg = config();
   const imageOrigins = [new URL(cfg.publicUrl).origin];
   const backgroundOnly = process.env.CIS_BACKGROUND === "only";
+  const answerFromCache = cfg.publicFacesCache && !options.dev;
 
   const server = createServer(clientTimeoutOptions(cfg.clientTimeoutMs), (req, res) => {
     stampConnection(req);
@@ -104,7 +107,8 @@ export async function startServer(options: { dev: boolean; host: string; port: n
     closeConnectionIfBodyUnread(req, res);
     trackRequest(req, res, path);
 
-    const headers = securityHeaders({ path, https: cameOverHttps(req, cfg.trustProxy), nonce: newNonce(), dev: options.dev, imageOrigins });
+    const nonce = newNonce();
+    const headers = securityHeaders({ path, https: cameOverHttps(req, cfg.trustProxy), nonce, dev: options.dev, imageOrigins });
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     // Next takes the nonce for its script tags from the request's own policy header (a client's is
     // overwritten: it must not choose the nonce).
@@ -146,6 +150,8 @@ export async function startServer(options: { dev: boolean; host: string; port: n
     servePreview(req, res)
       .then(async (served) => {
         if (served) return;
+        // In development every request renders afresh, so that an edited page shows at once.
+        if (answerFromCache && (await servePublicFace(req, res, path, nonce, handle))) return;
         // A server action's body is read and checked here (server-action-body.ts); Next gets a replay.
         const forNext = await screenServerActionBody(req, res, path);
         if (forNext !== null) await handle(forNext, res);

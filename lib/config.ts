@@ -45,6 +45,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   ALLOW_HTTP: flag,
   TRUST_PROXY: flag,
+  PUBLIC_FACES_CACHE: z.enum(["on", "off"]).default("on"),
   RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(100),
   RATE_LIMIT_BURST: positiveInt(200),
   FREE_PLAN_MONTHLY_ISSUES: z.coerce.number().int().nonnegative().default(250),
@@ -98,6 +99,12 @@ export type Config = Readonly<{
   dataDir: string;
   allowHttp: boolean;
   trustProxy: boolean;
+  /**
+   * Wallet pages, profiles and public documents are answered from this process's cache of what was
+   * rendered for them (lib/http-server/public-faces.ts); `PUBLIC_FACES_CACHE=off` renders every one
+   * afresh (to compare, or to rule the cache out).
+   */
+  publicFacesCache: boolean;
   rateLimitPerSecond: number;
   rateLimitBurst: number;
   freePlanMonthlyIssues: number;
@@ -165,6 +172,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     dataDir: e.DATA_DIR,
     allowHttp: e.ALLOW_HTTP,
     trustProxy: e.TRUST_PROXY,
+    publicFacesCache: e.PUBLIC_FACES_CACHE === "on",
     rateLimitPerSecond: e.RATE_LIMIT_PER_SECOND,
     rateLimitBurst: e.RATE_LIMIT_BURST,
     freePlanMonthlyIssues: e.FREE_PLAN_MONTHLY_ISSUES,

@@ -19,7 +19,7 @@ module.exports = [
   },
   {
     name: "infrastructure",
-    why: "Mechanisms without business rules: the database, outbound requests, file storage, the pure renderer and the previews built on it, rate limits, outbox leasing, attribute values, messages, dashboard form plumbing.",
+    why: "Mechanisms without business rules: the database, outbound requests, file storage, the pure renderer and the previews built on it, rate limits, outbox leasing, attribute values, messages, dashboard form plumbing, the bounded cache of rendered answers.",
     members: [
       "lib/db/",
       "lib/generated/",
@@ -32,6 +32,7 @@ module.exports = [
       "lib/attribute-values/",
       "lib/i18n/",
       "lib/dashboard/",
+      "lib/public-cache/",
     ],
   },
   {
@@ -62,6 +63,7 @@ module.exports = [
       "lib/wallet-profiles/",
       "lib/wallet-download/",
       "lib/webhooks/",
+      "lib/public-faces/",
     ],
   },
   {

@@ -4,7 +4,7 @@
 import { headers } from "next/headers";
 import { cache } from "react";
 import type { Locale } from "@/lib/i18n/locales";
-import { readerLocale } from "@/lib/i18n/negotiation";
+import { walletPageLocale } from "@/lib/public-faces/page-locale";
 import { isRecipientOf } from "@/lib/wallet/recipient-credentials";
 import { findWalletCredential } from "@/lib/wallet/service";
 import { currentWalletSession } from "@/lib/wallet/session";
@@ -29,7 +29,8 @@ export const loadWalletCredential = cache(async (publicId: string) => {
   return credential;
 });
 
+/** The page's language; the cache of rendered pages keys on the same function (lib/public-faces/page-locale.ts). */
 export const walletLocale = cache(async (publicId: string): Promise<Locale> => {
   const credential = await loadWalletCredential(publicId);
-  return readerLocale(credential?.language, (await headers()).get("accept-language"));
+  return walletPageLocale(credential?.language, (await headers()).get("accept-language"));
 });

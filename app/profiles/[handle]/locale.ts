@@ -3,10 +3,11 @@
 import { headers } from "next/headers";
 import { cache } from "react";
 import type { Locale } from "@/lib/i18n/locales";
-import { readerLocale } from "@/lib/i18n/negotiation";
+import { profilePageLocale } from "@/lib/public-faces/page-locale";
 import { publicProfile } from "@/lib/wallet-profiles/service";
 
 /** The profile behind the handle, read once per request (metadata and page). */
 export const loadPublicProfile = cache(publicProfile);
 
-export const profileLocale = cache(async (): Promise<Locale> => readerLocale(null, (await headers()).get("accept-language")));
+/** The page's language; the cache of rendered pages keys on the same function (lib/public-faces/page-locale.ts). */
+export const profileLocale = cache(async (): Promise<Locale> => profilePageLocale((await headers()).get("accept-language")));

@@ -1,0 +1,59 @@
+import type { IncomingMessage } from "node:http";
+import { describe, expect, it } from "vitest";
+import { publicFaceOf } from "./public-faces";
+
+const PUBLIC_ID = "dd6fd68a-b89a-446a-a804-882fe4083fc3";
+
+function request(url: string, init: { method?: string; headers?: Record<string, string> } = {}): IncomingMessage {
+  return { method: init.method ?? "GET", url, headers: init.headers ?? {} } as unknown as IncomingMessage;
+}
+
+const faceOf = (url: string, init?: { method?: string; headers?: Record<string, string> }) => {
+  const face = publicFaceOf(request(url, init), url.split("?")[0]!);
+  return face ? { kind: face.kind, id: face.id, page: face.page } : null;
+};
+
+describe("publicFaceOf", () => {
+  it("names the wallet page and the documents it caches", () => {
+    expect(faceOf(`/credentials/${PUBLIC_ID}`)).toEqual({ kind: "wallet-page", id: PUBLIC_ID, page: true });
+    expect(faceOf(`/credentials/${PUBLIC_ID}/credential.json`)).toEqual({ kind: "credential.json", id: PUBLIC_ID, page: false });
+    expect(faceOf("/organizations/acme/did.json")).toEqual({ kind: "did.json", id: "acme", page: false });
+    expect(faceOf("/organizations/acme/did-configuration.json")).toEqual({ kind: "did-configuration.json", id: "acme", page: false });
+    expect(faceOf("/organizations/acme/status/3")).toEqual({ kind: "status-list", id: "acme/3", page: false });
+    expect(faceOf("/.well-known/openid-credential-issuer/organizations/acme")).toEqual({
+      kind: "oid4vci-metadata",
+      id: "acme",
+      page: false,
+    });
+    expect(faceOf("/profiles/ada-l")).toEqual({ kind: "profile-page", id: "ada-l", page: true });
+  });
+
+  it("leaves other methods, Next's own navigation requests and server actions to Next", () => {
+    expect(faceOf(`/credentials/${PUBLIC_ID}`, { method: "HEAD" })).toBeNull();
+    expect(faceOf(`/credentials/${PUBLIC_ID}`, { method: "POST" })).toBeNull();
+    for (const header of ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action"]) {
+      expect(faceOf(`/credentials/${PUBLIC_ID}`, { headers: { [header]: "1" } })).toBeNull();
+    }
+  });
+
+  it("keeps a page only for queries it is known to ignore", () => {
+    expect(faceOf(`/credentials/${PUBLIC_ID}?recipient=true`)?.kind).toBe("wallet-page");
+    expect(faceOf(`/credentials/${PUBLIC_ID}?utm_source=linkedin&trk=public_post`)?.kind).toBe("wallet-page");
+    expect(faceOf(`/credentials/${PUBLIC_ID}?lang=fr`)).toBeNull();
+    expect(faceOf(`/credentials/${PUBLIC_ID}?_rsc=abc`)).toBeNull();
+    expect(faceOf(`/credentials/${PUBLIC_ID}/credential.json?x=1`)).toBeNull();
+    expect(faceOf("/organizations/acme/did.json?x=1")).toBeNull();
+  });
+
+  it("names nothing for malformed ids or other paths", () => {
+    expect(faceOf("/credentials/not-a-uuid")).toBeNull();
+    expect(faceOf(`/credentials/${PUBLIC_ID}/badge.png`)).toBeNull();
+    expect(faceOf(`/credentials/${PUBLIC_ID.toUpperCase()}`)).toBeNull();
+    expect(faceOf("/organizations/Acme/did.json")).toBeNull();
+    expect(faceOf("/organizations/acme/status/0")).toBeNull();
+    expect(faceOf("/organizations/acme/logo")).toBeNull();
+    expect(faceOf("/profiles/AB")).toBeNull();
+    expect(faceOf("/wallet")).toBeNull();
+    expect(faceOf("/v1/credentials")).toBeNull();
+  });
+});
