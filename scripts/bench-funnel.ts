@@ -13,6 +13,7 @@
 // the last 30 days: BENCH_FUNNEL_RUNS (30) sequential calls after 3 to warm up, p50 and p95 in ms, and
 // the load average beside them (a shared machine's other work shows up in p95). Each engine runs in a
 // child process of its own (the configuration is read once per process). The goal: p95 within 300 ms.
+// BENCH_FUNNEL_ENGINES=sqlite or =postgresql runs one engine only.
 // BENCH_FUNNEL_KEEP=1 keeps the databases (their URLs are printed) to look at query plans.
 // The first answer is checked against the seeded counts, so a fast wrong answer cannot pass.
 import { execFileSync } from "node:child_process";
@@ -172,10 +173,13 @@ async function main(): Promise<void> {
   if (process.env.BENCH_FUNNEL_CHILD === "1") return measure();
   const nowS = Math.floor(Date.now() / 1000);
   const engines: { engine: Engine; url: string; cleanup: () => Promise<void> }[] = [];
+  const only = process.env.BENCH_FUNNEL_ENGINES?.split(",") ?? ["sqlite", "postgresql"];
   const dir = mkdtempSync(path.join(tmpdir(), "bench-funnel-"));
-  engines.push({ engine: "sqlite", url: `file:${dir}/db.sqlite`, cleanup: async () => rmSync(dir, { recursive: true, force: true }) });
+  if (only.includes("sqlite"))
+    engines.push({ engine: "sqlite", url: `file:${dir}/db.sqlite`, cleanup: async () => rmSync(dir, { recursive: true, force: true }) });
+  else rmSync(dir, { recursive: true, force: true });
   const pgServer = process.env.BENCH_POSTGRES_URL?.trim();
-  if (pgServer) {
+  if (pgServer && only.includes("postgresql")) {
     const scratch = await createScratchDatabase(pgServer, "cis_bench_funnel");
     engines.push({ engine: "postgresql", url: scratch.url, cleanup: scratch.drop });
   } else console.log("(BENCH_POSTGRES_URL not set: SQLite only)");

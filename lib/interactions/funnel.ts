@@ -104,6 +104,34 @@ const PEOPLE_COUNTS = Prisma.sql`
   COUNT(*) AS "issued", SUM(f."delivered") AS "delivered", 0 AS "bounced", 0 AS "failed", 0 AS "waiting", ${STAGE_SUMS}`;
 
 /**
+ * Each credential's email outcome (MAIL_OUTCOME), the largest of its credential emails'. PostgreSQL
+ * aggregates the organization's emails once and hash-joins them (a probe per credential took 1.5× as
+ * long); SQLite probes the outbox's covering index per credential, which beat building an index on the
+ * aggregated rows.
+ */
+function mailOutcome(organizationId: string): { value: Prisma.Sql; join: Prisma.Sql } {
+  const outcomeOf = Prisma.sql`MAX(CASE
+    WHEN o."status" = 'sent' THEN ${outcome("delivered")}
+    WHEN o."status" = 'failed' AND ${bouncedCondition("o")} THEN ${outcome("bounced")}
+    WHEN o."status" = 'failed' THEN ${outcome("failed")}
+    WHEN o."status" = 'queued' THEN ${outcome("waiting")}
+    ELSE 0 END)`;
+  const own = Prisma.sql`o."organizationId" = ${organizationId} AND o."kind" = 'credential'`;
+  if (config().databaseProvider === "sqlite")
+    return {
+      value: Prisma.sql`COALESCE((SELECT ${outcomeOf} FROM "EmailOutbox" o WHERE ${own} AND o."credentialId" = c."id"), 0)`,
+      join: Prisma.empty,
+    };
+  return {
+    value: Prisma.sql`COALESCE(m."mail", 0)`,
+    join: Prisma.sql`LEFT JOIN (
+      SELECT o."credentialId", ${outcomeOf} AS "mail" FROM "EmailOutbox" o
+      WHERE ${own} AND o."credentialId" IS NOT NULL GROUP BY o."credentialId"
+    ) m ON m."credentialId" = c."id"`,
+  };
+}
+
+/**
  * One row per credential issued in the period (flags), one per recipient and template (people), then
  * counts of credentials per template and per issue day, and of recipients per template and overall.
  * Distinct recipients are counted by grouping rather than COUNT(DISTINCT …) per stage: one sort
@@ -112,23 +140,16 @@ const PEOPLE_COUNTS = Prisma.sql`
 async function funnelRows(organizationId: string, period: Period): Promise<CountsRow[]> {
   const { start, end } = periodBounds(period);
   const since = start === null ? Prisma.empty : Prisma.sql`AND c."issuedAt" >= ${start}`;
+  const mail = mailOutcome(organizationId);
   const flag = (column: string) => Prisma.raw(`CASE WHEN e."${column}" THEN 1 ELSE 0 END AS "${column}"`);
   return db().$queryRaw<CountsRow[]>`
     WITH "flags" AS MATERIALIZED (
       SELECT c."groupId", c."recipientId", ${issueDay()} AS "day",
-        COALESCE((
-          SELECT MAX(CASE
-            WHEN o."status" = 'sent' THEN ${outcome("delivered")}
-            WHEN o."status" = 'failed' AND ${bouncedCondition("o")} THEN ${outcome("bounced")}
-            WHEN o."status" = 'failed' THEN ${outcome("failed")}
-            WHEN o."status" = 'queued' THEN ${outcome("waiting")}
-            ELSE 0 END)
-          FROM "EmailOutbox" o
-          WHERE o."organizationId" = ${organizationId} AND o."kind" = 'credential' AND o."credentialId" = c."id"
-        ), 0) AS "mail",
+        ${mail.value} AS "mail",
         ${flag("opened")}, ${flag("shared")}, ${flag("verified")}
       FROM "Credential" c
       LEFT JOIN "CredentialEngagement" e ON e."credentialId" = c."id"
+      ${mail.join}
       WHERE c."organizationId" = ${organizationId} AND c."issuedAt" IS NOT NULL ${since} AND c."issuedAt" < ${end}
     ),
     "people" AS MATERIALIZED (
