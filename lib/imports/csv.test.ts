@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CsvError, decodeCsvBytes, detectSeparator, parseCsv, parseCsvRecords, readCsvUpload } from "./csv";
+import { CsvError, decodeCsvBytes, detectSeparator, formatCsv, parseCsv, parseCsvRecords, readCsvUpload, spreadsheetSafe } from "./csv";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const fieldsOf = (text: string, separator: "," | ";" = ",") => parseCsvRecords(text, separator).map((r) => r.fields);
@@ -179,5 +179,30 @@ describe("parseCsv and readCsvUpload", () => {
       "The file is just over 5 MB; at most 5 MB can be imported at once. Split it into several files.",
     );
     expect(csvError(() => readCsvUpload(new Uint8Array(6_000_000)))).toMatch(/^The file is 5\.7 MB/);
+  });
+});
+
+describe("formatCsv", () => {
+  it("quotes separators, quotes and line breaks as the reader reads them back", () => {
+    const rows = [
+      ["Template", "Issued"],
+      ['Safety, "advanced"', "line\nbreak"],
+      [" padded ", "Zoë Ångström 数据"],
+    ];
+    const text = formatCsv(rows);
+    expect(text.startsWith("\uFEFF")).toBe(true);
+    expect(text).toContain('"Safety, ""advanced"""');
+    const table = parseCsv(text);
+    expect([table.header, ...table.records.map((r) => r.fields)]).toEqual(rows);
+  });
+
+  it("prefixes cells a spreadsheet would run as formulas; numbers stay numbers", () => {
+    const text = formatCsv([
+      ["a", "b", "c", "d", "e", "f"],
+      ["=1+1", "+SUM(A1)", "-2", "@cmd", "\t=x", 42],
+    ]);
+    const record = parseCsv(text).records[0]!;
+    expect(record.fields).toEqual(["'=1+1", "'+SUM(A1)", "'-2", "'@cmd", "'\t=x", "42"]);
+    expect(spreadsheetSafe("Course = 1")).toBe("Course = 1");
   });
 });

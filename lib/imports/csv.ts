@@ -189,3 +189,25 @@ export function readCsvUpload(bytes: Uint8Array, options: { maxBytes?: number; m
   }
   return parseCsv(decodeCsvBytes(bytes), options);
 }
+
+// Writing CSV (exports), the reader's counterpart: RFC 4180 quoting and CRLF line ends, with a byte
+// order mark so spreadsheet programs read it as UTF-8.
+
+/**
+ * A cell a spreadsheet would run as a formula (it starts with = + - @, or a tab or carriage return
+ * that some programs skip before one) gets a leading apostrophe: the cell shows as text, and a name
+ * like `=HYPERLINK(…)` typed by someone else cannot act when the file is opened.
+ */
+export function spreadsheetSafe(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+}
+
+function quoted(cell: string): string {
+  return /[",\r\n]|^\s|\s$/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
+}
+
+/** The rows as CSV text: every text cell made spreadsheet-safe, numbers written as they are. */
+export function formatCsv(rows: (string | number)[][]): string {
+  const lines = rows.map((row) => row.map((cell) => (typeof cell === "number" ? String(cell) : quoted(spreadsheetSafe(cell)))).join(","));
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}

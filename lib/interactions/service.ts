@@ -5,6 +5,7 @@ import { newestFirstPage, type Page } from "../core/pagination";
 import { db } from "../db";
 import { newId } from "../db/ids";
 import { recordWebhookEvents, type PendingWebhookEvent } from "../webhooks/outbox";
+import { recordEngagement } from "./engagement";
 import type { CreateInteractionInput, EventType, TriggeredBy } from "./schema";
 
 export type ApiInteraction = { id: string; credentialId: string; eventType: EventType; triggeredBy: TriggeredBy; triggeredAt: string };
@@ -46,6 +47,7 @@ export async function createInteraction(organizationId: string, input: CreateInt
         source: "api",
       },
     });
+    await recordEngagement(tx, { organizationId, ...input });
     await recordWebhookEvents(tx, organizationId, [interactionEvent(created)]);
     return created;
   });

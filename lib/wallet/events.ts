@@ -6,6 +6,7 @@ import { readStatus } from "../credentials/serialize";
 import { db } from "../db";
 import { newId } from "../db/ids";
 import { EVENT_TYPES, TRIGGERED_BY } from "../interactions/schema";
+import { recordEngagement } from "../interactions/engagement";
 import { interactionEvent, serializeInteraction, type ApiInteraction } from "../interactions/service";
 import { recordWebhookEvents } from "../webhooks/outbox";
 import { credentialAccessByPublicId } from "./privacy";
@@ -48,6 +49,7 @@ export async function recordWalletEvent(input: WalletEventInput, walletToken: st
         source: "wallet",
       },
     });
+    await recordEngagement(tx, { organizationId: credential.organizationId, credentialId: credential.id, ...input });
     await recordWebhookEvents(tx, credential.organizationId, [interactionEvent(created)]);
     return created;
   });

@@ -1,95 +1,205 @@
-// Small server-rendered SVG charts: no chart library, no client JavaScript, readable without colour
-// (every bar has a title and the tables beside them carry the numbers).
-import styles from "../dashboard.module.css";
+// The analytics funnel and its series, server-rendered: no chart library, no client JavaScript. The
+// series chart is an SVG image with a summary for screen readers; the same numbers are in a table
+// under it, and each line has its own dash pattern, so nothing depends on telling colours apart.
+import {
+  FUNNEL_STAGES,
+  percentOf,
+  type FunnelCounts,
+  type FunnelStage,
+  type SeriesBucket,
+  type SeriesPoint,
+} from "@/lib/interactions/funnel";
+import { BUCKET_LABELS, EMAIL_OUTCOME_LABELS, STAGE_LABELS } from "@/lib/interactions/labels";
+import dashboard from "../dashboard.module.css";
+import { ScrollRegion } from "../scroll-region";
+import styles from "./analytics.module.css";
 
-export type Series = { key: string; label: string; color: string };
+const format = (n: number) => n.toLocaleString("en-US");
 
-export function StackedBars({
-  days,
-  values,
-  series,
-}: {
-  days: string[];
-  values: Record<string, Record<string, number>>;
-  series: Series[];
-}) {
-  const width = 760;
-  const height = 220;
-  const pad = { left: 36, bottom: 24, top: 8 };
-  const totals = days.map((d) => series.reduce((sum, s) => sum + (values[d]?.[s.key] ?? 0), 0));
-  const max = Math.max(1, ...totals);
-  const step = (width - pad.left) / Math.max(1, days.length);
-  const bar = Math.max(1, step * 0.7);
-  const y = (v: number) => ((height - pad.bottom - pad.top) * v) / max;
-  const labelEvery = Math.ceil(days.length / 8);
+const STAGE_STYLE: Record<FunnelStage, { color: string; dash: string }> = {
+  issued: { color: "#334155", dash: "" },
+  delivered: { color: "#1d4ed8", dash: "6 3" },
+  opened: { color: "#0f766e", dash: "2 3" },
+  shared: { color: "#b45309", dash: "8 3 2 3" },
+  verified: { color: "#7c3aed", dash: "2 2" },
+};
+
+export function FunnelStages({ counts }: { counts: FunnelCounts }) {
+  const issued = counts.credentials.issued;
   return (
-    <figure style={{ margin: 0 }}>
-      <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label="Events per day">
-        <line x1={pad.left} x2={width} y1={height - pad.bottom} y2={height - pad.bottom} stroke="#d1d5db" />
-        <text x={pad.left - 6} y={pad.top + 10} fontSize="11" textAnchor="end" fill="#6b7280">
-          {max}
-        </text>
-        <text x={pad.left - 6} y={height - pad.bottom} fontSize="11" textAnchor="end" fill="#6b7280">
-          0
-        </text>
-        {days.map((d, i) => {
-          let base = height - pad.bottom;
-          const x = pad.left + i * step + (step - bar) / 2;
+    <>
+      <ol className={styles.stages} aria-label="Funnel">
+        {FUNNEL_STAGES.map((stage, i) => {
+          const n = counts.credentials[stage];
+          const previous = i === 0 ? null : counts.credentials[FUNNEL_STAGES[i - 1]!];
+          const ofIssued = percentOf(n, issued);
+          const ofPrevious = previous === null ? null : percentOf(n, previous);
           return (
-            <g key={d}>
-              {series.map((s) => {
-                const v = values[d]?.[s.key] ?? 0;
-                if (!v) return null;
-                const h = y(v);
-                base -= h;
-                return (
-                  <rect key={s.key} x={x} y={base} width={bar} height={h} fill={s.color}>
-                    <title>{`${d}: ${v} ${s.label.toLowerCase()}`}</title>
-                  </rect>
-                );
-              })}
-              {i % labelEvery === 0 && (
-                <text x={x + bar / 2} y={height - 6} fontSize="10" textAnchor="middle" fill="#6b7280">
-                  {d.slice(5)}
-                </text>
+            <li key={stage} className={styles.stage} data-stage={stage}>
+              <div className={styles.stageHead}>
+                <span className={styles.stageName}>{STAGE_LABELS[stage]}</span>
+                <span className={styles.stageCount}>
+                  <strong data-count="credentials">{format(n)}</strong> {n === 1 ? "credential" : "credentials"} ·{" "}
+                  <span data-count="recipients">{format(counts.recipients[stage])}</span>{" "}
+                  {counts.recipients[stage] === 1 ? "recipient" : "recipients"}
+                </span>
+              </div>
+              <div className={styles.track} aria-hidden="true">
+                <span style={{ width: `${issued === 0 ? 0 : Math.min(100, (n / issued) * 100)}%`, background: STAGE_STYLE[stage].color }} />
+              </div>
+              {i > 0 && (
+                <span className={styles.percents}>
+                  {ofPrevious ?? "–"} of the previous stage · {ofIssued ?? "–"} of issued
+                </span>
               )}
-            </g>
+              {stage === "delivered" && (
+                <ul className={styles.outcomes} aria-label="Credentials whose email was not delivered">
+                  {(Object.keys(EMAIL_OUTCOME_LABELS) as (keyof typeof EMAIL_OUTCOME_LABELS)[]).map((k) => (
+                    <li key={k} data-outcome={k}>
+                      {EMAIL_OUTCOME_LABELS[k]}: <strong>{format(counts.email[k])}</strong>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
           );
         })}
-      </svg>
+      </ol>
+    </>
+  );
+}
+
+function LegendMark({ stage }: { stage: FunnelStage }) {
+  const s = STAGE_STYLE[stage];
+  return (
+    <svg width="22" height="8" aria-hidden="true">
+      <line x1="0" x2="22" y1="4" y2="4" stroke={s.color} strokeWidth="2.5" strokeDasharray={s.dash || undefined} />
+    </svg>
+  );
+}
+
+/** The lines, drawn for one width: the page carries a wide and a narrow drawing and CSS shows one. */
+function SeriesLines({ series, bucket, width, summary }: { series: SeriesPoint[]; bucket: SeriesBucket; width: number; summary: string }) {
+  const height = 240;
+  const pad = { left: 44, right: 28, top: 12, bottom: 28 };
+  const max = Math.max(1, ...series.map((p) => Math.max(...FUNNEL_STAGES.map((s) => p.credentials[s]))));
+  const stepX = series.length > 1 ? (width - pad.left - pad.right) / (series.length - 1) : 0;
+  const x = (i: number) => pad.left + (series.length > 1 ? i * stepX : (width - pad.left - pad.right) / 2);
+  const y = (v: number) => height - pad.bottom - ((height - pad.top - pad.bottom) * v) / max;
+  const labelEvery = Math.max(1, Math.ceil(series.length / (width < 500 ? 4 : 8)));
+  return (
+    <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={summary} data-chart="series">
+      {[0, 0.5, 1].map((f) => (
+        <g key={f}>
+          <line x1={pad.left} x2={width - pad.right} y1={y(max * f)} y2={y(max * f)} stroke="#e5e7eb" />
+          <text x={pad.left - 6} y={y(max * f) + 4} fontSize="12" textAnchor="end" fill="#4b5563">
+            {format(Math.round(max * f))}
+          </text>
+        </g>
+      ))}
+      {series.map((p, i) =>
+        i % labelEvery === 0 || i === series.length - 1 ? (
+          <text key={p.start} x={x(i)} y={height - 8} fontSize="12" textAnchor="middle" fill="#4b5563">
+            {bucket === "month" ? p.start.slice(0, 7) : p.start.slice(5)}
+          </text>
+        ) : null,
+      )}
+      {FUNNEL_STAGES.map((stage) => {
+        const s = STAGE_STYLE[stage];
+        const points = series.map((p, i) => `${x(i).toFixed(1)},${y(p.credentials[stage]).toFixed(1)}`).join(" ");
+        return series.length === 1 ? (
+          <circle key={stage} cx={x(0)} cy={y(series[0]!.credentials[stage])} r="4" fill={s.color} />
+        ) : (
+          <polyline key={stage} points={points} fill="none" stroke={s.color} strokeWidth="2.5" strokeDasharray={s.dash || undefined} />
+        );
+      })}
+    </svg>
+  );
+}
+
+export function SeriesChart({ series, bucket }: { series: SeriesPoint[]; bucket: SeriesBucket }) {
+  const unit = bucket;
+  const totals = Object.fromEntries(FUNNEL_STAGES.map((s) => [s, series.reduce((n, p) => n + p.credentials[s], 0)]));
+  const summary = `Credentials per ${unit} of issue, ${series.length} ${unit}s: ${FUNNEL_STAGES.map((s) => `${STAGE_LABELS[s].toLowerCase()} ${format(totals[s]!)}`).join(", ")}. The numbers are in the table below.`;
+  // Only one drawing is displayed (CSS), so assistive technology meets one image.
+  return (
+    <figure style={{ margin: 0 }}>
+      <div className={styles.wide}>
+        <SeriesLines series={series} bucket={bucket} width={760} summary={summary} />
+      </div>
+      <div className={styles.narrow}>
+        <SeriesLines series={series} bucket={bucket} width={360} summary={summary} />
+      </div>
       <figcaption className={styles.legend}>
-        {series.map((s) => (
-          <span key={s.key}>
-            <i style={{ background: s.color }} /> {s.label}
+        {FUNNEL_STAGES.map((stage) => (
+          <span key={stage}>
+            <LegendMark stage={stage} />
+            {STAGE_LABELS[stage]}
           </span>
         ))}
       </figcaption>
+      <details className={styles.numbers}>
+        <summary>The numbers, per {unit}</summary>
+        <ScrollRegion label={`Credentials per ${unit} of issue`}>
+          <table className={dashboard.table}>
+            <thead>
+              <tr>
+                <th scope="col">{BUCKET_LABELS[bucket]}</th>
+                {FUNNEL_STAGES.map((s) => (
+                  <th key={s} scope="col" className={styles.num}>
+                    {STAGE_LABELS[s]}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {series.map((p) => (
+                <tr key={p.start}>
+                  <th scope="row">{bucket === "month" ? p.start.slice(0, 7) : p.start}</th>
+                  {FUNNEL_STAGES.map((s) => (
+                    <td key={s} className={styles.num}>
+                      {format(p.credentials[s])}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      </details>
     </figure>
   );
 }
 
-export function HorizontalBars({
-  rows,
-  color = "#1d4ed8",
-  label,
-}: {
-  rows: { label: string; value: number }[];
-  color?: string;
-  label: string;
-}) {
-  const max = Math.max(1, ...rows.map((r) => r.value));
-  if (rows.length === 0) return <p className={styles.muted}>Nothing in this range.</p>;
+export function TemplateTable({ rows }: { rows: ({ groupId: string; name: string } & FunnelCounts)[] }) {
+  if (rows.length === 0) return <p className={dashboard.muted}>No credentials were issued in this period.</p>;
   return (
-    <div role="list" aria-label={label} className={styles.hbars}>
-      {rows.map((r) => (
-        <div role="listitem" key={r.label} className={styles.hbar}>
-          <span>{r.label}</span>
-          <span className={styles.hbarTrack}>
-            <span style={{ width: `${(r.value / max) * 100}%`, background: color }} />
-          </span>
-          <strong>{r.value}</strong>
-        </div>
-      ))}
-    </div>
+    <ScrollRegion label="Funnel per template">
+      <table className={dashboard.table}>
+        <thead>
+          <tr>
+            <th scope="col">Template</th>
+            {FUNNEL_STAGES.map((s) => (
+              <th key={s} scope="col" className={styles.num}>
+                {STAGE_LABELS[s]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((t) => (
+            <tr key={t.groupId} data-template={t.groupId}>
+              <th scope="row">{t.name}</th>
+              {FUNNEL_STAGES.map((s) => (
+                <td key={s} className={styles.num}>
+                  {format(t.credentials[s])}
+                  {s !== "issued" && <span className={styles.sub}>{percentOf(t.credentials[s], t.credentials.issued) ?? "–"}</span>}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
   );
 }

@@ -1,94 +1,107 @@
 import { requireMember } from "@/lib/auth/member";
-import { isCalendarDate } from "@/lib/core/dates";
-import { analyticsRange, interactionAnalytics } from "@/lib/interactions/analytics";
-import type { EventType } from "@/lib/interactions/schema";
+import { issuingFunnel } from "@/lib/interactions/funnel";
+import { parsePeriod, PERIOD_LABELS, PERIOD_PRESETS, periodQuery, type PeriodError } from "@/lib/interactions/period";
 import styles from "../dashboard.module.css";
-import { HorizontalBars, StackedBars, type Series } from "./charts";
+import own from "./analytics.module.css";
+import { FunnelStages, SeriesChart, TemplateTable } from "./charts";
 
 export const metadata = { title: "Analytics" };
 
-// Thirteen event types read better as five kinds of activity.
-const KINDS: (Series & { types: (t: EventType) => boolean })[] = [
-  { key: "views", label: "Views", color: "#1d4ed8", types: (t) => t === "credential_viewed" },
-  {
-    key: "shares",
-    label: "Shares",
-    color: "#16a34a",
-    types: (t) => t.startsWith("credential_shared_to_") || t === "credential_added_to_linkedin_profile",
-  },
-  { key: "downloads", label: "Downloads", color: "#d97706", types: (t) => t === "credential_downloaded" },
-  { key: "verifications", label: "Verifications", color: "#7c3aed", types: (t) => t === "credential_verified" },
-  { key: "copies", label: "Link copies", color: "#64748b", types: (t) => t === "credential_link_copied" },
-];
+type Search = { period?: string; from?: string; to?: string };
 
-function byKind(counts: Partial<Record<EventType, number>>): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [type, n] of Object.entries(counts) as [EventType, number][]) {
-    const kind = KINDS.find((k) => k.types(type));
-    if (kind) out[kind.key] = (out[kind.key] ?? 0) + n;
-  }
-  return out;
-}
-
-export default async function AnalyticsPage({ searchParams }: { searchParams: Promise<{ from?: string; to?: string }> }) {
-  const member = await requireMember();
-  const params = await searchParams;
-  const range = analyticsRange(params.from, params.to, isCalendarDate);
-  const data = await interactionAnalytics(member.organization.id, range);
-  const perDay = Object.fromEntries(Object.entries(data.perDay).map(([d, counts]) => [d, byKind(counts)]));
-  const totals = byKind(data.totals);
+function PeriodForm({ search, current, errors }: { search: Search; current: string | null; errors: PeriodError[] }) {
+  const errorOf = (field: "from" | "to") => errors.find((e) => e.field === field)?.message;
   return (
     <>
-      <h1>Analytics</h1>
-      <p className={styles.lead}>What recipients and the people they share with do on your credentials&apos; wallet pages.</p>
-      <form className={styles.filters} method="get">
-        <div className={styles.field}>
-          <label htmlFor="from">From</label>
-          <input id="from" name="from" type="date" defaultValue={range.from} />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="to">To</label>
-          <input id="to" name="to" type="date" defaultValue={range.to} />
-        </div>
+      <ul className={own.presets} aria-label="Period">
+        {PERIOD_PRESETS.map((p) => (
+          <li key={p}>
+            <a href={`?period=${p}`} aria-current={current === p ? "true" : undefined}>
+              {PERIOD_LABELS[p]}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <form className={styles.filters} method="get" aria-label="Custom period" noValidate>
+        {(["from", "to"] as const).map((field) => (
+          <div className={styles.field} key={field}>
+            <label htmlFor={field}>{field === "from" ? "From" : "To"}</label>
+            <input
+              id={field}
+              name={field}
+              type="date"
+              defaultValue={search[field] ?? ""}
+              aria-invalid={errorOf(field) ? true : undefined}
+              aria-describedby={errorOf(field) ? `${field}-error` : undefined}
+            />
+            {errorOf(field) && (
+              <span id={`${field}-error`} className={styles.fieldError}>
+                {errorOf(field)}
+              </span>
+            )}
+          </div>
+        ))}
         <button className={styles.secondary} type="submit">
           Show
         </button>
       </form>
-      <div className={styles.grid}>
-        {KINDS.map((k) => (
-          <div className={styles.stat} key={k.key} data-kind={k.key}>
-            <strong>{totals[k.key] ?? 0}</strong>
-            <span>{k.label}</span>
-          </div>
-        ))}
+    </>
+  );
+}
+
+export default async function AnalyticsPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const member = await requireMember();
+  const search = await searchParams;
+  const parsed = parsePeriod(search);
+  const intro = (
+    <>
+      <h1>Analytics</h1>
+      <p className={styles.lead}>
+        What became of the credentials you issued: delivered, opened by their recipients, shared, and checked by the people they showed them
+        to. Counted in distinct credentials and recipients, never in page loads.
+      </p>
+    </>
+  );
+  if ("errors" in parsed)
+    return (
+      <>
+        {intro}
+        <PeriodForm search={search} current={null} errors={parsed.errors} />
+      </>
+    );
+  const funnel = await issuingFunnel(member.organization.id, parsed.period);
+  const { period } = funnel;
+  const custom = period.preset === "custom" ? { from: period.from ?? "", to: period.to } : {};
+  return (
+    <>
+      {intro}
+      <PeriodForm search={custom} current={period.preset} errors={[]} />
+      <div className={own.toolbar}>
+        <p className={own.periodNote} data-period>
+          Credentials issued from {funnel.from} to {period.to}
+          {period.preset === "all" ? " (all time)" : ""}, and everything that happened to them since. Days are UTC days (your organization
+          has no time zone setting).
+        </p>
+        <a className={own.download} href={`/dashboard/analytics/export?${periodQuery(period)}`} download>
+          Download CSV
+        </a>
       </div>
-      <section className={styles.section}>
-        <h2>Per day</h2>
-        <StackedBars days={data.days} values={perDay} series={KINDS} />
+      <section className={styles.section} aria-labelledby="funnel-heading">
+        <h2 id="funnel-heading">Funnel, all templates</h2>
+        <FunnelStages counts={funnel.overall} />
+        <p className={own.note}>
+          A recipient is one email address. A credential counts once at each stage however often it was opened or checked. Guests are
+          counted by credential: the wallet keeps no identifier of the people who look at it. A stage can exceed the one before it, e.g.
+          when a credential reached its recipient without an email.
+        </p>
       </section>
-      <div className={styles.twoColumns}>
-        <section className={styles.section}>
-          <h2>Recipients and guests</h2>
-          <HorizontalBars
-            label="Events by who triggered them"
-            rows={[
-              { label: "Recipients", value: data.byActor.recipient },
-              { label: "Guests (employers, contacts)", value: data.byActor.guest },
-            ].filter((r) => r.value > 0)}
-          />
-        </section>
-        <section className={styles.section}>
-          <h2>Top share networks</h2>
-          <HorizontalBars label="Shares by network" color="#16a34a" rows={data.shares.map((s) => ({ label: s.network, value: s.count }))} />
-        </section>
-      </div>
-      <section className={styles.section}>
-        <h2>Per credential template</h2>
-        <HorizontalBars
-          label="Events by credential template"
-          color="#7c3aed"
-          rows={data.perTemplate.map((t) => ({ label: t.name, value: t.count }))}
-        />
+      <section className={styles.section} aria-labelledby="series-heading">
+        <h2 id="series-heading">Over time, by {funnel.bucket} of issue</h2>
+        <SeriesChart series={funnel.series} bucket={funnel.bucket} />
+      </section>
+      <section className={styles.section} aria-labelledby="templates-heading">
+        <h2 id="templates-heading">Per template</h2>
+        <TemplateTable rows={funnel.perTemplate} />
       </section>
     </>
   );

@@ -5,6 +5,7 @@ import { requireMember } from "@/lib/auth/member";
 import { walletUrl } from "@/lib/attribute-values/credential-values";
 import { getCredential } from "@/lib/credentials/service";
 import { getGroup } from "@/lib/groups/service";
+import { eventLabel } from "@/lib/interactions/labels";
 import { listInteractions } from "@/lib/interactions/service";
 import { credentialEmails } from "@/lib/mail/outbox";
 import { shownCredentialDesigns } from "@/lib/previews/credential-designs";
@@ -258,16 +259,14 @@ export default async function CredentialPage({ params }: { params: Promise<{ id:
               <thead>
                 <tr>
                   <th>When</th>
-                  <th>Event</th>
-                  <th>By</th>
+                  <th>What happened</th>
                 </tr>
               </thead>
               <tbody>
                 {events.data.map((e) => (
                   <tr key={e.id}>
                     <td>{when(e.triggeredAt)}</td>
-                    <td>{e.eventType}</td>
-                    <td>{e.triggeredBy}</td>
+                    <td data-event={e.eventType}>{eventLabel(e.eventType, e.triggeredBy)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,0 +1,25 @@
+-- CreateTable
+CREATE TABLE "CredentialEngagement" (
+    "credentialId" TEXT NOT NULL PRIMARY KEY,
+    "organizationId" TEXT NOT NULL,
+    "opened" BOOLEAN NOT NULL DEFAULT false,
+    "shared" BOOLEAN NOT NULL DEFAULT false,
+    "verified" BOOLEAN NOT NULL DEFAULT false,
+    CONSTRAINT "CredentialEngagement_credentialId_fkey" FOREIGN KEY ("credentialId") REFERENCES "Credential" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateIndex
+CREATE INDEX "Credential_organizationId_issuedAt_groupId_recipientId_id_idx" ON "Credential"("organizationId", "issuedAt", "groupId", "recipientId", "id");
+
+-- CreateIndex
+CREATE INDEX "EmailOutbox_organizationId_kind_credentialId_status_lastError_idx" ON "EmailOutbox"("organizationId", "kind", "credentialId", "status", "lastError");
+
+
+-- Flags from the events recorded before this table existed.
+INSERT INTO "CredentialEngagement" ("credentialId", "organizationId", "opened", "shared", "verified")
+SELECT "credentialId", MIN("organizationId"),
+  MAX(CASE WHEN "eventType" = 'credential_viewed' AND "triggeredBy" = 'recipient' THEN 1 ELSE 0 END),
+  MAX(CASE WHEN "eventType" LIKE 'credential\_shared\_to\_%' ESCAPE '\' OR "eventType" = 'credential_added_to_linkedin_profile' THEN 1 ELSE 0 END),
+  MAX(CASE WHEN "eventType" = 'credential_verified' AND "triggeredBy" = 'guest' THEN 1 ELSE 0 END)
+FROM "Interaction"
+GROUP BY "credentialId";
