@@ -15,6 +15,18 @@ const FONTS = [
   ["Noto Serif, Noto Sans Arabic, Bengali, Devanagari, Hebrew, Tamil and Thai", "The Noto Project Authors"],
   ["Noto Sans JP, KR and SC", "Google Inc."],
   ["Great Vibes", "The Great Vibes Pro Project Authors"],
+  ["Montserrat", "The Montserrat Project Authors"],
+  ["Lato", "tyPoland Lukasz Dziedzic"],
+  ["Source Sans 3", "Google Inc."],
+  ["Playfair Display", "The Playfair Display Project Authors"],
+  ["EB Garamond", "The EB Garamond Project Authors"],
+  ["Lora", "The Lora Project Authors"],
+  ["Pinyon Script", "The PinyonScript Project Authors"],
+  ["Dancing Script", "The Dancing Script Project Authors"],
+  ["JetBrains Mono", "The JetBrains Mono Project Authors"],
+  ["Cinzel", "The Cinzel Project Authors"],
+  ["Abril Fatface", "TypeTogether"],
+  ["Oswald", "The Oswald Project Authors"],
 ] as const;
 
 export default function AboutPage() {
