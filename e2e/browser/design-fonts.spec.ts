@@ -51,7 +51,7 @@ for (const [label, viewport] of [
     await expect(picker.locator("summary")).toContainText("Pinyon Script");
     await picker.locator("summary").click();
     for (const [kind, count] of Object.entries(KINDS)) {
-      await expect(picker.getByRole("group", { name: kind }).getByRole("radio")).toHaveCount(count);
+      await expect(picker.getByRole("group", { name: kind, exact: true }).getByRole("radio")).toHaveCount(count);
     }
     await expect(picker.getByRole("radio", { name: "Pinyon Script" })).toBeChecked();
 
