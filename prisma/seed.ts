@@ -1,5 +1,6 @@
-// First start on an empty database: organization `demo` (premium) with three designs, one group
-// using them, and an API token, printed once.
+// First start on an empty database: organization `demo` (premium) with every starter design, one
+// group using the first three (a certificate in two styles and a badge: each credential issued from
+// it renders every design of its group, so not all of them), and an API token, printed once.
 import { db } from "@/lib/db";
 import { CLASSIC_CERTIFICATE, SEED_DESIGNS } from "@/lib/designs/seed-documents";
 import { createDesign, updateDesign } from "@/lib/designs/service";
@@ -8,6 +9,8 @@ import { createApiToken, createOrganization, OrganizationError } from "@/lib/org
 import { DesignDocument } from "@/lib/render/document";
 
 export const DEMO_SLUG = "demo";
+/** The demo group shows the first starter designs: Classic Certificate, Modern Certificate, Achievement Badge. */
+const DEMO_GROUP_DESIGNS = 3;
 
 /** Seeds the demo organization unless it exists; returns its new token, or null when it already existed. */
 export async function seedDemo(): Promise<string | null> {
@@ -26,9 +29,9 @@ export async function seedDemo(): Promise<string | null> {
     throw error;
   }
   const designIds: string[] = [];
-  for (const seed of SEED_DESIGNS) {
+  for (const [i, seed] of SEED_DESIGNS.entries()) {
     const design = await createDesign(org, { name: seed.name, type: seed.type, document: DesignDocument.parse(seed.document) });
-    designIds.push(design.id);
+    if (i < DEMO_GROUP_DESIGNS) designIds.push(design.id);
   }
   await createGroup(org.id, {
     name: "Data Analysis Fundamentals",

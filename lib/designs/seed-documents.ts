@@ -1,10 +1,13 @@
-// Three ready-made designs every organization can start from: shapes and typography only (no image
-// assets), so they render identically everywhere and cost nothing to store.
+// The ready-made designs every organization can start from: shapes and typography only (no image
+// assets), so they render identically everywhere and cost nothing to store. The first three are
+// here; the other certificates and badges are in seed-certificates.ts and seed-badges.ts.
 //
 // Text that carries an optional attribute (the expiry date) keeps its label in the same element
 // ("Valid until [credential.expiryDate]"): the renderer leaves out a text whose every placeholder is
 // empty, so the label disappears with the value.
 import type { DesignDocumentInput, DesignType } from "../render/document";
+import { HEXAGON_BADGE, RIBBON_BADGE, SHIELD_BADGE, SQUARE_BADGE } from "./seed-badges";
+import { BOLD_CERTIFICATE, COURSE_CERTIFICATE, ELEGANT_CERTIFICATE, PORTRAIT_CERTIFICATE } from "./seed-certificates";
 
 export interface SeedDesign {
   name: string;
@@ -567,4 +570,12 @@ export const SEED_DESIGNS: readonly SeedDesign[] = [
   { name: "Classic Certificate", type: "certificate", document: CLASSIC_CERTIFICATE },
   { name: "Modern Certificate", type: "certificate", document: MODERN_CERTIFICATE },
   { name: "Achievement Badge", type: "badge", document: ACHIEVEMENT_BADGE },
+  { name: "Elegant Certificate", type: "certificate", document: ELEGANT_CERTIFICATE },
+  { name: "Portrait Certificate", type: "certificate", document: PORTRAIT_CERTIFICATE },
+  { name: "Bold Certificate", type: "certificate", document: BOLD_CERTIFICATE },
+  { name: "Course Certificate", type: "certificate", document: COURSE_CERTIFICATE },
+  { name: "Shield Badge", type: "badge", document: SHIELD_BADGE },
+  { name: "Hexagon Badge", type: "badge", document: HEXAGON_BADGE },
+  { name: "Ribbon Badge", type: "badge", document: RIBBON_BADGE },
+  { name: "Square Badge", type: "badge", document: SQUARE_BADGE },
 ];

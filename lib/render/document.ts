@@ -23,10 +23,67 @@ export const PAPER_SIZES = {
 } as const;
 export const BADGE_SIZE = 600;
 
-/** The curated, bundled font families. A CJK fallback is always added for Chinese, Japanese and Korean names. */
-export const FONT_FAMILIES = ["Inter", "Noto Serif", "Great Vibes"] as const;
+/**
+ * The curated, bundled font families (OFL, from @fontsource), grouped by kind in the designer. Texts
+ * in scripts a family lacks fall back to Inter, then Noto Serif, then the Noto Sans faces of Arabic,
+ * Hebrew, Indic, Thai, Chinese, Japanese and Korean.
+ */
+export const FONT_FAMILIES = [
+  "Inter",
+  "Montserrat",
+  "Lato",
+  "Source Sans 3",
+  "Noto Serif",
+  "Playfair Display",
+  "EB Garamond",
+  "Lora",
+  "Great Vibes",
+  "Pinyon Script",
+  "Dancing Script",
+  "JetBrains Mono",
+  "Cinzel",
+  "Abril Fatface",
+  "Oswald",
+] as const;
 export type FontFamily = (typeof FONT_FAMILIES)[number];
 export const FONT_WEIGHTS = [400, 700] as const;
+
+export const FONT_KINDS = ["sans", "serif", "script", "monospace", "display"] as const;
+export type FontKind = (typeof FONT_KINDS)[number];
+
+/**
+ * Each family's kind and the weights it has. A family drawn in one weight only (the script and
+ * display faces that are bold by design) draws weight 700 in its one weight, 400: the nearest it has.
+ */
+export const FONT_CATALOG: Record<FontFamily, { kind: FontKind; weights: readonly (400 | 700)[] }> = {
+  Inter: { kind: "sans", weights: [400, 700] },
+  Montserrat: { kind: "sans", weights: [400, 700] },
+  Lato: { kind: "sans", weights: [400, 700] },
+  "Source Sans 3": { kind: "sans", weights: [400, 700] },
+  "Noto Serif": { kind: "serif", weights: [400, 700] },
+  "Playfair Display": { kind: "serif", weights: [400, 700] },
+  "EB Garamond": { kind: "serif", weights: [400, 700] },
+  Lora: { kind: "serif", weights: [400, 700] },
+  "Great Vibes": { kind: "script", weights: [400] },
+  "Pinyon Script": { kind: "script", weights: [400] },
+  "Dancing Script": { kind: "script", weights: [400, 700] },
+  "JetBrains Mono": { kind: "monospace", weights: [400, 700] },
+  Cinzel: { kind: "display", weights: [400, 700] },
+  "Abril Fatface": { kind: "display", weights: [400] },
+  Oswald: { kind: "display", weights: [400, 700] },
+};
+
+/** The weight a family draws for the weight a text asks for: the asked one when it has it, else the nearest it has. */
+export function drawnWeight(family: FontFamily, weight: 400 | 700): 400 | 700 {
+  const weights = FONT_CATALOG[family].weights;
+  return weights.includes(weight) ? weight : weights.reduce((a, b) => (Math.abs(b - weight) < Math.abs(a - weight) ? b : a));
+}
+
+export function familiesOfKind(kind: FontKind): FontFamily[] {
+  return FONT_FAMILIES.filter((f) => FONT_CATALOG[f].kind === kind);
+}
+
+const SINGLE_WEIGHT_FAMILIES = FONT_FAMILIES.filter((f) => FONT_CATALOG[f].weights.length === 1);
 
 /** Attributes a design can show with `[name]` placeholders, besides `[custom.<tag>]`. */
 export const BUILTIN_ATTRIBUTES = [
@@ -73,8 +130,16 @@ export const TextElement = z.strictObject({
   ...box,
   text: textTemplate,
   font: z.strictObject({
-    family: z.enum(FONT_FAMILIES).default("Inter"),
-    weight: z.union([z.literal(400), z.literal(700)]).default(400),
+    family: z
+      .enum(FONT_FAMILIES)
+      .default("Inter")
+      .describe(`The font family, by kind: ${FONT_KINDS.map((kind) => `${kind}: ${familiesOfKind(kind).join(", ")}`).join("; ")}.`),
+    weight: z
+      .union([z.literal(400), z.literal(700)])
+      .default(400)
+      .describe(
+        `400 (regular) or 700 (bold). ${SINGLE_WEIGHT_FAMILIES.join(", ")} have one weight only: 700 draws in it (400), the nearest weight they have.`,
+      ),
     size: z.number().min(4).max(300).default(16),
     color: color.default("#111111"),
     letterSpacing: z.number().min(-10).max(50).default(0),

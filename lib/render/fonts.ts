@@ -2,10 +2,13 @@
 // shapes them once unwrapped, shaper.ts), plus lazily loaded script, CJK and emoji fallbacks.
 //
 // Size decisions:
-// - Inter 400/700, Noto Serif 400/700 and Great Vibes 400 are loaded eagerly with every script
-//   subset fontsource ships for them (latin, latin-ext, vietnamese, cyrillic(-ext), greek(-ext)):
-//   40 faces, ~730 KB of WOFF. Only their cmap and advance widths are read up front (for measuring
-//   and coverage); HarfBuzz parses a face the first time a text uses it.
+// - The 15 families of the designer (document.ts FONT_CATALOG) are read lazily, one family and
+//   weight at a time, the first time a text asks for it (`prepare`), with every script subset
+//   fontsource ships for it (latin, latin-ext, vietnamese, cyrillic(-ext), greek(-ext) where it has
+//   them: 2-7 files, 30-230 KB of WOFF), then kept for the life of the process; concurrent first
+//   uses share one read. Inter and Noto Serif, the fallbacks of every family, load with the first
+//   text of any family. Only their cmap and advance widths are read up front (for measuring and
+//   coverage); HarfBuzz parses a face the first time a text uses it.
 // - Chinese, Japanese and Korean come from Noto Sans SC / JP / KR, which fontsource splits into
 //   ~100-120 numbered unicode-range subsets of 20-60 KB each per weight (4.7 MB, 5.1 MB and 3.4 MB
 //   per weight in total). Only the subsets holding the characters actually being rendered are read,
@@ -23,7 +26,7 @@
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { FontFamily } from "./document";
+import { drawnWeight, type FontFamily } from "./document";
 import { readFontMetrics } from "./woff";
 import { EmojiSet, emojiCandidates, type EmojiImage } from "./emoji";
 import { loadShaper } from "./shaper";
@@ -33,22 +36,29 @@ import type { FontWeight, LoadedFont } from "./font-face";
 export type { FontWeight, LoadedFont } from "./font-face";
 export type CjkScript = "sc" | "jp" | "kr";
 
-const BASE_FAMILIES: Record<FontFamily, { pkg: string; subsets: string[]; weights: FontWeight[] }> = {
-  Inter: {
-    pkg: "inter",
-    subsets: ["latin", "latin-ext", "vietnamese", "cyrillic", "cyrillic-ext", "greek", "greek-ext"],
-    weights: [400, 700],
-  },
-  "Noto Serif": {
-    pkg: "noto-serif",
-    subsets: ["latin", "latin-ext", "vietnamese", "cyrillic", "cyrillic-ext", "greek", "greek-ext"],
-    weights: [400, 700],
-  },
-  "Great Vibes": {
-    pkg: "great-vibes",
-    subsets: ["latin", "latin-ext", "vietnamese", "cyrillic", "cyrillic-ext", "greek-ext"],
-    weights: [400],
-  },
+const ALL_SUBSETS = ["latin", "latin-ext", "vietnamese", "cyrillic", "cyrillic-ext", "greek", "greek-ext"];
+
+/**
+ * Where each family's files are: its fontsource package and the script subsets it ships (the
+ * weights are the catalog's, document.ts). Only the subsets of the scripts a name may be in: Lora's
+ * "math" and "symbols" subsets are left out.
+ */
+const FAMILY_FILES: Record<FontFamily, { pkg: string; subsets: string[] }> = {
+  Inter: { pkg: "inter", subsets: ALL_SUBSETS },
+  Montserrat: { pkg: "montserrat", subsets: ["latin", "latin-ext", "vietnamese", "cyrillic", "cyrillic-ext"] },
+  Lato: { pkg: "lato", subsets: ["latin", "latin-ext"] },
+  "Source Sans 3": { pkg: "source-sans-3", subsets: ALL_SUBSETS },
+  "Noto Serif": { pkg: "noto-serif", subsets: ALL_SUBSETS },
+  "Playfair Display": { pkg: "playfair-display", subsets: ["latin", "latin-ext", "vietnamese", "cyrillic"] },
+  "EB Garamond": { pkg: "eb-garamond", subsets: ALL_SUBSETS },
+  Lora: { pkg: "lora", subsets: ["latin", "latin-ext", "vietnamese", "cyrillic", "cyrillic-ext"] },
+  "Great Vibes": { pkg: "great-vibes", subsets: ["latin", "latin-ext", "vietnamese", "cyrillic", "cyrillic-ext", "greek-ext"] },
+  "Pinyon Script": { pkg: "pinyon-script", subsets: ["latin", "latin-ext", "vietnamese"] },
+  "Dancing Script": { pkg: "dancing-script", subsets: ["latin", "latin-ext", "vietnamese"] },
+  "JetBrains Mono": { pkg: "jetbrains-mono", subsets: ["latin", "latin-ext", "vietnamese", "cyrillic", "cyrillic-ext", "greek"] },
+  Cinzel: { pkg: "cinzel", subsets: ["latin", "latin-ext"] },
+  "Abril Fatface": { pkg: "abril-fatface", subsets: ["latin", "latin-ext"] },
+  Oswald: { pkg: "oswald", subsets: ["latin", "latin-ext", "vietnamese", "cyrillic", "cyrillic-ext"] },
 };
 
 const CJK_PACKAGES: Record<CjkScript, { pkg: string; family: string }> = {
@@ -190,17 +200,17 @@ function loadedFont(name: string, weight: FontWeight, data: Buffer): LoadedFont 
 }
 
 /**
- * Owns every font buffer of the process. Base families load on construction (synchronously, ~730 KB
- * of WOFF, ~15 ms); script faces, CJK subsets and emoji images load on demand through `prepare`, the
- * only asynchronous, I/O-doing step (it also loads HarfBuzz). After `prepare`, `chain` is
- * synchronous and pure.
+ * Owns every font buffer of the process. Nothing is read on construction: a family's faces, script
+ * faces, CJK subsets and emoji images load on demand through `prepare`, the only asynchronous,
+ * I/O-doing step (it also loads HarfBuzz). After `prepare`, `chain` is synchronous and pure.
  */
 export class FontLibrary {
   readonly root: string;
   /** Distinguishes libraries in caches keyed by font names. */
   readonly id = ++libraries;
-  private readonly base = new Map<string, LoadedFont[]>(); // face name -> faces by weight
-  private readonly baseNames = new Map<FontFamily, string[]>();
+  /** `family|weight` (the weight drawn, see drawnWeight) -> its faces, one per subset, latin first. */
+  private readonly families = new Map<string, LoadedFont[]>();
+  private readonly familiesPending = new Map<string, Promise<LoadedFont[]>>();
   private readonly lazy = new Map<string, LoadedFont>(); // file -> face (script faces and CJK slices)
   private readonly lazyPending = new Map<string, Promise<LoadedFont | null>>();
   private readonly cjkTables = new Map<CjkScript, RangeTable>();
@@ -212,22 +222,45 @@ export class FontLibrary {
   constructor(options: FontLibraryOptions = {}) {
     this.root = options.root ?? process.cwd();
     this.emoji = new EmojiSet(this.root);
-    for (const [family, spec] of Object.entries(BASE_FAMILIES) as [FontFamily, (typeof BASE_FAMILIES)[FontFamily]][]) {
-      const names: string[] = [];
-      for (const subset of spec.subsets) {
-        const name = subset === "latin" ? family : `${family} ${subset}`;
-        names.push(name);
-        const faces: LoadedFont[] = [];
-        for (const weight of spec.weights) {
-          const file = path.join(this.fontDir(spec.pkg), `${spec.pkg}-${subset}-${weight}-normal.woff`);
-          const data = readFileSync(file);
-          this.bytesLoaded += data.byteLength;
-          faces.push(loadedFont(name, weight, data));
-        }
-        this.base.set(name, faces);
-      }
-      this.baseNames.set(family, names);
+  }
+
+  /** The families whose faces are loaded, as `family weight` (for tests and diagnostics). */
+  loadedFamilies(): string[] {
+    return [...this.families.keys()].map((key) => key.replace("|", " "));
+  }
+
+  /**
+   * A family's faces at a weight, read on first use (every subset file at once) and kept; concurrent
+   * first uses share one read. A file that cannot be read rejects the load (and the next use retries).
+   */
+  loadFamily(family: FontFamily, weight: FontWeight): Promise<LoadedFont[]> {
+    const drawn = drawnWeight(family, weight);
+    const key = `${family}|${drawn}`;
+    const done = this.families.get(key);
+    if (done) return Promise.resolve(done);
+    let pending = this.familiesPending.get(key);
+    if (!pending) {
+      const { pkg, subsets } = FAMILY_FILES[family];
+      pending = Promise.all(subsets.map((subset) => readFile(path.join(this.fontDir(pkg), `${pkg}-${subset}-${drawn}-normal.woff`)))).then(
+        (files) => {
+          const faces = files.map((data, i) => {
+            this.bytesLoaded += data.byteLength;
+            return loadedFont(subsets[i] === "latin" ? family : `${family} ${subsets[i]}`, drawn, data);
+          });
+          this.families.set(key, faces);
+          return faces;
+        },
+      );
+      this.familiesPending.set(key, pending);
+      void pending.finally(() => this.familiesPending.delete(key)).catch(() => {});
     }
+    return pending;
+  }
+
+  private familyFaces(family: FontFamily, weight: FontWeight): LoadedFont[] {
+    const faces = this.families.get(`${family}|${drawnWeight(family, weight)}`);
+    if (!faces) throw new Error(`font family ${family} ${weight} is not loaded: call prepare() first`);
+    return faces;
   }
 
   private fontDir(pkg: string): string {
@@ -292,25 +325,24 @@ export class FontLibrary {
   }
 
   private baseChain(family: FontFamily, weight: FontWeight): FontChain {
-    const names: string[] = [];
-    const faces: LoadedFont[] = [];
-    for (const fam of [family, ...LATIN_FALLBACKS.filter((f) => f !== family)]) {
-      for (const name of this.baseNames.get(fam)!) {
-        const options = this.base.get(name)!;
-        names.push(name);
-        faces.push(options.find((f) => f.weight === weight) ?? options[0]!);
-      }
-    }
-    return { names, faces, emoji: new Map() };
+    const faces = [family, ...LATIN_FALLBACKS.filter((f) => f !== family)].flatMap((fam) => this.familyFaces(fam, weight));
+    return { names: faces.map((f) => f.name), faces, emoji: new Map() };
   }
 
   /**
-   * Load what drawing these texts needs: HarfBuzz, the script faces, the CJK subsets and the emoji
+   * Load what drawing these texts needs: HarfBuzz, their families (and the Latin fallbacks), the script faces, the CJK subsets and the emoji
    * images (nothing for texts the base fonts cover). Call before `chain`. Concurrent calls share
    * file reads.
    */
   async prepare(requests: TextFontRequest[]): Promise<void> {
-    await loadShaper();
+    const families = new Set(requests.flatMap((req) => [req.family, ...LATIN_FALLBACKS].map((family) => `${family}|${req.weight}`)));
+    await Promise.all([
+      loadShaper(),
+      ...[...families].map((key) => {
+        const [family, weight] = key.split("|") as [FontFamily, string];
+        return this.loadFamily(family, Number(weight) as FontWeight);
+      }),
+    ]);
     // Per text, try the preferred CJK font first and only read another font's subsets for the
     // characters the preferred one lacks (a Chinese name reads only Noto Sans SC slices).
     await Promise.all(

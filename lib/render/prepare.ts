@@ -10,7 +10,7 @@
 import type { AttributeValues } from "./attributes";
 import { getAsset, type RenderAsset, type RenderAssets } from "./assets";
 import { parseColor } from "./color";
-import { canvasSize, type DesignDocument, type DesignElement } from "./document";
+import { canvasSize, FONT_CATALOG, type DesignDocument, type DesignElement } from "./document";
 import { defaultFontLibrary, missingInChain, type FontLibrary, type LoadedFont } from "./fonts";
 import { baselineIn, LAYOUT_SCALE, outlineRuns, placeRunContents, type RunStyle, type TextRun } from "./glyph-outlines";
 import type { Box, DocumentLayout, ElementPlan, ImageDrawing, PreparedRender, Ring, TextPlan } from "./prepared";
@@ -38,7 +38,7 @@ type Planners = {
   [T in DesignElement["type"]]: (element: Extract<DesignElement, { type: T }>, index: number, ctx: PlanContext) => ElementPlan | null;
 };
 
-/** Great Vibes has a small x-height: CJK glyphs (full-em squares) drawn at the same size tower over the Latin text the design was made with. */
+/** Script faces (Great Vibes, Pinyon Script, Dancing Script) have a small x-height: CJK glyphs (full-em squares) drawn at the same size tower over the Latin text the design was made with. */
 const CJK_IN_SCRIPT_SCALE = 0.8;
 
 function clampRadius(r: number, w: number, h: number): number {
@@ -107,8 +107,8 @@ const planners: Planners = {
     // Only in `unsupportedText: "render"` mode: otherwise firstUnsupportedText has thrown already.
     if (missing.length) ctx.warnings.push(`element ${index}: no font for ${missing.join(" ")}`);
     const k = LAYOUT_SCALE;
-    // Draw mostly-CJK texts in Great Vibes at 80% (see CJK_IN_SCRIPT_SCALE).
-    const adjust = element.font.family === "Great Vibes" && mostlyCjk(text) ? CJK_IN_SCRIPT_SCALE : 1;
+    // Draw mostly-CJK texts in a script family at 80% (see CJK_IN_SCRIPT_SCALE).
+    const adjust = FONT_CATALOG[element.font.family].kind === "script" && mostlyCjk(text) ? CJK_IN_SCRIPT_SCALE : 1;
     const fit = fitText(text, chain, {
       width: element.width * k,
       height: element.height * k,

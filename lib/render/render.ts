@@ -69,10 +69,12 @@ export async function renderSvg(
 
 /**
  * Prepares the renderer so the first real render is not slow: compiles HarfBuzz (WebAssembly),
- * parses every base font face once and warms resvg. Optional; call at server start.
+ * loads and parses the faces of the Latin fallbacks (Inter, Noto Serif: every text's chain has them)
+ * and warms resvg. The other families load the first time a design uses them. Optional; call at
+ * server start.
  */
 export async function warmUpRenderer(options: RenderOptions = {}): Promise<void> {
-  const families = ["Inter", "Noto Serif", "Great Vibes"] as const;
+  const families = ["Inter", "Noto Serif"] as const;
   const elements = families.flatMap((family, i) =>
     ([400, 700] as const).map((weight, j) => ({
       type: "text" as const,

@@ -3561,11 +3561,30 @@ export interface operations {
                   text: string;
                   font: {
                     /**
+                     * @description The font family, by kind: sans: Inter, Montserrat, Lato, Source Sans 3; serif: Noto Serif, Playfair Display, EB Garamond, Lora; script: Great Vibes, Pinyon Script, Dancing Script; monospace: JetBrains Mono; display: Cinzel, Abril Fatface, Oswald.
                      * @default Inter
                      * @enum {string}
                      */
-                    family?: "Inter" | "Noto Serif" | "Great Vibes";
-                    /** @default 400 */
+                    family?:
+                      | "Inter"
+                      | "Montserrat"
+                      | "Lato"
+                      | "Source Sans 3"
+                      | "Noto Serif"
+                      | "Playfair Display"
+                      | "EB Garamond"
+                      | "Lora"
+                      | "Great Vibes"
+                      | "Pinyon Script"
+                      | "Dancing Script"
+                      | "JetBrains Mono"
+                      | "Cinzel"
+                      | "Abril Fatface"
+                      | "Oswald";
+                    /**
+                     * @description 400 (regular) or 700 (bold). Great Vibes, Pinyon Script, Abril Fatface have one weight only: 700 draws in it (400), the nearest weight they have.
+                     * @default 400
+                     */
                     weight?: 400 | 700;
                     /** @default 16 */
                     size?: number;
@@ -3972,11 +3991,30 @@ export interface operations {
                   text: string;
                   font: {
                     /**
+                     * @description The font family, by kind: sans: Inter, Montserrat, Lato, Source Sans 3; serif: Noto Serif, Playfair Display, EB Garamond, Lora; script: Great Vibes, Pinyon Script, Dancing Script; monospace: JetBrains Mono; display: Cinzel, Abril Fatface, Oswald.
                      * @default Inter
                      * @enum {string}
                      */
-                    family?: "Inter" | "Noto Serif" | "Great Vibes";
-                    /** @default 400 */
+                    family?:
+                      | "Inter"
+                      | "Montserrat"
+                      | "Lato"
+                      | "Source Sans 3"
+                      | "Noto Serif"
+                      | "Playfair Display"
+                      | "EB Garamond"
+                      | "Lora"
+                      | "Great Vibes"
+                      | "Pinyon Script"
+                      | "Dancing Script"
+                      | "JetBrains Mono"
+                      | "Cinzel"
+                      | "Abril Fatface"
+                      | "Oswald";
+                    /**
+                     * @description 400 (regular) or 700 (bold). Great Vibes, Pinyon Script, Abril Fatface have one weight only: 700 draws in it (400), the nearest weight they have.
+                     * @default 400
+                     */
                     weight?: 400 | 700;
                     /** @default 16 */
                     size?: number;

@@ -1,16 +1,10 @@
 "use client";
 // The inspector: the selected element's properties, or the canvas's when nothing is selected.
 import { useId, useRef, useState } from "react";
-import {
-  BUILTIN_ATTRIBUTES,
-  CUSTOM_ATTRIBUTE_KEY,
-  FONT_FAMILIES,
-  placeholdersIn,
-  type DesignDocument,
-  type DesignElement,
-} from "@/lib/render/document";
+import { BUILTIN_ATTRIBUTES, CUSTOM_ATTRIBUTE_KEY, placeholdersIn, type DesignDocument, type DesignElement } from "@/lib/render/document";
 import type { EditorAsset } from "../actions";
 import { CheckField, ColorField, NumberField, SelectField } from "./fields";
+import { FontPicker } from "./font-picker";
 import { ELEMENT_NAMES } from "./geometry";
 import styles from "./editor.module.css";
 
@@ -157,14 +151,8 @@ function TextFields({
         </button>
       </form>
       <BoxFields element={element} path={path} errors={errors} onChange={onChange} />
+      <FontPicker value={element.font.family} onChange={(family) => font({ family }, "family")} error={errors[`${path}.font.family`]} />
       <div className={styles.pair}>
-        <SelectField
-          label="Font"
-          value={element.font.family}
-          options={FONT_FAMILIES}
-          onChange={(family) => font({ family }, "family")}
-          error={errors[`${path}.font.family`]}
-        />
         <SelectField
           label="Weight"
           value={String(element.font.weight) as "400" | "700"}
