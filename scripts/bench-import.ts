@@ -58,6 +58,8 @@ async function main() {
   const imports = await import("../lib/imports/service");
   const { importTextWarnings } = await import("../lib/imports/text-warnings");
   const { startBackgroundWork } = await import("../lib/background");
+  // As a server process does at start (instrumentation.ts).
+  (await import("../lib/db/wal-checkpointer")).enableWalCheckpoints();
 
   await applyMigrations(process.env.DATABASE_URL!);
   const org = { ...(await createOrganization({ slug: "bench", name: "Bench Academy", plan: "premium" })), monthlyIssueQuota: null };
