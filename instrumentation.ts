@@ -1,6 +1,10 @@
 // Next.js calls register() once when a server process starts: the background work starts with it.
 export async function register() {
-  if (process.env.NEXT_RUNTIME === "nodejs" && process.env.CIS_BACKGROUND !== "off") {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Every server process, web-only ones too: they write (lib/db/wal-checkpointer.ts).
+  const { enableWalCheckpoints } = await import("./lib/db/wal-checkpointer");
+  enableWalCheckpoints();
+  if (process.env.CIS_BACKGROUND !== "off") {
     const { startBackgroundWork } = await import("./lib/background");
     startBackgroundWork();
   }

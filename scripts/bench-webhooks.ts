@@ -11,6 +11,7 @@
 // without the slow ones (goal: p95 with them at most twice p95 without). BENCH_WEBHOOKS_ROWS=issue or
 // =slow runs one table only.
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
@@ -74,8 +75,18 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8")
+    .replace(/^.*\) /, "")
+    .split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 Hz)
+}
+
 type Row = {
   label: string;
+  /** The server's CPU per credential, from the start of the load until its last event arrived (or the load ended). */
+  cpuMs: number;
   rps: number;
   p50: number;
   accepted: number;
@@ -109,6 +120,7 @@ async function run(label: string, databaseUrl: string | undefined, withEndpoint:
       if (res.status !== 201) throw new Error(`POST /v1/webhooks answered ${res.status}: ${await res.text()}`);
       hooks.setSecret(((await res.json()) as { secret: string }).secret);
     }
+    const cpuBefore = cpuSeconds(server.process.pid!);
     const started = Date.now();
     const result = await runLoad({
       url: `${server.url}/v1/credentials/create-issue-send`,
@@ -127,6 +139,7 @@ async function run(label: string, databaseUrl: string | undefined, withEndpoint:
       p50: result.p50,
       accepted,
       errors: result.errors,
+      cpuMs: ((cpuSeconds(server.process.pid!) - cpuBefore) * 1000) / accepted,
     };
     if (!withEndpoint) return row;
     const expected = accepted * EVENTS_PER_CREDENTIAL;
@@ -136,6 +149,7 @@ async function run(label: string, databaseUrl: string | undefined, withEndpoint:
     const delays = hooks.arrivals.map((a) => a.delayMs).sort((a, b) => a - b);
     return {
       ...row,
+      cpuMs: ((cpuSeconds(server.process.pid!) - cpuBefore) * 1000) / accepted,
       delivered: hooks.arrivals.length,
       eventsPerSecond: duringLoad / result.seconds,
       delayP50: percentile(delays, 50),
@@ -367,15 +381,15 @@ async function issueRows() {
     `\ncreate-issue-send, ${TOTAL} credentials, ${CONNECTIONS} connections; webhook endpoint subscribed to "*" (3 events per credential) on a local receiver\n`,
   );
   console.log(
-    "| run | credentials/s | p50 ms | errors | events delivered | events/s delivered during the load | delay p50 ms | delay p95 ms | s after the load until the last |",
+    "| run | credentials/s | p50 ms | errors | server CPU ms per credential | events delivered | events/s delivered during the load | delay p50 ms | delay p95 ms | s after the load until the last |",
   );
-  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const r of rows) {
     const hooks =
       r.delivered === undefined
         ? "| – | – | – | – | – |"
         : `| ${r.delivered}/${r.accepted * EVENTS_PER_CREDENTIAL} | ${r.eventsPerSecond!.toFixed(0)} | ${r.delayP50!.toFixed(0)} | ${r.delayP95!.toFixed(0)} | ${r.drainSeconds!.toFixed(1)} |`;
-    console.log(`| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.errors} ${hooks}`);
+    console.log(`| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.errors} | ${r.cpuMs.toFixed(1)} ${hooks}`);
     if (r.badSignatures) console.log(`  ${r.badSignatures} deliveries failed signature verification`);
   }
   for (let i = 0; i + 1 < rows.length; i += 2) {
@@ -383,6 +397,9 @@ async function issueRows() {
     console.log(
       `${rows[i]!.label.split(",")[0]}: issuing throughput with the endpoint is ${(drop * 100).toFixed(1)}% ${drop >= 0 ? "lower" : "higher"} than without`,
     );
+    // Less sensitive to the machine's load than credentials/s: what delivering 3 events adds per credential.
+    const extra = rows[i + 1]!.cpuMs / rows[i]!.cpuMs - 1;
+    console.log(`  server CPU per credential with the endpoint: ${(extra * 100).toFixed(1)}% ${extra >= 0 ? "more" : "less"}`);
   }
 }
 

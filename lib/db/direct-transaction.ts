@@ -19,6 +19,7 @@ import type { Prisma } from "../generated/sqlite/client";
 import { postgresTypes, postgresValue, preparedStatements, sqliteValue, statementOf } from "./drivers";
 import { db, postgresPool, TRANSACTION_OPTIONS, type SqlClient } from "./index";
 import { sqlitePath } from "./migrate";
+import { autocheckpointPragma } from "./wal-checkpointer";
 import { CONNECTION_PRAGMAS, sqliteConnectionLock, type ConnectionLock } from "./serialized-sqlite-adapter";
 
 /** The transaction's statements are a fixed set of call sites; a few hundred covers them with room. */
@@ -99,7 +100,7 @@ class SqliteWriter {
 
   private open() {
     this.connection = new Database(this.file, { timeout: 5000 });
-    this.connection.exec(CONNECTION_PRAGMAS);
+    this.connection.exec(CONNECTION_PRAGMAS + autocheckpointPragma(this.file));
     this.prepared = preparedStatements(this.connection, SQLITE_STATEMENT_CACHE);
   }
 

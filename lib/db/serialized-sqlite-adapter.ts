@@ -16,6 +16,7 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import path from "node:path";
 import { processSingleton } from "../core/process-singleton";
 import { sqlitePath } from "./migrate";
+import { autocheckpointPragma } from "./wal-checkpointer";
 import type {
   IsolationLevel,
   SqlDriverAdapter,
@@ -111,6 +112,8 @@ export function serializedSqliteAdapter(url: string): SqlMigrationAwareDriverAda
       const adapter = await inner.connect();
       await adapter.executeScript(CONNECTION_PRAGMAS);
       const file = sqlitePath(url);
+      const checkpoints = file === ":memory:" || file === "" ? "" : autocheckpointPragma(file);
+      if (checkpoints) await adapter.executeScript(checkpoints);
       // An in-memory database is private to its connection: nothing else can share its lock.
       return serialize(adapter, file === ":memory:" || file === "" ? new ConnectionLock() : sqliteConnectionLock(file));
     },

@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { ApiError, invalidFields } from "../core/errors";
 import { safeParseWithDetails } from "../core/validation";
-import { db, type Tx } from "../db";
+import { db, type SqlClient } from "../db";
 import { CreateCredentialBody, type CreateCredentialInput } from "../credentials/schema";
 import { createIssueCredential, createIssueCredentialsTogether, createIssueSendCredential } from "../credentials/service";
 import { errorSummary, log } from "../log";
@@ -68,7 +68,7 @@ async function renewLease(job: ClaimedJob): Promise<boolean> {
 }
 
 /** Counts one processed row on the job, if the lease is still ours; a success also clears the error streak. */
-async function countRow(tx: Tx, job: ClaimedJob, outcome: "issued" | "failed"): Promise<void> {
+async function countRow(tx: SqlClient, job: ClaimedJob, outcome: "issued" | "failed"): Promise<void> {
   const now = new Date();
   const counted =
     outcome === "issued"
@@ -82,7 +82,7 @@ async function countRow(tx: Tx, job: ClaimedJob, outcome: "issued" | "failed"): 
 }
 
 /** Marks the row done inside the credential's own transaction; any mismatch rolls the credential back. */
-async function recordIssued(tx: Tx, job: ClaimedJob, rowId: string, credentialId: string): Promise<void> {
+async function recordIssued(tx: SqlClient, job: ClaimedJob, rowId: string, credentialId: string): Promise<void> {
   const updated = await tx.$executeRaw`
     UPDATE "ImportRow" SET "status" = 'done', "credentialId" = ${credentialId}, "processedAt" = ${new Date()}
     WHERE "id" = ${rowId} AND "status" = 'pending'`;
@@ -129,7 +129,12 @@ type Outcome = "issued" | "refused" | "stop";
 type PendingRow = { id: string; line: number; input: string };
 
 /** Marks a whole batch done inside its credentials' transaction; any row no longer pending rolls all back. */
-async function recordBatchIssued(tx: Tx, job: ClaimedJob, rows: readonly PendingRow[], credentials: { id: string }[]): Promise<void> {
+async function recordBatchIssued(
+  tx: SqlClient,
+  job: ClaimedJob,
+  rows: readonly PendingRow[],
+  credentials: { id: string }[],
+): Promise<void> {
   const now = new Date();
   for (const [i, row] of rows.entries()) {
     const updated = await tx.$executeRaw`

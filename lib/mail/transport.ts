@@ -102,10 +102,16 @@ export function fileTransport(dir: string): MailTransport {
   return {
     async deliver(mail) {
       const info = await transport.sendMail(message(mail));
-      await mkdir(dir, { recursive: true });
       // The Message-ID names the file: a retried delivery overwrites rather than duplicates it.
       const file = path.join(dir, `${mail.messageId.replace(/[<>]/g, "").replace(/[^A-Za-z0-9._@-]/g, "_")}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // The folder is made when a write finds it missing, not before every message (a system call each).
+      try {
+        await writeFile(file, info.message as Buffer);
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== "ENOENT") throw error;
+        await mkdir(dir, { recursive: true });
+        await writeFile(file, info.message as Buffer);
+      }
       return file;
     },
   };
