@@ -7,7 +7,7 @@ import { safeParseWithDetails } from "../core/validation";
 import { config } from "../config";
 import { sampleAttributeValues } from "../render/attributes";
 import { layoutDocument, overflowWarning, prepareRender, pngOf, UnsupportedTextError } from "../render/render";
-import { attributesUsed, DesignDocument, type DesignType } from "../render/document";
+import { attributesUsed, DesignDocument, placeholdersIn, type DesignType } from "../render/document";
 import { revisionRenderAssets } from "../previews/revision-assets";
 import { db } from "../db";
 import { LONG_GROUP_NAMES, LONG_RECIPIENT_NAMES, longestOf } from "./long-samples";
@@ -70,10 +70,15 @@ async function overflowsWithOtherNames(
   values: Record<string, string | null>,
   seen: Set<number>,
 ): Promise<TextOverflow[]> {
-  if (!attributesUsed(document).includes("recipient.name")) return [];
+  // Only the texts that show the name can change with it.
+  const showing = new Set(
+    document.elements.flatMap((el, i) => (el.type === "text" && placeholdersIn(el.text).includes("recipient.name") ? [i] : [])),
+  );
+  if (showing.size === 0) return [];
   const found: TextOverflow[] = [];
   for (const recipientName of LONG_RECIPIENT_NAMES.slice(1)) {
-    const layout = await layoutDocument(document, { ...values, "recipient.name": recipientName }, { unsupportedText: "render" });
+    const withName = { ...values, "recipient.name": recipientName };
+    const layout = await layoutDocument(document, withName, { unsupportedText: "render", only: showing });
     for (const index of layout.overflows) {
       if (seen.has(index)) continue;
       seen.add(index);

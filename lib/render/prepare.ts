@@ -220,6 +220,7 @@ async function planDocument(
   };
   const elements: ElementPlan[] = [];
   doc.elements.forEach((element, index) => {
+    if (options.only && !options.only.has(index)) return;
     const plan = planElement(element, index, ctx);
     if (plan) elements.push(plan);
   });

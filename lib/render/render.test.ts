@@ -304,6 +304,10 @@ describe("text", () => {
     expect(layout.warnings.map((w) => w.split(":")[0])).toEqual(["element 1", "element 2", "element 3", "element 4"]);
     // A short name fits everywhere but in the box too low for one line.
     expect((await layoutDocument(d, { "recipient.name": "Al" })).overflows).toEqual([4]);
+    // A check of some texts lays out only those.
+    const some = await layoutDocument(d, { "recipient.name": "Maximiliana Alexandra Konstantinopoulou" }, { only: new Set([0, 2]) });
+    expect(some.elements.map((plan) => plan.index)).toEqual([0, 2]);
+    expect(some.overflows).toEqual([2]);
   });
 
   it("lays right-to-left text out right to left, and mixed text by the bidi algorithm", async () => {
