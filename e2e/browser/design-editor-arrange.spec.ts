@@ -6,7 +6,9 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, newAccount, shot, signUp, site, test } from "../support/dashboard-helpers";
 import type { ServerInfo } from "../support/state";
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 240_000 });
+/** The server renders every draft; on a loaded machine one can take several seconds. */
+const RENDERED = { timeout: 60_000 };
 
 async function createDesign(page: Page, server: ServerInfo, name: string) {
   await page.goto(`${site(server)}/dashboard/designs`);
@@ -16,7 +18,11 @@ async function createDesign(page: Page, server: ServerInfo, name: string) {
 }
 
 type Rect = { x: number; y: number; width: number; height: number };
-const boxOf = async (locator: Locator): Promise<Rect> => (await locator.boundingBox())!;
+/** A box on the canvas, relative to the canvas's corner (the page may scroll between two reads). */
+const boxOf = async (locator: Locator): Promise<Rect> => {
+  const [box, stage] = await Promise.all([locator.boundingBox(), locator.page().getByTestId("design-stage").boundingBox()]);
+  return { x: box!.x - stage!.x, y: box!.y - stage!.y, width: box!.width, height: box!.height };
+};
 const overlap = (a: Rect, b: Rect) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 for (const viewport of [
@@ -36,8 +42,12 @@ for (const viewport of [
       const layers = page.getByRole("list", { name: "Layers, top last" });
 
       // Two more QR codes: none covers another (the starter already has one).
-      await page.getByRole("button", { name: "QR code", exact: true }).click();
-      await page.getByRole("button", { name: "QR code", exact: true }).click();
+      const addQr = page
+        .getByRole("complementary", { name: "Elements and layers" })
+        .getByRole("button", { name: "QR code", exact: true })
+        .first();
+      await addQr.click();
+      await addQr.click();
       const qrs = stage.getByRole("button", { name: "QR code", exact: true });
       await expect(qrs).toHaveCount(3);
       const qrBoxes = await Promise.all([0, 1, 2].map((i) => boxOf(qrs.nth(i))));
@@ -82,10 +92,10 @@ for (const viewport of [
       // A marquee across the empty top left of the canvas selects what it touches.
       await page.keyboard.press("Escape");
       await stage.scrollIntoViewIfNeeded();
-      const area = await boxOf(stage);
+      const area = (await stage.boundingBox())!;
       await page.mouse.move(area.x + 4, area.y + 4);
       await page.mouse.down();
-      await page.mouse.move(area.x + area.width * 0.5, area.y + area.height * 0.3, { steps: 8 });
+      await page.mouse.move(area.x + area.width * 0.5, area.y + area.height * 0.6, { steps: 8 });
       await page.mouse.up();
       await expect(title).toHaveAttribute("aria-pressed", "true");
       await expect(issued).toHaveAttribute("aria-pressed", "false");
@@ -101,32 +111,44 @@ for (const viewport of [
       const stage = page.getByTestId("design-stage");
       const name = stage.getByRole("button", { name: "Text: [recipient.name]" });
       // The starter fits the long sample names it is previewed with.
-      await expect(stage.getByRole("img")).toHaveAttribute("src", /^data:image\/png;base64,/);
-      await expect(page.getByText(/^Shown: Maria Guadalupe/)).toBeVisible();
+      await expect(stage.getByRole("img")).toHaveAttribute("src", /^data:image\/png;base64,/, RENDERED);
+      await expect(page.getByText(/^Shown: Maria Guadalupe/)).toBeVisible(RENDERED);
       await expect(page.getByTestId("overflow-warning")).toHaveCount(0);
 
+      // The name may not shrink below 30 pt: some long sample name no longer fits, and the warning says which.
+      await name.click();
+      const smallest = page.getByLabel("Smallest size", { exact: true });
+      await expect(page.getByRole("checkbox", { name: "Shrink to fit" })).toBeChecked();
+      await smallest.fill("30");
+      const warning = page.getByTestId("overflow-warning");
+      await expect(warning).toContainText("A text does not fit its box", RENDERED);
+      await expect(warning.getByRole("listitem")).toContainText("Text: [recipient.name] overflows with “");
+      await expect(name).toHaveAttribute("data-overflowing", "true");
+
+      // A name typed to preview with is the one tried; the layer is marked too.
       const longName = "Maximiliana Alexandra Konstantinopoulou-Wolfeschlegelsteinhausenbergerdorff von Hohenberg-Wittelsbach";
       await page.fill("#sample-name", longName);
-      const warning = page.getByTestId("overflow-warning");
-      await expect(warning).toContainText("A text does not fit its box");
-      await expect(warning.getByRole("listitem")).toHaveText(`Text: [recipient.name] overflows with “${longName}”.`);
-      await expect(name).toHaveAttribute("data-overflowing", "true");
+      await expect(warning.getByRole("listitem")).toHaveText(`Text: [recipient.name] overflows with “${longName}”.`, RENDERED);
       await expect(
         page.getByRole("list", { name: "Layers, top last" }).getByRole("button", { name: "Text: [recipient.name]" }),
       ).toHaveClass(/layerOverflowing/);
       await shot(page, testInfo, `overflow-${viewport.label}`);
 
+      // The warning names the element: clicking it selects it.
+      await page.getByRole("button", { name: "Canvas settings" }).click();
+      await expect(name).toHaveAttribute("aria-pressed", "false");
       await warning.getByRole("button", { name: "Text: [recipient.name]" }).click();
       await expect(name).toHaveAttribute("aria-pressed", "true");
-      // The inspector offers the way out: shrink to fit, its smallest size and lines.
-      await expect(page.getByRole("checkbox", { name: "Shrink to fit" })).toBeChecked();
-      const smallest = page.getByLabel("Smallest size", { exact: true });
+
+      // A size the API refuses is named next to its field; a smaller size on two lines fits.
       await smallest.fill("3");
-      // The API's own message, next to the field; nothing else changes until it is fixed.
-      await expect(page.getByText("Too small: expected number to be >=4")).toBeVisible();
+      await expect(page.getByRole("group", { name: /properties$/ }).getByText("Too small: expected number to be >=4")).toBeVisible(
+        RENDERED,
+      );
       await smallest.fill("6");
       await page.getByLabel("Lines at most", { exact: true }).fill("2");
-      await expect(warning).toHaveCount(0);
+      await expect(warning).toHaveCount(0, RENDERED);
+      await expect(name).not.toHaveAttribute("data-overflowing", "true");
       await shot(page, testInfo, `overflow-fixed-${viewport.label}`);
     });
   });
