@@ -13,6 +13,8 @@ const { renderDraftDesign } = await import("./draft-preview");
 const { ApiError } = await import("../core/errors");
 const { defaultDocument } = await import("./defaults");
 const { DesignDocument } = await import("../render/document");
+const { createGroup } = await import("../groups/service");
+const { LONG_GROUP_NAMES, LONG_RECIPIENT_NAMES } = await import("./long-samples");
 
 // A 2x1 opaque PNG (a whole one: uploads are decoded to the end).
 const PNG =
@@ -96,6 +98,54 @@ describe("renderDraftDesign", () => {
     expect(error.headers?.["Retry-After"]).toBe("1");
     // Once those are done, the next one renders.
     await expect(renderDraftDesign(org, design.id, doc, { widthPx: 200 })).resolves.toMatchObject({ warnings: [] });
+  });
+
+  it("previews with the longest sample values and names the texts that overflow with any long name", async () => {
+    const org = await createOrganization({ slug: "drafts-long", plan: "premium" });
+    const design = await createDesign(org, { name: "D", type: "certificate" });
+    const doc = DesignDocument.parse(defaultDocument("certificate"));
+    const nameIndex = doc.elements.findIndex((el) => el.type === "text" && el.text === "[recipient.name]");
+    const fits = await renderDraftDesign(org, design.id, doc, { widthPx: 200 });
+    expect(fits.sample).toEqual({ recipientName: LONG_RECIPIENT_NAMES[0], groupName: LONG_GROUP_NAMES.certificate });
+    expect(fits.overflows).toEqual([]);
+
+    // A name box that holds short names only, and cannot shrink.
+    const name = doc.elements[nameIndex]!;
+    if (name.type !== "text") throw new Error("the name is a text");
+    doc.elements[nameIndex] = { ...name, width: 260, shrinkToFit: false };
+    const overflowing = await renderDraftDesign(org, design.id, doc, { widthPx: 200 });
+    expect(overflowing.overflows[0]).toEqual({ index: nameIndex, recipientName: LONG_RECIPIENT_NAMES[0] });
+    expect(overflowing.overflows.map((o) => o.index)).toEqual([nameIndex]);
+    // Said once, as an overflow, not again among the other warnings.
+    expect(overflowing.warnings).toEqual([]);
+
+    // Wide enough for the Latin names in the picture, but not for every script: the first name it overflows with is named.
+    // (At 20 pt in Inter the first name is 478 pt wide, the Tamil one 511 pt.)
+    const font = { ...name.font, family: "Inter" as const, weight: 400 as const, size: 20, letterSpacing: 0 };
+    doc.elements[nameIndex] = { ...name, width: 495, height: 60, font, shrinkToFit: false };
+    const other = await renderDraftDesign(org, design.id, doc, { widthPx: 200 });
+    expect(other.overflows).toEqual([{ index: nameIndex, recipientName: "சுப்பிரமணியன் வெங்கடராமன் கிருஷ்ணமூர்த்தி" }]);
+    expect(other.warnings).toEqual([]);
+
+    // A name typed in the editor replaces the list: only it is tried.
+    const typed = await renderDraftDesign(org, design.id, doc, { recipientName: "Ada Lovelace", widthPx: 200 });
+    expect(typed.sample.recipientName).toBe("Ada Lovelace");
+    expect(typed.overflows).toEqual([]);
+  });
+
+  it("uses the longest credential name among the templates that use the design", async () => {
+    const org = await createOrganization({ slug: "drafts-groups", plan: "premium" });
+    const design = await createDesign(org, { name: "D", type: "certificate" });
+    const longName = "Certificate of Completion: Occupational Health and Safety Management Systems (ISO 45001) Lead Auditor";
+    await createGroup(org.id, { name: "First aid", designIds: [design.id] });
+    await createGroup(org.id, { name: longName, designIds: [design.id] });
+    // Another organization's template never shows.
+    const other = await createOrganization({ slug: "drafts-groups-other", plan: "premium" });
+    const doc = DesignDocument.parse(defaultDocument("certificate"));
+    const preview = await renderDraftDesign(org, design.id, doc, { widthPx: 200 });
+    expect(preview.sample.groupName).toBe(longName);
+    const theirs = await createDesign(other, { name: "D", type: "certificate" });
+    expect((await renderDraftDesign(other, theirs.id, doc, { widthPx: 200 })).sample.groupName).toBe(LONG_GROUP_NAMES.certificate);
   });
 
   it("does not find another organization's design", async () => {

@@ -6,9 +6,11 @@ import { TokenBucketLimiter } from "../rate-limit/token-buckets";
 import { safeParseWithDetails } from "../core/validation";
 import { config } from "../config";
 import { sampleAttributeValues } from "../render/attributes";
-import { prepareRender, pngOf, UnsupportedTextError } from "../render/render";
-import { attributesUsed, DesignDocument, type DesignType } from "../render/document";
+import { layoutDocument, overflowWarning, prepareRender, pngOf, UnsupportedTextError } from "../render/render";
+import { attributesUsed, DesignDocument, placeholdersIn, type DesignType } from "../render/document";
 import { revisionRenderAssets } from "../previews/revision-assets";
+import { db } from "../db";
+import { LONG_GROUP_NAMES, LONG_RECIPIENT_NAMES, longestOf } from "./long-samples";
 import { checkDocument, findDesign, type OrganizationRef } from "./service";
 
 /** Wide enough to stay sharp on a 2x screen at the editor's canvas width, small enough to come back fast. */
@@ -23,17 +25,68 @@ export const DRAFT_RENDERS_AT_ONCE_PER_ORGANIZATION = 2;
 const limiter = new TokenBucketLimiter(8, 16);
 const inFlight = new Map<string, number>();
 
+/** A text element that does not fit its box with the sample values. */
+export type TextOverflow = {
+  index: number;
+  /** The recipient name it overflows with (the picture's, or another long sample name laid out unseen). */
+  recipientName: string;
+};
+
 export type DraftPreview = {
   png: Uint8Array;
   /** Problems that did not stop rendering: texts cut short, characters drawn as empty boxes. */
   warnings: string[];
+  /** Texts cut short with the picture's values or with any of the long sample names, once each. */
+  overflows: TextOverflow[];
+  /** The values the picture shows, for the editor to say what it previews with. */
+  sample: { recipientName: string; groupName: string };
 };
 
 export type DraftPreviewOptions = {
-  /** A recipient name to try instead of the sample one (long names, other scripts). */
+  /** A recipient name to try instead of the long sample ones (a real name, another script). */
   recipientName?: string;
   widthPx?: number;
 };
+
+/** How many templates' names are looked at for the longest credential name. */
+const GROUP_NAMES_LOOKED_AT = 500;
+
+/** The longest credential (template) name among the organization's templates that use the design. */
+async function longestGroupName(organizationId: string, designId: string): Promise<string | null> {
+  const rows = await db().groupDesign.findMany({
+    where: { designId, group: { organizationId } },
+    select: { group: { select: { name: true } } },
+    take: GROUP_NAMES_LOOKED_AT,
+  });
+  return longestOf(rows.map((r) => r.group.name));
+}
+
+/**
+ * The texts that overflow with one of the other long sample names, beyond those the picture shows
+ * (`seen`). Laid out only (no outlines, no picture), and only when a text shows the name.
+ */
+async function overflowsWithOtherNames(
+  document: DesignDocument,
+  values: Record<string, string | null>,
+  seen: Set<number>,
+): Promise<TextOverflow[]> {
+  // Only the texts that show the name can change with it.
+  const showing = new Set(
+    document.elements.flatMap((el, i) => (el.type === "text" && placeholdersIn(el.text).includes("recipient.name") ? [i] : [])),
+  );
+  if (showing.size === 0) return [];
+  const found: TextOverflow[] = [];
+  for (const recipientName of LONG_RECIPIENT_NAMES.slice(1)) {
+    const withName = { ...values, "recipient.name": recipientName };
+    const layout = await layoutDocument(document, withName, { unsupportedText: "render", only: showing });
+    for (const index of layout.overflows) {
+      if (seen.has(index)) continue;
+      seen.add(index);
+      found.push({ index, recipientName });
+    }
+  }
+  return found;
+}
 
 function busy(retryAfterSeconds: number): ApiError {
   return new ApiError("rate_limited", "Too many previews at once; this one follows in a moment.", {
@@ -67,8 +120,11 @@ export async function renderDraftDesign(
     walletUrl: config().walletUrl,
     attributes: attributesUsed(document),
   });
+  // The preview shows the longest values a credential is likely to have, so a box too small for
+  // them shows now rather than on a recipient's certificate.
   const recipientName = options.recipientName?.trim().slice(0, 200);
-  if (recipientName) values["recipient.name"] = recipientName;
+  values["recipient.name"] = recipientName || LONG_RECIPIENT_NAMES[0];
+  values["group.name"] = (await longestGroupName(org.id, design.id)) ?? LONG_GROUP_NAMES[type];
 
   const rate = limiter.take(org.id);
   if (!rate.allowed) throw busy(rate.retryAfterSeconds);
@@ -80,7 +136,17 @@ export async function renderDraftDesign(
     // Characters no font has are drawn as boxes and reported, so a person typing sees the problem in
     // place; right-to-left text still throws (it would render backwards).
     const prepared = await prepareRender(document, values, assets, { unsupportedText: "render" });
-    return { png: await pngOf(prepared, options.widthPx ?? DRAFT_PREVIEW_WIDTH_PX), warnings: prepared.layout.warnings };
+    const shown = values["recipient.name"];
+    const overflows = prepared.layout.overflows.map((index) => ({ index, recipientName: shown }));
+    // A name typed in the editor is the one to check; otherwise every long sample name is.
+    if (!recipientName) overflows.push(...(await overflowsWithOtherNames(document, values, new Set(prepared.layout.overflows))));
+    return {
+      png: await pngOf(prepared, options.widthPx ?? DRAFT_PREVIEW_WIDTH_PX),
+      // The overflows are reported on their own (with the name they overflow with), not twice.
+      warnings: prepared.layout.warnings.filter((w) => !prepared.layout.overflows.some((index) => w === overflowWarning(index))),
+      overflows,
+      sample: { recipientName: shown, groupName: values["group.name"] },
+    };
   } catch (error) {
     if (error instanceof UnsupportedTextError) {
       if (recipientName && error.attributes.includes("recipient.name")) throw invalidField("recipientName", error.message);

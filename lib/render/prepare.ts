@@ -20,6 +20,11 @@ import { firstUnsupportedText, substitutedTexts, type RenderOptions } from "./te
 import { fitText } from "./text-layout";
 import { shapeLine } from "./text-shaping";
 
+/** The warning for a text element listed in `overflows`. */
+export function overflowWarning(index: number): string {
+  return `element ${index}: text does not fit its box and was shortened`;
+}
+
 /** What every planner may read, and where text planning reports. */
 interface PlanContext {
   doc: DesignDocument;
@@ -32,6 +37,7 @@ interface PlanContext {
   fonts: FontLibrary;
   faces: Set<LoadedFont>;
   warnings: string[];
+  overflows: number[];
 }
 
 type Planners = {
@@ -121,7 +127,10 @@ const planners: Planners = {
       // Great Vibes' word space is a sixth of an em: names read as one word. Widen it with a thin space.
       wordSpace: element.font.family === "Great Vibes" ? " \u2009" : " ",
     });
-    if (!fit.fits) ctx.warnings.push(`element ${index}: text does not fit its box and was shortened`);
+    if (!fit.fits) {
+      ctx.warnings.push(overflowWarning(index));
+      ctx.overflows.push(index);
+    }
     for (const f of chain.faces) ctx.faces.add(f);
     const lineWidths = fit.lineWidths.map((w) => w / k);
     const style: RunStyle = {
@@ -197,9 +206,21 @@ async function planDocument(
   const unsupported = await firstUnsupportedText(doc, texts, fonts, options);
   if (unsupported) throw unsupported;
 
-  const ctx: PlanContext = { doc, width, height, texts, url: values["credential.url"] ?? "", assets, fonts, faces: new Set(), warnings };
+  const ctx: PlanContext = {
+    doc,
+    width,
+    height,
+    texts,
+    url: values["credential.url"] ?? "",
+    assets,
+    fonts,
+    faces: new Set(),
+    warnings,
+    overflows: [],
+  };
   const elements: ElementPlan[] = [];
   doc.elements.forEach((element, index) => {
+    if (options.only && !options.only.has(index)) return;
     const plan = planElement(element, index, ctx);
     if (plan) elements.push(plan);
   });
@@ -209,7 +230,7 @@ async function planDocument(
     color: parseColor(doc.background.color),
     image: bg && bgAsset ? imageDrawing(bgAsset, { x: 0, y: 0, w: width, h: height }, bg.fit, bg.opacity) : null,
   };
-  return { width, height, background, elements, locale: doc.locale, fonts, faces: ctx.faces, warnings };
+  return { width, height, background, elements, locale: doc.locale, fonts, faces: ctx.faces, warnings, overflows: ctx.overflows };
 }
 
 /**

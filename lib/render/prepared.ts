@@ -119,6 +119,11 @@ export interface DocumentLayout {
   faces: Set<LoadedFont>;
   /** Problems that did not stop rendering (texts cut short, characters drawn as boxes). */
   warnings: string[];
+  /**
+   * Text elements (by index) whose text does not fit its box even at its smallest size and was cut
+   * short: the one rule for "this text overflows", which the design editor outlines.
+   */
+  overflows: number[];
 }
 
 /** A laid-out document with its text outlines: everything needed to draw it, in any format. */

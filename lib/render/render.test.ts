@@ -283,6 +283,41 @@ describe("text", () => {
     expect(plan.lines[0]!.endsWith("…")).toBe(true);
     expect(plan.lineWidths[0]).toBeLessThanOrEqual(60);
     expect(layout.warnings).toHaveLength(1);
+    // The element is named among the overflowing ones, for the editor to outline.
+    expect(layout.overflows).toEqual([0]);
+  });
+
+  it("names the texts that overflow their box: below the smallest size, past the last line, or taller than the box", async () => {
+    const text = (over: Record<string, unknown>) => ({
+      type: "text" as const,
+      x: 10,
+      y: 10,
+      width: 200,
+      height: 40,
+      text: "[recipient.name]",
+      font: { size: 20 },
+      ...over,
+    });
+    const d = doc({
+      ...base,
+      elements: [
+        text({}), // shrinks and fits
+        text({ shrinkToFit: false }), // cut at its size
+        text({ minSize: 18 }), // cannot shrink enough
+        text({ maxLines: 2, minSize: 20, text: "[recipient.name] [recipient.name] [recipient.name]" }), // clipped at the second line
+        text({ height: 10, font: { size: 30 }, minSize: 30 }), // one line is taller than the box
+        { type: "rect", x: 0, y: 0, width: 10, height: 10 },
+      ],
+    });
+    const layout = await layoutDocument(d, { "recipient.name": "Maximiliana Alexandra Konstantinopoulou" });
+    expect(layout.overflows).toEqual([1, 2, 3, 4]);
+    expect(layout.warnings.map((w) => w.split(":")[0])).toEqual(["element 1", "element 2", "element 3", "element 4"]);
+    // A short name fits everywhere but in the box too low for one line.
+    expect((await layoutDocument(d, { "recipient.name": "Al" })).overflows).toEqual([4]);
+    // A check of some texts lays out only those.
+    const some = await layoutDocument(d, { "recipient.name": "Maximiliana Alexandra Konstantinopoulou" }, { only: new Set([0, 2]) });
+    expect(some.elements.map((plan) => plan.index)).toEqual([0, 2]);
+    expect(some.overflows).toEqual([2]);
   });
 
   it("lays right-to-left text out right to left, and mixed text by the bidi algorithm", async () => {

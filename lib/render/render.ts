@@ -23,7 +23,7 @@ import type { RenderOptions } from "./text-content";
 
 export type { RenderAsset, RenderAssets } from "./assets";
 export { pdfOf, type PdfMeta } from "./pdf-painter";
-export { layoutDocument, prepareRender } from "./prepare";
+export { layoutDocument, overflowWarning, prepareRender } from "./prepare";
 export type { DocumentLayout, ElementPlan, PreparedRender, TextPlan } from "./prepared";
 export { DEFAULT_PNG_COMPRESSION, MAX_WIDTH_PX, MIN_WIDTH_PX, rasterize } from "./raster";
 export { svgOf } from "./svg-painter";

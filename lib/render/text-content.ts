@@ -21,6 +21,8 @@ export interface RenderOptions {
   fonts?: FontLibrary;
   /** `throw` (default) refuses text that cannot be drawn correctly; `render` draws it anyway (empty boxes). */
   unsupportedText?: "throw" | "render";
+  /** Plans only these elements (by index), for a check that needs a few texts' layout; all when omitted. */
+  only?: ReadonlySet<number>;
 }
 
 export type UnsupportedTextCode = "missing_glyphs";

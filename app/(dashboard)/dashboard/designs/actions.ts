@@ -9,7 +9,7 @@ import { safeParseWithDetails } from "@/lib/core/validation";
 import { requireMember } from "@/lib/auth/member";
 import { refusedArguments, runFormAction, type FormState } from "@/lib/dashboard/form-state";
 import { MAX_ASSET_BYTES } from "@/lib/designs/assets";
-import { renderDraftDesign } from "@/lib/designs/draft-preview";
+import { renderDraftDesign, type TextOverflow } from "@/lib/designs/draft-preview";
 import { CreateDesignBody, UpdateDesignBody } from "@/lib/designs/schema";
 import { createDesign, duplicateDesign, getDesign, updateDesign } from "@/lib/designs/service";
 import { formText } from "@/app/form-text";
@@ -43,18 +43,31 @@ export async function createDesignAction(_previous: FormState<{ id: string }>, f
   return state;
 }
 
+/** A draft's preview: the picture, the renderer's warnings, the texts that overflow, the values shown. */
+export type DraftPreviewResult = {
+  png: string;
+  warnings: string[];
+  overflows: TextOverflow[];
+  sample: { recipientName: string; groupName: string };
+};
+
 /** The unsaved document as a PNG (a data URI), or the problems that keep it from being saved. */
 export async function previewDraftAction(
   designId: string,
   document: unknown,
   recipientName: string,
-): Promise<FormState<{ png: string; warnings: string[] }>> {
+): Promise<FormState<DraftPreviewResult>> {
   const member = await requireMember();
   return runFormAction(async () => {
     const preview = await renderDraftDesign(member.organization, String(designId), document, {
       recipientName: String(recipientName ?? ""),
     });
-    return { png: `data:image/png;base64,${Buffer.from(preview.png).toString("base64")}`, warnings: preview.warnings };
+    return {
+      png: `data:image/png;base64,${Buffer.from(preview.png).toString("base64")}`,
+      warnings: preview.warnings,
+      overflows: preview.overflows,
+      sample: preview.sample,
+    };
   });
 }
 

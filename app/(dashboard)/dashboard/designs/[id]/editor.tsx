@@ -8,18 +8,24 @@ import { useMemo, useState } from "react";
 import type { DesignDocument, DesignElement } from "@/lib/render/document";
 import type { EditorAsset } from "../actions";
 import { CanvasInspector, customAttributesOf, ElementInspector, type CustomAttributeChoice } from "./inspector";
+import { ArrangeToolbar } from "./arrange-toolbar";
 import {
+  alignElements,
   canvasOf,
   centerElement,
+  distributeElements,
   duplicateElement,
   elementLabel,
   moveElement,
   newElement,
+  placeInFreeSpace,
   scaleToCanvas,
+  type AlignEdge,
+  type Axis,
   type ElementType,
 } from "./geometry";
 import { ImageLibrary } from "./image-library";
-import { PreviewNotes } from "./preview-notes";
+import { LONG_SAMPLE_SCRIPTS, PreviewNotes } from "./preview-notes";
 import { SaveStatus } from "./save-status";
 import { elementsWithProblems } from "./server-answers";
 import { Stage } from "./stage";
@@ -55,7 +61,18 @@ export function DesignEditor({
 }) {
   const { doc, docRef, change, remember, changeDuringGesture, undo: undoDocument, redo: redoDocument } = useDesignHistory(design.document);
   const [name, setName] = useState(design.name);
-  const [selected, setSelected] = useState<number | null>(null);
+  // The selected elements' indices in the order they were picked; the inspector shows the element
+  // when exactly one is selected, the arrange tools act on all of them.
+  const [selection, setSelection] = useState<number[]>([]);
+  const selected = selection.length === 1 ? selection[0]! : null;
+  const setSelected = (index: number | null) => setSelection(index === null ? [] : [index]);
+  const select = (index: number | null, additive = false) => {
+    if (index === null) return setSelection([]);
+    if (!additive) return setSelection([index]);
+    setSelection((s) => (s.includes(index) ? s.filter((i) => i !== index) : [...s, index]));
+  };
+  const selectMany = (indices: number[], additive: boolean) =>
+    setSelection((s) => (additive ? [...s, ...indices.filter((i) => !s.includes(i))] : indices));
   const [assets, setAssets] = useState<EditorAsset[]>(design.assets);
   const [sampleName, setSampleName] = useState("");
   const {
@@ -86,7 +103,7 @@ export function DesignEditor({
 
   // ---- Edits: each one an undo step; the selection follows the element it is about ----------
   const keepSelectionIn = (shown: DesignDocument | null) => {
-    if (shown) setSelected((s) => (s !== null && s < shown.elements.length ? s : null));
+    if (shown) setSelection((s) => s.filter((i) => i < shown.elements.length));
   };
   const undo = () => keepSelectionIn(undoDocument());
   const redo = () => keepSelectionIn(redoDocument());
@@ -99,16 +116,27 @@ export function DesignEditor({
     change({ ...doc, elements: [...doc.elements, element] });
     setSelected(doc.elements.length);
   };
-  const removeElement = (index: number) => {
-    change({ ...doc, elements: doc.elements.filter((_, i) => i !== index) });
+  /** A new element goes where it covers nothing, near the last one added (the top layer). */
+  const addInFreeSpace = (element: DesignElement) =>
+    addElement(placeInFreeSpace(element, doc.elements, canvas, doc.elements[doc.elements.length - 1] ?? null));
+  const removeElements = (indices: readonly number[]) => {
+    change({ ...doc, elements: doc.elements.filter((_, i) => !indices.includes(i)) });
     setSelected(null);
   };
+  const removeElement = (index: number) => removeElements([index]);
+  /** Several elements changed at once (a group drag, a nudge, align, distribute): one undo step. */
+  const changeElements = (update: (elements: DesignElement[]) => DesignElement[], coalesce?: string) => {
+    const current = docRef.current;
+    change({ ...current, elements: update(current.elements) }, coalesce);
+  };
+  const align = (edge: AlignEdge) => changeElements((els) => alignElements(els, selection, edge, canvas));
+  const distribute = (axis: Axis) => changeElements((els) => distributeElements(els, selection, axis, canvas));
   const imageElementOf = (asset: string) => doc.elements.findIndex((el) => el.type === "image" && el.asset === asset);
   /** An image goes on the canvas once: placing one that is already there selects it (Duplicate makes a copy). */
   const placeImage = (asset: EditorAsset) => {
     const shown = imageElementOf(asset.name);
     if (shown >= 0) setSelected(shown);
-    else addElement(newElement("image", canvas, { asset: asset.name, width: asset.width, height: asset.height }));
+    else addInFreeSpace(newElement("image", canvas, { asset: asset.name, width: asset.width, height: asset.height }));
   };
   const moveLayer = (index: number, by: -1 | 1) => {
     const to = index + by;
@@ -137,21 +165,33 @@ export function DesignEditor({
     },
     undo,
     redo,
+    selectAll: () => setSelection(doc.elements.map((_, i) => i)),
     selection:
-      selected !== null && selectedElement
+      selection.length > 0
         ? {
-            remove: () => removeElement(selected),
-            duplicate: () => addElement(duplicateElement(selectedElement, canvas)),
+            size: selection.length,
+            remove: () => removeElements(selection),
+            duplicate: () => {
+              if (selectedElement) addElement(duplicateElement(selectedElement, canvas));
+            },
             deselect: () => setSelected(null),
-            nudge: (dx, dy) => setElement(selected, moveElement(selectedElement, dx, dy, canvas), `nudge-${selected}`),
+            nudge: (dx, dy) =>
+              changeElements(
+                (els) => els.map((el, i) => (selection.includes(i) ? moveElement(el, dx, dy, canvas) : el)),
+                `nudge-${selection.join(",")}`,
+              ),
+            align,
+            distribute,
           }
         : null,
   });
 
   const invalid = useMemo(() => elementsWithProblems(problems), [problems]);
+  const overflowing = useMemo(() => new Set(preview.overflows.map((o) => o.index)), [preview.overflows]);
+  const selectedSet = useMemo(() => new Set(selection), [selection]);
   const customAttributes = useMemo(() => customAttributesOf(doc, organizationAttributes), [doc, organizationAttributes]);
   const full = doc.elements.length >= MAX_ELEMENTS;
-  const add = (type: ElementType) => addElement(newElement(type, canvas));
+  const add = (type: ElementType) => addInFreeSpace(newElement(type, canvas));
   const listedProblems = Object.entries(problems).filter(([path]) => path !== "recipientName");
 
   return (
@@ -169,12 +209,25 @@ export function DesignEditor({
           <label htmlFor="sample-name">Preview with recipient name</label>
           <input
             id="sample-name"
-            placeholder="Alex Morgan"
+            placeholder="Long sample names"
             value={sampleName}
             aria-invalid={problems.recipientName ? true : undefined}
+            aria-describedby="sample-name-note"
             onChange={(e) => setSampleName(e.target.value)}
           />
-          {problems.recipientName && <span className={styles.fieldError}>{problems.recipientName}</span>}
+          {problems.recipientName ? (
+            <span id="sample-name-note" className={styles.fieldError}>
+              {problems.recipientName}
+            </span>
+          ) : (
+            <span id="sample-name-note" className={styles.sampleNote} title={preview.sample?.recipientName}>
+              {sampleName.trim()
+                ? "Only this name is tried."
+                : preview.sample
+                  ? `Shown: ${preview.sample.recipientName}; long names in ${LONG_SAMPLE_SCRIPTS} scripts are tried.`
+                  : "Empty: long names in several scripts are tried."}
+            </span>
+          )}
         </div>
         <div className={styles.toolbarActions}>
           <button type="button" className={styles.small} onClick={undo} title="Undo (Ctrl+Z)">
@@ -220,9 +273,9 @@ export function DesignEditor({
                 <li key={i}>
                   <button
                     type="button"
-                    aria-pressed={i === selected}
-                    className={invalid.has(i) ? styles.layerInvalid : undefined}
-                    onClick={() => setSelected(i)}
+                    aria-pressed={selectedSet.has(i)}
+                    className={invalid.has(i) ? styles.layerInvalid : overflowing.has(i) ? styles.layerOverflowing : undefined}
+                    onClick={(e) => select(i, e.shiftKey)}
                     title={elementLabel(el)}
                   >
                     {/* Rectangles are told apart by their colour. */}
@@ -257,33 +310,50 @@ export function DesignEditor({
         </aside>
 
         <div className={styles.center}>
+          <ArrangeToolbar selected={selection.length} onAlign={align} onDistribute={distribute} />
           <Stage
             canvas={canvas}
             elements={doc.elements}
-            selected={selected}
+            selected={selectedSet}
             previewSrc={preview.src}
             previewAlt={`${name} with sample values`}
             rendering={rendering}
             invalid={invalid}
-            onSelect={setSelected}
+            overflowing={overflowing}
+            onSelect={select}
+            onSelectMany={selectMany}
             onGestureStart={() => remember()}
-            onElementChange={(i, el) => changeDuringGesture((d) => ({ ...d, elements: d.elements.map((e, j) => (j === i ? el : e)) }))}
+            onElementsChange={(changes) => changeDuringGesture((d) => ({ ...d, elements: d.elements.map((e, j) => changes.get(j) ?? e) }))}
           />
           <p className={styles.hint}>
             {canvas.width} × {canvas.height} pt. Drag to move, drag the handles to resize, arrow keys nudge (Shift: 10 pt), Delete removes,
-            Ctrl+D duplicates.
+            Ctrl+D duplicates. Shift+click or drag across the canvas selects several; Ctrl+A selects all.
           </p>
           <PreviewNotes
             failure={previewFailure}
             problems={listedProblems}
             warnings={preview.warnings}
+            overflows={preview.overflows}
+            shownName={preview.sample?.recipientName ?? null}
             elements={doc.elements}
             onSelect={setSelected}
+            onTryName={setSampleName}
           />
         </div>
 
         <aside className={styles.right} aria-label="Properties">
-          {selectedElement && selected !== null ? (
+          {selection.length > 1 ? (
+            <div className={styles.panel}>
+              <h2>{selection.length} elements selected</h2>
+              <p className={styles.hint}>
+                Align them with the buttons above the canvas (to each other), distribute three or more with equal gaps, drag one to move
+                them all, or press Delete to remove them. Click one to edit it alone.
+              </p>
+              <button type="button" className={styles.linkish} onClick={() => setSelected(null)}>
+                Canvas settings
+              </button>
+            </div>
+          ) : selectedElement && selected !== null ? (
             <>
               <div className={styles.elementActions}>
                 <button

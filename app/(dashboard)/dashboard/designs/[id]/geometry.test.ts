@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { DesignDocument, type DesignElement } from "@/lib/render/document";
 import {
+  alignElements,
+  boxesOverlap,
   centerElement,
+  distributeElements,
+  elementBox,
+  placeInFreeSpace,
+  PLACEMENT_GAP,
+  type AlignEdge,
   elementLabel,
   moveElement,
   moveLineEnd,
@@ -129,5 +136,125 @@ describe("elementLabel: layers are named by their text or their kind", () => {
     expect(elementLabel(newElement("line", canvas))).toBe("Line");
     expect(elementLabel(newElement("border", canvas))).toBe("Border");
     expect(elementLabel(newElement("image", canvas, { asset: "seal", width: 100, height: 100 }))).toBe("Image: seal");
+  });
+});
+
+describe("placing a new element in free space", () => {
+  const boxOf = (el: DesignElement) => elementBox(el)!;
+  const overlapsAny = (el: DesignElement, others: DesignElement[]) => others.some((o) => boxesOverlap(boxOf(el), boxOf(o)));
+
+  it("keeps the default spot when it is free", () => {
+    expect(placeInFreeSpace(qr, [text], A4_LANDSCAPE)).toEqual(qr);
+  });
+
+  it("puts a second QR code next to the first, not on top of it", () => {
+    const second = placeInFreeSpace(newElement("qr", A4_LANDSCAPE), [qr], A4_LANDSCAPE, qr);
+    expect(overlapsAny(second, [qr])).toBe(false);
+    expect(accepted([qr, second])).toBe(true);
+    // Near where QR codes go (bottom right), not across the canvas.
+    expect(boxOf(second).x).toBeGreaterThan(A4_LANDSCAPE.width / 2);
+  });
+
+  it("puts each new element of any type where it overlaps nothing while there is room", () => {
+    const placed: DesignElement[] = [newElement("border", A4_LANDSCAPE)];
+    let last: DesignElement | null = null;
+    for (const type of ["text", "text", "rect", "qr", "qr", "line", "text", "rect", "qr"] as const) {
+      const el = placeInFreeSpace(newElement(type, A4_LANDSCAPE), placed, A4_LANDSCAPE, last);
+      expect(
+        overlapsAny(
+          el,
+          placed.filter((p) => p.type !== "border"),
+        ),
+        type,
+      ).toBe(false);
+      placed.push(el);
+      last = el;
+    }
+    expect(accepted(placed)).toBe(true);
+  });
+
+  it("prefers the spot just below the last element added", () => {
+    const first = newElement("text", A4_LANDSCAPE);
+    const second = placeInFreeSpace(newElement("text", A4_LANDSCAPE), [first], A4_LANDSCAPE, first);
+    const a = boxOf(first);
+    expect(boxOf(second)).toMatchObject({ x: a.x, y: a.y + a.height + PLACEMENT_GAP });
+  });
+
+  it("with no free spot left, offsets from the last added element so nothing sits exactly on another", () => {
+    const filler = {
+      ...newElement("rect", A4_LANDSCAPE),
+      x: 0,
+      y: 0,
+      width: A4_LANDSCAPE.width,
+      height: A4_LANDSCAPE.height,
+    } as DesignElement;
+    const existing: DesignElement[] = [filler, qr];
+    const next = placeInFreeSpace(newElement("qr", A4_LANDSCAPE), existing, A4_LANDSCAPE, qr);
+    expect(boxOf(next)).not.toMatchObject({ x: qr.x, y: qr.y });
+    const third = placeInFreeSpace(newElement("qr", A4_LANDSCAPE), [...existing, next], A4_LANDSCAPE, next);
+    for (const other of [qr, next]) expect(boxOf(third)).not.toMatchObject({ x: boxOf(other).x, y: boxOf(other).y });
+    expect(accepted([...existing, next, third])).toBe(true);
+  });
+
+  it("leaves a border (it has no box) where it is", () => {
+    const border = newElement("border", A4_LANDSCAPE);
+    expect(placeInFreeSpace(border, [border], A4_LANDSCAPE)).toEqual(border);
+  });
+});
+
+describe("align", () => {
+  const a = { ...newElement("rect", A4_LANDSCAPE), x: 100, y: 50, width: 100, height: 40 } as DesignElement;
+  const b = { ...newElement("rect", A4_LANDSCAPE), x: 300, y: 200, width: 50, height: 100 } as DesignElement;
+  const c = { ...qr, x: 500, y: 120, size: 80 } as DesignElement;
+  const all = [a, b, c];
+
+  it("lines the selection up on the selection's edges and centres", () => {
+    const boxes = (edge: AlignEdge) => alignElements(all, [0, 1, 2], edge, A4_LANDSCAPE).map((el) => elementBox(el)!);
+    expect(boxes("left").map((bx) => bx.x)).toEqual([100, 100, 100]);
+    expect(boxes("right").map((bx) => bx.x + bx.width)).toEqual([580, 580, 580]);
+    expect(boxes("center").map((bx) => bx.x + bx.width / 2)).toEqual([340, 340, 340]);
+    expect(boxes("top").map((bx) => bx.y)).toEqual([50, 50, 50]);
+    expect(boxes("bottom").map((bx) => bx.y + bx.height)).toEqual([300, 300, 300]);
+    expect(boxes("middle").map((bx) => bx.y + bx.height / 2)).toEqual([175, 175, 175]);
+  });
+
+  it("moves only the selected elements; one selected element aligns to the canvas", () => {
+    const moved = alignElements(all, [1], "right", A4_LANDSCAPE);
+    expect(moved[0]).toBe(a);
+    expect(moved[2]).toBe(c);
+    expect(elementBox(moved[1]!)!.x + 50).toBe(A4_LANDSCAPE.width);
+    expect(elementBox(alignElements(all, [2], "middle", A4_LANDSCAPE)[2]!)!.y).toBeCloseTo((595 - 80) / 2, 1);
+  });
+
+  it("aligns a line by its box and leaves borders alone", () => {
+    const border = newElement("border", A4_LANDSCAPE);
+    const moved = alignElements([border, line, a], [0, 1, 2], "left", A4_LANDSCAPE);
+    expect(moved[0]).toBe(border);
+    expect(elementBox(moved[1]!)!.x).toBe(100);
+  });
+});
+
+describe("distribute", () => {
+  const at = (x: number, y: number, width: number, height = 20) =>
+    ({ ...newElement("rect", A4_LANDSCAPE), x, y, width, height }) as DesignElement;
+
+  it("spreads three or more elements with equal gaps, first and last staying", () => {
+    const els = [at(400, 10, 40), at(50, 10, 20), at(700, 10, 100), at(120, 10, 60)];
+    const moved = distributeElements(els, [0, 1, 2, 3], "horizontal", A4_LANDSCAPE).map((el) => elementBox(el)!);
+    const order = [...moved].sort((p, q) => p.x - q.x);
+    const gaps = order.slice(1).map((bx, i) => bx.x - (order[i]!.x + order[i]!.width));
+    for (const g of gaps) expect(g).toBeCloseTo(gaps[0]!, 0);
+    expect(gaps[0]).toBeCloseTo((800 - 50 - 220) / 3, 0);
+    expect(moved[1]!.x).toBe(50);
+    expect(moved[2]!.x).toBe(700);
+    // The order along the axis is kept.
+    expect(order.map((bx) => bx.width)).toEqual([20, 60, 40, 100]);
+  });
+
+  it("works vertically and does nothing for fewer than three", () => {
+    const els = [at(10, 10, 20, 30), at(10, 400, 20, 30), at(10, 100, 20, 90)];
+    const moved = distributeElements(els, [0, 1, 2], "vertical", A4_LANDSCAPE).map((el) => elementBox(el)!);
+    expect(moved[2]!.y - 40).toBeCloseTo(400 - (moved[2]!.y + 90), 0);
+    expect(distributeElements(els, [0, 1], "vertical", A4_LANDSCAPE)).toEqual(els);
   });
 });

@@ -210,6 +210,168 @@ export function newElement(type: ElementType, canvas: Size, image?: { asset: str
   }
 }
 
+// ---- Placing a new element: in free space when there is some ------------------------------------
+
+/** Space kept between a placed element and its neighbours, and from the canvas's edge where it fits. */
+export const PLACEMENT_GAP = 8;
+/** The grid (points) on which free spots are looked for. */
+const PLACEMENT_STEP = 8;
+/** How far each fallback copy is offset from the last added element when the canvas has no free spot. */
+export const CASCADE_OFFSET = 16;
+
+/** Whether two boxes overlap once each is grown by `gap` / 2 (a line's flat box still counts). */
+export function boxesOverlap(a: Box, b: Box, gap = 0): boolean {
+  return a.x < b.x + b.width + gap && b.x < a.x + a.width + gap && a.y < b.y + b.height + gap && b.y < a.y + a.height + gap;
+}
+
+/** The element moved so its box's top left corner is at (x, y). */
+function placedAt(el: DesignElement, x: number, y: number, canvas: Size): DesignElement {
+  const box = elementBox(el);
+  return box ? moveElement(el, x - box.x, y - box.y, canvas) : el;
+}
+
+/**
+ * Where a new element goes: the first spot, in a sensible order, where it overlaps no element of
+ * `existing` (borders frame the canvas and do not count). The order: where the element would go by
+ * default (`newElement`'s spot), then just below the last element added, then the canvas's grid from
+ * the nearest to the default spot outwards. When no spot is free, the element is offset from the
+ * last added one (or from its default spot) until it sits exactly on no other element, so a second
+ * QR code never hides the first.
+ */
+export function placeInFreeSpace(
+  el: DesignElement,
+  existing: readonly DesignElement[],
+  canvas: Size,
+  lastAdded?: DesignElement | null,
+): DesignElement {
+  const box = elementBox(el);
+  if (!box) return el;
+  const others = existing.map(elementBox).filter((b): b is Box => b !== null);
+  const free = (x: number, y: number) =>
+    others.every((o) => !boxesOverlap({ x, y, width: box.width, height: box.height }, o, PLACEMENT_GAP));
+  const inside = (x: number, y: number) =>
+    x >= 0 && y >= 0 && x + box.width <= canvas.width + 0.01 && y + box.height <= canvas.height + 0.01;
+
+  const candidates: { x: number; y: number }[] = [{ x: box.x, y: box.y }];
+  const last = lastAdded ? elementBox(lastAdded) : null;
+  if (last) candidates.push({ x: last.x, y: last.y + last.height + PLACEMENT_GAP }, { x: last.x + last.width + PLACEMENT_GAP, y: last.y });
+  // The grid keeps a margin from the canvas's edge (a border usually sits there) when the element is small enough.
+  const edge = 2 * PLACEMENT_GAP;
+  const margin = box.width + 2 * edge <= canvas.width && box.height + 2 * edge <= canvas.height ? edge : 0;
+  const grid: { x: number; y: number; d: number }[] = [];
+  for (let y = margin; y + box.height <= canvas.height - margin; y += PLACEMENT_STEP) {
+    for (let x = margin; x + box.width <= canvas.width - margin; x += PLACEMENT_STEP) {
+      grid.push({ x, y, d: (x - box.x) ** 2 + (y - box.y) ** 2 });
+    }
+  }
+  grid.sort((a, b) => a.d - b.d);
+  for (const c of [...candidates, ...grid]) {
+    if (inside(c.x, c.y) && free(c.x, c.y)) return placedAt(el, c.x, c.y, canvas);
+  }
+
+  // No free spot: cascade from the last added element, stepping back up-left where the canvas ends.
+  const sameSpot = (x: number, y: number) => others.some((o) => Math.abs(o.x - x) < 1 && Math.abs(o.y - y) < 1);
+  const from = last ?? box;
+  for (let k = 1; k <= 400; k++) {
+    for (const [sx, sy] of [
+      [1, 1],
+      [-1, 1],
+      [1, -1],
+      [-1, -1],
+    ] as const) {
+      const x = round(clamp(from.x + sx * k * CASCADE_OFFSET, 0, canvas.width - box.width));
+      const y = round(clamp(from.y + sy * k * CASCADE_OFFSET, 0, canvas.height - box.height));
+      if (!sameSpot(x, y)) return placedAt(el, x, y, canvas);
+    }
+  }
+  return el;
+}
+
+// ---- Align and distribute -------------------------------------------------------------------------
+
+export type AlignEdge = "left" | "center" | "right" | "top" | "middle" | "bottom";
+export type Axis = "horizontal" | "vertical";
+
+/** The smallest box around every box given. */
+export function boundsOf(boxes: readonly Box[]): Box | null {
+  if (boxes.length === 0) return null;
+  const x = Math.min(...boxes.map((b) => b.x));
+  const y = Math.min(...boxes.map((b) => b.y));
+  const right = Math.max(...boxes.map((b) => b.x + b.width));
+  const bottom = Math.max(...boxes.map((b) => b.y + b.height));
+  return { x, y, width: right - x, height: bottom - y };
+}
+
+/** Where a box's edge (or centre) goes to line up with `target`'s, along the edge's axis. */
+function alignedOffset(box: Box, target: Box, edge: AlignEdge): { dx: number; dy: number } {
+  switch (edge) {
+    case "left":
+      return { dx: target.x - box.x, dy: 0 };
+    case "center":
+      return { dx: target.x + target.width / 2 - (box.x + box.width / 2), dy: 0 };
+    case "right":
+      return { dx: target.x + target.width - (box.x + box.width), dy: 0 };
+    case "top":
+      return { dx: 0, dy: target.y - box.y };
+    case "middle":
+      return { dx: 0, dy: target.y + target.height / 2 - (box.y + box.height / 2) };
+    case "bottom":
+      return { dx: 0, dy: target.y + target.height - (box.y + box.height) };
+  }
+}
+
+/**
+ * The elements with those at `indices` lined up along `edge`: with the selection's bounds when two
+ * or more are selected, with the canvas when one is. Borders frame the canvas and do not move.
+ */
+export function alignElements(
+  elements: readonly DesignElement[],
+  indices: readonly number[],
+  edge: AlignEdge,
+  canvas: Size,
+): DesignElement[] {
+  const chosen = indices.filter((i) => elements[i] && elementBox(elements[i]));
+  const target = chosen.length === 1 ? { x: 0, y: 0, ...canvas } : boundsOf(chosen.map((i) => elementBox(elements[i]!)!));
+  if (!target || chosen.length === 0) return [...elements];
+  const picked = new Set(chosen);
+  return elements.map((el, i) => {
+    if (!picked.has(i)) return el;
+    const { dx, dy } = alignedOffset(elementBox(el)!, target, edge);
+    return moveElement(el, dx, dy, canvas);
+  });
+}
+
+/**
+ * The elements with those at `indices` (three or more) spread along `axis` with equal gaps between
+ * them: the first and the last (by position) stay, the others move between them in their order.
+ */
+export function distributeElements(
+  elements: readonly DesignElement[],
+  indices: readonly number[],
+  axis: Axis,
+  canvas: Size,
+): DesignElement[] {
+  const chosen = [...new Set(indices)].filter((i) => elements[i] && elementBox(elements[i]));
+  if (chosen.length < 3) return [...elements];
+  const start = (b: Box) => (axis === "horizontal" ? b.x : b.y);
+  const extent = (b: Box) => (axis === "horizontal" ? b.width : b.height);
+  const order = chosen
+    .map((i) => ({ i, box: elementBox(elements[i]!)! }))
+    .sort((a, b) => start(a.box) + extent(a.box) / 2 - (start(b.box) + extent(b.box) / 2) || a.i - b.i);
+  const first = order[0]!.box;
+  const lastBox = order[order.length - 1]!.box;
+  const span = start(lastBox) + extent(lastBox) - start(first);
+  const gap = (span - order.reduce((sum, o) => sum + extent(o.box), 0)) / (order.length - 1);
+  const next = [...elements];
+  let at = start(first);
+  for (const { i, box } of order) {
+    const d = at - start(box);
+    next[i] = moveElement(elements[i]!, axis === "horizontal" ? d : 0, axis === "vertical" ? d : 0, canvas);
+    at += extent(box) + gap;
+  }
+  return next;
+}
+
 /** The element shifted a little, for "duplicate" (stays on the canvas). */
 export function duplicateElement(el: DesignElement, canvas: Size): DesignElement {
   const copy = { ...el, id: undefined };

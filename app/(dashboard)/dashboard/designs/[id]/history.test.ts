@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { DesignElement } from "@/lib/render/document";
+import { alignElements, distributeElements, newElement } from "./geometry";
 import { COALESCE_MS, emptyHistory, HISTORY_LIMIT, recordChange, redoStep, undoStep, type History } from "./history";
 
 /** Applies changes to a number, recording each like the editor does, and returns the history and the value. */
@@ -96,5 +98,27 @@ describe("undo history", () => {
     undoStep(history, value);
     recordChange(history, value, 5, "k");
     expect(history).toEqual(copy);
+  });
+});
+
+describe("arranging is one undo step", () => {
+  const canvas = { width: 842, height: 595 };
+  const rect = (x: number, y: number) => ({ ...newElement("rect", canvas), x, y, width: 40, height: 20 }) as DesignElement;
+  const start = [rect(10, 10), rect(300, 200), rect(600, 50)];
+
+  it("undoes an align or a distribute of several elements at once, and redoes it", () => {
+    for (const arrange of [
+      (els: DesignElement[]) => alignElements(els, [0, 1, 2], "top", canvas),
+      (els: DesignElement[]) => distributeElements(els, [0, 1, 2], "vertical", canvas),
+    ]) {
+      // The editor records the document once (`change`) and shows the arranged one.
+      const history = recordChange(emptyHistory<DesignElement[]>(), start, 0);
+      const arranged = arrange(start);
+      expect(arranged.filter((el, i) => el !== start[i]).length).toBeGreaterThan(1);
+      const back = undoStep(history, arranged)!;
+      expect(back.state).toEqual(start);
+      expect(undoStep(back.history, back.state)).toBeNull();
+      expect(redoStep(back.history, back.state)!.state).toEqual(arranged);
+    }
   });
 });

@@ -201,26 +201,38 @@ function TextFields({
           options={["top", "middle", "bottom"] as const}
           onChange={(verticalAlign) => onChange({ ...element, verticalAlign })}
         />
-        <NumberField
-          label="Lines at most"
-          value={element.maxLines}
-          min={1}
-          max={20}
-          onChange={(maxLines) => onChange({ ...element, maxLines }, `${path}.maxLines`)}
-          error={errors[`${path}.maxLines`]}
-        />
-        <NumberField
-          label="Smallest size"
-          value={element.minSize}
-          onChange={(minSize) => onChange({ ...element, minSize }, `${path}.minSize`)}
-          error={errors[`${path}.minSize`]}
-        />
       </div>
-      <CheckField
-        label="Shrink to fit the box"
-        checked={element.shrinkToFit}
-        onChange={(shrinkToFit) => onChange({ ...element, shrinkToFit })}
-      />
+      <fieldset className={styles.fitting}>
+        <legend>Fitting the box</legend>
+        <CheckField label="Shrink to fit" checked={element.shrinkToFit} onChange={(shrinkToFit) => onChange({ ...element, shrinkToFit })} />
+        <div className={styles.pair}>
+          <NumberField
+            label="Lines at most"
+            value={element.maxLines}
+            min={1}
+            max={20}
+            onChange={(maxLines) => onChange({ ...element, maxLines }, `${path}.maxLines`)}
+            error={errors[`${path}.maxLines`]}
+          />
+          {element.shrinkToFit && (
+            <NumberField
+              label="Smallest size"
+              value={element.minSize}
+              min={4}
+              max={300}
+              onChange={(minSize) => onChange({ ...element, minSize }, `${path}.minSize`)}
+              error={errors[`${path}.minSize`]}
+              // Not refused (the renderer never grows text), but it makes shrinking do nothing.
+              hint={element.minSize >= element.font.size ? "Not below the size: the text will not shrink." : undefined}
+            />
+          )}
+        </div>
+        <p className={styles.hint}>
+          {element.shrinkToFit
+            ? "Long values get smaller, down to the smallest size, until they fit the lines allowed; past that they are cut short."
+            : "The text keeps its size; what does not fit the lines allowed is cut short with an ellipsis."}
+        </p>
+      </fieldset>
       <CheckField label="UPPERCASE" checked={element.uppercase} onChange={(uppercase) => onChange({ ...element, uppercase })} />
     </>
   );

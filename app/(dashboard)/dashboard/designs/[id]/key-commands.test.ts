@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { commandForKey, type KeyPress } from "./key-commands";
+import { ALIGN_KEYS, commandForKey, DISTRIBUTE_KEYS, type KeyPress } from "./key-commands";
 
 const press = (key: string, mods: Partial<Omit<KeyPress, "key">> = {}): KeyPress => ({
   key,
@@ -63,5 +63,43 @@ describe("editor keys", () => {
   it("ignores other keys", () => {
     expect(commandForKey(press("a"), onCanvas)).toBeNull();
     expect(commandForKey(press("Enter"), onCanvas)).toBeNull();
+  });
+});
+
+describe("arrange keys", () => {
+  // Alt changes the character typed on a Mac (Alt+Shift+L is "Ò"): the physical key is what counts.
+  const arrange = (letter: string) => press(letter, { altKey: true, shiftKey: true, code: `Key${letter}` });
+  const twoSelected = { typing: false, hasSelection: true, selectionSize: 2 };
+  const threeSelected = { typing: false, hasSelection: true, selectionSize: 3 };
+
+  it("aligns the selection with Alt+Shift and the edge's letter", () => {
+    for (const [letter, edge] of Object.entries(ALIGN_KEYS)) {
+      expect(commandForKey(arrange(letter), twoSelected)).toEqual({ kind: "align", edge });
+      expect(commandForKey({ ...arrange(letter), key: "Ò" }, twoSelected)).toEqual({ kind: "align", edge });
+    }
+  });
+
+  it("distributes with Alt+Shift+H and Alt+Shift+V, from three elements on", () => {
+    expect(commandForKey(arrange("H"), threeSelected)).toEqual({ kind: "distribute", axis: "horizontal" });
+    expect(commandForKey(arrange("V"), threeSelected)).toEqual({ kind: "distribute", axis: "vertical" });
+    expect(commandForKey(arrange("H"), twoSelected)).toBeNull();
+  });
+
+  it("does not take the letters without both modifiers, nor from a field, nor without a selection", () => {
+    expect(commandForKey(press("l", { altKey: true, code: "KeyL" }), twoSelected)).toBeNull();
+    expect(commandForKey(press("L", { shiftKey: true, code: "KeyL" }), twoSelected)).toBeNull();
+    expect(commandForKey(arrange("L"), { ...twoSelected, typing: true })).toBeNull();
+    expect(commandForKey(arrange("L"), nothingSelected)).toBeNull();
+  });
+
+  it("keeps every earlier shortcut as it was", () => {
+    const letters = new Set([...Object.keys(ALIGN_KEYS), ...Object.keys(DISTRIBUTE_KEYS)]);
+    expect(letters.size).toBe(8);
+    for (const taken of ["S", "Z", "Y", "D"]) expect(letters.has(taken)).toBe(false);
+  });
+
+  it("selects every element with Ctrl+A on the canvas, not in a field", () => {
+    expect(commandForKey(press("a", { ctrlKey: true }), nothingSelected)).toEqual({ kind: "selectAll" });
+    expect(commandForKey(press("a", { ctrlKey: true }), inField)).toBeNull();
   });
 });

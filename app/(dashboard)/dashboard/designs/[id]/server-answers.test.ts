@@ -2,13 +2,20 @@ import { describe, expect, it } from "vitest";
 import { documentProblemsOf, elementsWithProblems, problemElementIndex, readPreviewAnswer, readWarning } from "./server-answers";
 
 describe("reading the preview's answer", () => {
-  it("shows a rendering with its warnings", () => {
+  it("shows a rendering with its warnings, the texts that overflow and the values shown", () => {
+    const sample = { recipientName: "Maria Guadalupe Fernández de la Torre Villanueva", groupName: "Advanced Data Analysis" };
+    const overflows = [{ index: 2, recipientName: "Александра Константиновна Рождественская" }];
     expect(
-      readPreviewAnswer({ status: "ok", result: { png: "data:image/png;base64,AA==", warnings: ["element 0: text does not fit"] } }),
+      readPreviewAnswer({
+        status: "ok",
+        result: { png: "data:image/png;base64,AA==", warnings: ["element 0: no font for ሰ"], overflows, sample },
+      }),
     ).toEqual({
       kind: "rendered",
       src: "data:image/png;base64,AA==",
-      warnings: ["element 0: text does not fit"],
+      warnings: ["element 0: no font for ሰ"],
+      overflows,
+      sample,
     });
   });
 

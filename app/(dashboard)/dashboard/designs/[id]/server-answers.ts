@@ -2,12 +2,23 @@
 // so the rules (which answer means "busy, ask again", which field errors belong to the document)
 // are tested without a browser or a server.
 import type { FormState } from "@/lib/dashboard/form-state";
+import type { TextOverflow } from "@/lib/designs/draft-preview";
+import type { DraftPreviewResult } from "../actions";
 
 /** Field paths relative to the document ("elements[2].font.color") mapped to the server's message. */
 export type Problems = Record<string, string>;
 
+/** What a rendered preview shows: the picture, warnings, the texts that overflow and with which name. */
+export type RenderedPreview = {
+  src: string;
+  warnings: string[];
+  overflows: TextOverflow[];
+  /** The values the picture shows; null for the saved design's preview shown on opening. */
+  sample: { recipientName: string; groupName: string } | null;
+};
+
 export type PreviewAnswer =
-  | { kind: "rendered"; src: string; warnings: string[] }
+  | ({ kind: "rendered" } & RenderedPreview)
   /** The draft is not one a save would accept: the messages go next to the fields. */
   | { kind: "refused"; problems: Problems }
   /** Other editors of the organization are rendering: the same draft is asked for again shortly. */
@@ -15,8 +26,11 @@ export type PreviewAnswer =
   | { kind: "failed"; message: string };
 
 /** What the draft preview action's answer means for the editor; null for an answer that says nothing. */
-export function readPreviewAnswer(answer: FormState<{ png: string; warnings: string[] }>): PreviewAnswer | null {
-  if (answer.status === "ok") return { kind: "rendered", src: answer.result.png, warnings: answer.result.warnings };
+export function readPreviewAnswer(answer: FormState<DraftPreviewResult>): PreviewAnswer | null {
+  if (answer.status === "ok") {
+    const { png, warnings, overflows, sample } = answer.result;
+    return { kind: "rendered", src: png, warnings, overflows, sample };
+  }
   if (answer.status !== "error") return null;
   if (Object.keys(answer.fieldErrors).length) return { kind: "refused", problems: answer.fieldErrors };
   // The preview's rate limit (lib/designs/draft-preview.ts) is the one error that goes away by itself.

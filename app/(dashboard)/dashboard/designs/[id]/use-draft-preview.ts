@@ -5,13 +5,13 @@
 import { useEffect, useRef, useState } from "react";
 import type { DesignDocument } from "@/lib/render/document";
 import { previewDraftAction } from "../actions";
-import { readPreviewAnswer, type Problems } from "./server-answers";
+import { readPreviewAnswer, type Problems, type RenderedPreview } from "./server-answers";
 
 const PREVIEW_DEBOUNCE_MS = 250;
 const BUSY_RETRY_MS = 700;
 
 export type DraftPreview = {
-  preview: { src: string; warnings: string[] };
+  preview: RenderedPreview;
   /** Why the draft cannot be saved, by document path; a refused save reports here too (`showProblems`). */
   problems: Problems;
   showProblems: (problems: Problems) => void;
@@ -31,21 +31,20 @@ export function useDraftPreview({
   sampleName: string;
   savedPreviewUrl: string;
 }): DraftPreview {
-  const [preview, setPreview] = useState<{ src: string; warnings: string[] }>({ src: savedPreviewUrl, warnings: [] });
+  const [preview, setPreview] = useState<RenderedPreview>({ src: savedPreviewUrl, warnings: [], overflows: [], sample: null });
   const [problems, setProblems] = useState<Problems>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [rendering, setRendering] = useState(false);
   const requestSeq = useRef(0);
-  // The saved design's preview is already shown when the editor opens.
+  // The saved design's preview is shown at once when the editor opens; the draft's (with the long
+  // sample values, and what overflows with them) follows as soon as it is made.
   const firstRender = useRef(true);
   // Bumped to ask again for the same draft (after the server said "busy").
   const [retry, setRetry] = useState(0);
 
   useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
+    const delay = firstRender.current ? 0 : PREVIEW_DEBOUNCE_MS;
+    firstRender.current = false;
     const timer = setTimeout(
       () =>
         void (async () => {
@@ -55,7 +54,7 @@ export function useDraftPreview({
             const answer = readPreviewAnswer(await previewDraftAction(designId, doc, sampleName));
             if (seq !== requestSeq.current) return; // a newer draft is on its way
             if (answer?.kind === "rendered") {
-              setPreview({ src: answer.src, warnings: answer.warnings });
+              setPreview({ src: answer.src, warnings: answer.warnings, overflows: answer.overflows, sample: answer.sample });
               setProblems({});
               setFailure(null);
             } else if (answer?.kind === "refused") {
@@ -72,7 +71,7 @@ export function useDraftPreview({
             if (seq === requestSeq.current) setRendering(false);
           }
         })(),
-      PREVIEW_DEBOUNCE_MS,
+      delay,
     );
     return () => clearTimeout(timer);
   }, [doc, sampleName, designId, retry]);

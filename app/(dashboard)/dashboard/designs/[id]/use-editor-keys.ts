@@ -3,18 +3,24 @@
 // attached once; it reaches the latest render's actions through an Effect Event, so it neither
 // re-subscribes on every render nor acts on a stale selection.
 import { useEffect, useEffectEvent } from "react";
+import type { AlignEdge, Axis } from "./geometry";
 import { commandForKey } from "./key-commands";
 
 export type EditorKeyActions = {
   save: () => void;
   undo: () => void;
   redo: () => void;
-  /** What the keys do to the selected element; null when none is selected. */
+  selectAll: () => void;
+  /** What the keys do to the selected elements; null when none is selected. */
   selection: {
+    /** How many are selected. */
+    size: number;
     remove: () => void;
     duplicate: () => void;
     deselect: () => void;
     nudge: (dx: number, dy: number) => void;
+    align: (edge: AlignEdge) => void;
+    distribute: (axis: Axis) => void;
   } | null;
 };
 
@@ -26,7 +32,7 @@ export function useEditorKeys(actions: EditorKeyActions) {
   const onKey = useEffectEvent((event: KeyboardEvent) => {
     const typing = event.target instanceof HTMLElement && event.target.closest(TAKES_KEYS) !== null;
     const { selection } = actions;
-    const command = commandForKey(event, { typing, hasSelection: selection !== null });
+    const command = commandForKey(event, { typing, hasSelection: selection !== null, selectionSize: selection?.size ?? 0 });
     if (!command) return;
     // Escape only deselects; it is not taken from the browser (open pickers and menus close on it too).
     if (command.kind !== "deselect") event.preventDefault();
@@ -45,6 +51,12 @@ export function useEditorKeys(actions: EditorKeyActions) {
         return selection?.deselect();
       case "nudge":
         return selection?.nudge(command.dx, command.dy);
+      case "selectAll":
+        return actions.selectAll();
+      case "align":
+        return selection?.align(command.edge);
+      case "distribute":
+        return selection?.distribute(command.axis);
     }
   });
   useEffect(() => {
