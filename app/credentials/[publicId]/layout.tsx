@@ -1,14 +1,16 @@
 // The wallet page's client parts (wallet-actions.tsx, the verification result) speak the page's
-// language: its group's, else the reader's (./locale.ts). Only the messages they use are sent along.
+// language (./locale.ts); only the messages they use are sent along. The language switch heads the page.
 import { NextIntlClientProvider } from "next-intl";
 import { messagesFor } from "@/lib/i18n/messages";
 import { PublicFooter } from "@/app/public-footer";
-import { walletLocale } from "./locale";
+import { LanguageBar } from "@/app/language-bar";
+import { walletLanguage } from "./locale";
 
 type Props = { children: React.ReactNode; params: Promise<{ publicId: string }> };
 
 export default async function WalletLayout({ children, params }: Props) {
-  const locale = await walletLocale((await params).publicId);
+  const language = await walletLanguage((await params).publicId);
+  const locale = language.locale;
   const { wallet, walletPrivateSharing, verification, trustVerifier, trustFollowups, walletApp } = messagesFor(locale);
   return (
     <NextIntlClientProvider
@@ -16,6 +18,7 @@ export default async function WalletLayout({ children, params }: Props) {
       messages={{ wallet, walletPrivateSharing, verification, trustVerifier, trustFollowups, walletApp }}
       timeZone="UTC"
     >
+      <LanguageBar language={language} />
       {children}
       <PublicFooter />
     </NextIntlClientProvider>
