@@ -25,7 +25,8 @@ export async function LanguageBar({ language }: { language: VisitorLanguage }) {
   const query = (await headers()).get(RAW_QUERY_HEADER) ?? "";
   const options = SUPPORTED_LOCALES.map((l) => ({ locale: l, name: LOCALE_NAMES[l], href: linkIn(query, l) }));
   return (
-    <div className={styles.bar} data-testid="language-bar">
+    // A landmark of its own (links to this page in other languages), so nothing sits outside one.
+    <nav className={styles.bar} aria-label={t("label")} data-testid="language-bar">
       {unavailable ? (
         // The asked language's name comes from the runtime's list of languages, never from the request.
         <p className={styles.fallback} data-testid="language-fallback" data-asked={unavailable.tag}>
@@ -33,6 +34,6 @@ export async function LanguageBar({ language }: { language: VisitorLanguage }) {
         </p>
       ) : null}
       <LanguageSwitch current={locale} currentName={LOCALE_NAMES[locale]} label={t("label")} options={options} />
-    </div>
+    </nav>
   );
 }

@@ -58,7 +58,8 @@ export function LanguageSwitch({
     event.preventDefault();
     if (menu.current) menu.current.open = false;
     rememberLanguage(option.locale);
-    window.history.replaceState(window.history.state, "", option.href);
+    // No state of its own: Next then takes the new address into its router, and the refresh fetches it.
+    window.history.replaceState(null, "", option.href);
     startTransition(() => router.refresh());
   };
 
