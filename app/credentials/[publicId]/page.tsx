@@ -7,7 +7,8 @@ import { issuerIdentity } from "@/lib/domains/service";
 import { formatDate } from "@/lib/render/attributes";
 import { previewAtWidth, previewSrcSet, WALLET_PREVIEW_SIZES } from "@/lib/wallet/images";
 import { intlLocale, type Locale } from "@/lib/i18n/locales";
-import { credentialLocale, isSignedInRecipient, loadWalletCredential, walletLocale } from "./locale";
+import { LanguageBar } from "@/app/language-bar";
+import { credentialLocale, isSignedInRecipient, loadWalletCredential, walletLanguage, walletLocale } from "./locale";
 import { IssuerIdentityLine } from "./issuer-identity";
 import { downloadFileName, embedSnippet, linkedInAddToProfileUrl, shareTargets } from "./share-links";
 import { MainActions, RecipientTools } from "./wallet-actions";
@@ -228,6 +229,8 @@ export default async function WalletPage({ params }: Props) {
           <p data-testid="revocation-reason">{revocation.reason !== null ? TEXT.reason(revocation.reason) : TEXT.noReason}</p>
         </section>
       ) : null}
+      {/* The language switch: after a revocation notice, which comes first of all. */}
+      <LanguageBar language={await walletLanguage(publicId)} />
       {/* One banner landmark for the issuer's name and its identity line, so nothing sits outside a landmark. */}
       <header>
         <div className={styles.header}>
