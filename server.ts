@@ -33,6 +33,7 @@ import { screenServerActionBody } from "./lib/http-server/server-action-body";
 import { crossOriginServerAction } from "./lib/http-server/server-action-origin";
 import { ORIGINAL_METHOD_HEADER, RAW_QUERY_HEADER, rawQueryOf, REQUEST_PATH_HEADER, ROUTABLE_METHODS } from "./lib/api/request-target";
 import { pathNamesNothing, rawPath } from "./lib/http-server/request-path";
+import { withPageLanguage } from "./lib/http-server/page-language";
 import { newNonce, securityHeaders } from "./lib/http-server/security-headers";
 import { closeConnectionIfBodyUnread } from "./lib/http-server/unread-body";
 import { errorSummary, log } from "./lib/log";
@@ -108,7 +109,8 @@ export async function startServer(options: { dev: boolean; host: string; port: n
     trackRequest(req, res, path);
 
     const nonce = newNonce();
-    const headers = securityHeaders({ path, https: cameOverHttps(req, cfg.trustProxy), nonce, dev: options.dev, imageOrigins });
+    const https = cameOverHttps(req, cfg.trustProxy);
+    const headers = securityHeaders({ path, https, nonce, dev: options.dev, imageOrigins });
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     // Next takes the nonce for its script tags from the request's own policy header (a client's is
     // overwritten: it must not choose the nonce).
@@ -151,10 +153,12 @@ export async function startServer(options: { dev: boolean; host: string; port: n
       .then(async (served) => {
         if (served) return;
         // In development every request renders afresh, so that an edited page shows at once.
-        if (answerFromCache && (await servePublicFace(req, res, path, nonce, handle))) return;
+        // A page's language (its Content-Language, Vary and remembered choice) is known only once it
+        // renders; a kept page keeps the headers its render announced.
+        if (answerFromCache && (await withPageLanguage(res, https, () => servePublicFace(req, res, path, nonce, handle)))) return;
         // A server action's body is read and checked here (server-action-body.ts); Next gets a replay.
         const forNext = await screenServerActionBody(req, res, path);
-        if (forNext !== null) await handle(forNext, res);
+        if (forNext !== null) await withPageLanguage(res, https, () => handle(forNext, res));
       })
       .catch(fail);
   });

@@ -1,6 +1,7 @@
 "use client";
 // The /verify page's form: a URL or JSON typed or pasted, or a PNG or PDF chosen or dropped; sent to
 // POST /api/verify, and the report shown below (VerificationResult moves focus to its verdict).
+import { useTranslations } from "next-intl";
 import { useRef, useState, type DragEvent, type FormEvent } from "react";
 import type { VerificationReport } from "@/lib/verification/report";
 import { VerificationResult } from "./verification-result";
@@ -15,6 +16,7 @@ function requestFor(text: string): Sent {
 }
 
 export function VerifyForm() {
+  const t = useTranslations("verifyPage");
   const [text, setText] = useState("");
   const [report, setReport] = useState<VerificationReport | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -30,12 +32,12 @@ export function VerifyForm() {
       const body = (await response.json().catch(() => null)) as (VerificationReport & { error?: { message: string } }) | null;
       if (!response.ok || !body || body.error) {
         setReport(null);
-        setError(body?.error?.message ?? `The check could not be run (HTTP ${response.status}). Try again in a moment.`);
+        setError(body?.error?.message ?? t("failedStatus", { status: response.status }));
         return;
       }
       setReport(body);
     } catch {
-      setError("The check could not be run: the server did not answer. Try again in a moment.");
+      setError(t("noAnswer"));
     } finally {
       setBusy(false);
     }
@@ -48,14 +50,14 @@ export function VerifyForm() {
     // A JSON file is read as text, like a paste.
     if (file.type === "application/json" || name.endsWith(".json")) return send(requestFor(await file.text()));
     setReport(null);
-    setError("Choose the credential’s PDF, its PNG image (a .png file) or its JSON (.json).");
+    setError(t("wrongFile"));
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (text.trim() === "") {
       setReport(null);
-      setError("Paste the credential’s link or its JSON, or choose its PDF or PNG image.");
+      setError(t("empty"));
       return;
     }
     void send(requestFor(text));
@@ -72,10 +74,10 @@ export function VerifyForm() {
     <>
       <form className={styles.form} onSubmit={onSubmit} aria-describedby="verify-hint">
         <label htmlFor="verify-input" className={styles.label}>
-          Credential link or JSON
+          {t("inputLabel")}
         </label>
         <p id="verify-hint" className={styles.hint}>
-          For example https://…/credentials/…/credential.json, the wallet page&rsquo;s link, or the whole JSON document.
+          {t("inputHint")}
         </p>
         <textarea
           id="verify-input"
@@ -83,12 +85,13 @@ export function VerifyForm() {
           value={text}
           onChange={(e) => setText(e.target.value)}
           spellCheck={false}
+          dir="auto"
           autoComplete="off"
         />
         <button type="submit" className={styles.submit} disabled={busy}>
-          {busy ? "Checking…" : "Verify"}
+          {busy ? t("checking") : t("submit")}
         </button>
-        <p className={styles.or}>or</p>
+        <p className={styles.or}>{t("or")}</p>
         <div
           className={`${styles.drop} ${dragging ? styles.dropActive : ""}`}
           onDragOver={(e) => {
@@ -99,15 +102,15 @@ export function VerifyForm() {
           onDrop={onDrop}
           data-testid="drop-zone"
         >
-          <span>Drop the credential&rsquo;s PDF or PNG image here</span>
+          <span>{t("drop")}</span>
           <label className={styles.fileLabel}>
-            Choose a PDF or PNG…
+            {t("choose")}
             <input
               ref={fileInput}
               className={styles.fileInput}
               type="file"
               accept="application/pdf,.pdf,image/png,.png,application/json,.json"
-              aria-label="Choose the credential's PDF or PNG image"
+              aria-label={t("chooseLabel")}
               onChange={(e) => {
                 const file = e.target.files?.[0];
                 if (file) void sendFile(file);

@@ -3,13 +3,16 @@
 import { NextIntlClientProvider } from "next-intl";
 import { messagesFor } from "@/lib/i18n/messages";
 import { PublicFooter } from "@/app/public-footer";
-import { recipientWalletLocale } from "./locale";
+import { LanguageBar } from "@/app/language-bar";
+import { recipientWalletLanguage } from "./locale";
 
 export default async function RecipientWalletLayout({ children }: { children: React.ReactNode }) {
-  const locale = await recipientWalletLocale();
+  const language = await recipientWalletLanguage();
+  const locale = language.locale;
   const { recipientWallet, walletProfile, walletApp } = messagesFor(locale);
   return (
     <NextIntlClientProvider locale={locale} messages={{ recipientWallet, walletProfile, walletApp }} timeZone="UTC">
+      <LanguageBar language={language} />
       {children}
       <PublicFooter />
     </NextIntlClientProvider>

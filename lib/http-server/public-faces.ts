@@ -32,7 +32,7 @@ import {
   statusListVersion,
   walletPageVersion,
 } from "../public-faces/versions";
-import { profilePageLocale, walletPageLocale } from "../public-faces/page-locale";
+import { pageLanguageKey } from "../public-faces/page-locale";
 import { walletSessionForToken, walletTokenFromHeaders } from "../wallet/session";
 import { log } from "../log";
 
@@ -66,8 +66,11 @@ type Face = {
   id: string;
   /** Pages carry a nonce and get no ETag; documents get an ETag and 304. */
   page: boolean;
-  /** The rest of the key, or null: let Next answer this one (unknown, hidden, not a 200 to cache). */
-  key: (req: IncomingMessage) => Promise<Omit<CacheKey, "kind" | "id"> | null>;
+  /**
+   * The rest of the key, or null: let Next answer this one (unknown, hidden, not a 200 to cache). A
+   * page's key also says the Content-Language its render must announce to be kept.
+   */
+  key: (req: IncomingMessage) => Promise<(Omit<CacheKey, "kind" | "id"> & { contentLanguage?: string }) | null>;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -138,7 +141,8 @@ export function publicFaceOf(req: IncomingMessage, path: string): Face | null {
           if (!found) return null;
           const viewer = await credentialViewer(r, found);
           if (viewer === null) return null;
-          return { version: found.version, locale: walletPageLocale(found.language, headerText(r, "accept-language")), viewer };
+          const language = pageLanguageKey(found.language, headerText(r, "cookie"), headerText(r, "accept-language"));
+          return { version: found.version, locale: language.key, viewer, contentLanguage: language.locale };
         },
       };
     }
@@ -199,7 +203,9 @@ export function publicFaceOf(req: IncomingMessage, path: string): Face | null {
       page: true,
       key: async (r) => {
         const version = await publicProfileVersion(handle);
-        return version === null ? null : { version, locale: profilePageLocale(headerText(r, "accept-language")), viewer: "anyone" };
+        if (version === null) return null;
+        const language = pageLanguageKey(null, headerText(r, "cookie"), headerText(r, "accept-language"));
+        return { version, locale: language.key, viewer: "anyone", contentLanguage: language.locale };
       },
     };
   }
@@ -232,6 +238,7 @@ function renderThroughNext(
   res: ServerResponse,
   face: Face,
   nonce: string,
+  contentLanguage: string | undefined,
   handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
 ): Promise<KeptAnswer | null> {
   delete req.headers["accept-encoding"];
@@ -265,6 +272,9 @@ function renderThroughNext(
   return new Promise<KeptAnswer | null>((resolve, reject) => {
     res.once("finish", () => {
       if (tooLarge || res.statusCode !== 200 || res.getHeader("set-cookie") !== undefined) return resolve(null);
+      // The key said which language the page would be in; a page that chose another (a reading of the
+      // request the key's rule missed) is not kept, so it can never be answered to the wrong readers.
+      if (contentLanguage !== undefined && res.getHeader("content-language") !== contentLanguage) return resolve(null);
       const headers: [string, string][] = [];
       for (const [name, value] of Object.entries(res.getHeaders())) {
         if (value === undefined || PER_RESPONSE_HEADERS.has(name)) continue;
@@ -357,9 +367,10 @@ export async function servePublicFace(
   if (!face) return false;
   const rest = await face.key(req);
   if (rest === null) return false;
-  const key: CacheKey = { kind: face.kind, id: face.id, ...rest };
+  const { contentLanguage, ...keyParts } = rest;
+  const key: CacheKey = { kind: face.kind, id: face.id, ...keyParts };
   const cache = publicFacesCache();
-  const outcome = await cache.getOrRender(key, () => renderThroughNext(req, res, face, nonce, handle));
+  const outcome = await cache.getOrRender(key, () => renderThroughNext(req, res, face, nonce, contentLanguage, handle));
   const requestId = headerText(req, "x-request-id");
   if (outcome.rendered) {
     log.info("public_face", { requestId, path, kind: face.kind, cache: "miss", kept: outcome.value !== null, status: res.statusCode });

@@ -31,11 +31,3 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
     return DEFAULT_LOCALE;
   }
 }
-
-/**
- * The language a public page of a credential is shown in: the one its group fixes, else the closest
- * to what the reader's browser asks for (English when nothing matches).
- */
-export function readerLocale(fixed: string | null | undefined, acceptLanguage: string | null | undefined): Locale {
-  return isSupportedLocale(fixed) ? fixed : localeFromAcceptLanguage(acceptLanguage);
-}

@@ -1,15 +1,38 @@
-// The language of the public pages that speak their reader's language, in one place for the page that
-// renders it and for the cache of rendered pages (lib/http-server/public-faces.ts), which keys on the
-// language the page will be in: both must read a request the same way.
+// The language part of a cached public page's key: the language the page will be in for this request,
+// worked out by the same rule the page itself follows (lib/i18n/visitor-language.ts: the remembered
+// choice, the group's fixed language, Accept-Language), and whether the page will say that a language
+// the visitor asked for is missing (that line is part of the page too). A ?lang= link never reaches
+// the cache (the parameter is not one it ignores), so only the cookie and the headers count here.
 import type { Locale } from "../i18n/locales";
-import { readerLocale } from "../i18n/negotiation";
+import { LANGUAGE_COOKIE } from "../i18n/language-cookie";
+import { visitorLanguage } from "../i18n/visitor-language";
 
-/** A credential's wallet page: the language its group fixes, else the reader's (Accept-Language). */
-export function walletPageLocale(groupLanguage: string | null | undefined, acceptLanguage: string | null | undefined): Locale {
-  return readerLocale(groupLanguage, acceptLanguage);
+export type PageLanguageKey = { locale: Locale; key: string };
+
+/**
+ * A cookie's value in a Cookie header, decoded as Next decodes it for the page (the first of that name),
+ * so that the cache and the page read the same choice.
+ */
+export function cookieValue(header: string | null | undefined, name: string): string | null {
+  for (const part of (header ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq <= 0 || part.slice(0, eq).trim() !== name) continue;
+    const raw = part.slice(eq + 1).trim();
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return null;
 }
 
-/** A recipient's public profile: the reader's (it gathers credentials of several groups, so no group's language speaks for it). */
-export function profilePageLocale(acceptLanguage: string | null | undefined): Locale {
-  return readerLocale(null, acceptLanguage);
+/** `fixed`: the language a credential's group fixes (null for a profile, which no group speaks for). */
+export function pageLanguageKey(
+  fixed: string | null | undefined,
+  cookieHeader: string | null | undefined,
+  acceptLanguage: string | null | undefined,
+): PageLanguageKey {
+  const chosen = visitorLanguage({ param: null, cookie: cookieValue(cookieHeader, LANGUAGE_COOKIE), fixed: fixed ?? null, acceptLanguage });
+  return { locale: chosen.locale, key: chosen.unavailable ? `${chosen.locale};unavailable=${chosen.unavailable.tag}` : chosen.locale };
 }

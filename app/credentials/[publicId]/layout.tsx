@@ -1,5 +1,5 @@
 // The wallet page's client parts (wallet-actions.tsx, the verification result) speak the page's
-// language: its group's, else the reader's (./locale.ts). Only the messages they use are sent along.
+// language (./locale.ts); only the messages they use are sent along.
 import { NextIntlClientProvider } from "next-intl";
 import { messagesFor } from "@/lib/i18n/messages";
 import { PublicFooter } from "@/app/public-footer";

@@ -7,7 +7,8 @@ import { issuerIdentity } from "@/lib/domains/service";
 import { formatDate } from "@/lib/render/attributes";
 import { previewAtWidth, previewSrcSet, WALLET_PREVIEW_SIZES } from "@/lib/wallet/images";
 import { intlLocale, type Locale } from "@/lib/i18n/locales";
-import { isSignedInRecipient, loadWalletCredential, walletLocale } from "./locale";
+import { LanguageBar } from "@/app/language-bar";
+import { credentialLocale, isSignedInRecipient, loadWalletCredential, walletLanguage, walletLocale } from "./locale";
 import { IssuerIdentityLine } from "./issuer-identity";
 import { downloadFileName, embedSnippet, linkedInAddToProfileUrl, shareTargets } from "./share-links";
 import { MainActions, RecipientTools } from "./wallet-actions";
@@ -96,24 +97,34 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (credential.visibility === "private") return { title: credential.groupName, robots: { index: false } };
   const revoked = credential.revocation !== null;
   const names = { credential: credential.groupName, recipient: credential.recipientName, organization: credential.organization.name };
-  const title = revoked ? t("metaTitleRevoked", names) : t("metaTitle", names);
-  const description = revoked ? t("metaDescriptionRevoked", names) : t("metaDescription", names);
+  const titleIn = (tr: WalletT) => (revoked ? tr("metaTitleRevoked", names) : tr("metaTitle", names));
+  const descriptionIn = (tr: WalletT) => (revoked ? tr("metaDescriptionRevoked", names) : tr("metaDescription", names));
+  // The document's title speaks the page's language; the link previews the credential's, whoever shares it.
+  const previewLocale = credentialLocale(credential);
+  const preview = await getTranslations({ locale: previewLocale, namespace: "wallet" });
+  const previewTitle = titleIn(preview);
+  const previewDescription = descriptionIn(preview);
   const image = drawable(credential.designs)[0]?.previews.find((p) => p.format === "png")?.url;
   return {
-    title,
-    description,
+    title: titleIn(t),
+    description: descriptionIn(t),
     alternates: { canonical: credential.url },
     openGraph: {
       type: "website",
       url: credential.url,
-      title,
-      description,
+      title: previewTitle,
+      description: previewDescription,
       siteName: credential.organization.name,
       // og:locale is written with an underscore (pt_BR); a language alone is fine.
-      locale: locale.replace("-", "_"),
-      ...(image ? { images: [{ url: image, alt: title }] } : {}),
+      locale: previewLocale.replace("-", "_"),
+      ...(image ? { images: [{ url: image, alt: previewTitle }] } : {}),
     },
-    twitter: { card: image ? "summary_large_image" : "summary", title, description, ...(image ? { images: [image] } : {}) },
+    twitter: {
+      card: image ? "summary_large_image" : "summary",
+      title: previewTitle,
+      description: previewDescription,
+      ...(image ? { images: [image] } : {}),
+    },
   };
 }
 
@@ -218,6 +229,8 @@ export default async function WalletPage({ params }: Props) {
           <p data-testid="revocation-reason">{revocation.reason !== null ? TEXT.reason(revocation.reason) : TEXT.noReason}</p>
         </section>
       ) : null}
+      {/* The language switch: after a revocation notice, which comes first of all. */}
+      <LanguageBar language={await walletLanguage(publicId)} />
       {/* One banner landmark for the issuer's name and its identity line, so nothing sits outside a landmark. */}
       <header>
         <div className={styles.header}>
