@@ -7,8 +7,9 @@ import { refusedArguments, runFormAction, type FormState } from "@/lib/dashboard
 import { CreateGroupBody, UpdateGroupBody } from "@/lib/groups/schema";
 import { createGroup, updateGroup } from "@/lib/groups/service";
 import { isSupportedLocale, type Locale } from "@/lib/i18n/locales";
-import { htmlForPlainText } from "@/lib/mail/template";
-import { sendGroupTestEmail } from "@/lib/mail/test-email";
+import { emailTemplate } from "@/lib/groups/schema";
+import type { RenderedEmail } from "@/lib/mail/template";
+import { previewEmailDraft, sendTestEmail, type EmailDraft } from "@/lib/mail/test-email";
 import { formText } from "@/app/form-text";
 
 const text = (form: FormData, name: string) => formText(form, name).trim();
@@ -44,11 +45,10 @@ function groupBodyFrom(form: FormData): Record<string, unknown> {
         : {}),
     // Empty: no fixed language (the email in English, the wallet in each reader's language).
     ...(text(form, "language") ? { language: text(form, "language") } : editing ? { language: null } : {}),
-    // The dashboard writes plain text; HTML clients get the same words (not the built-in body).
+    // The dashboard writes the text only: it is sent in the branded frame (an HTML body set through
+    // the API is replaced, as the editor says).
     ...(!subject && !body && editing ? { emailTemplate: null } : {}),
-    ...(subject || body
-      ? { emailTemplate: { subject, text: body || null, html: body ? htmlForPlainText(body, languageOf(form)) : null } }
-      : {}),
+    ...(subject || body ? { emailTemplate: { subject, text: body || null, html: null } } : {}),
   };
 }
 
@@ -82,11 +82,49 @@ export async function updateTemplateAction(
   }, "Saved.");
 }
 
-export async function sendTestEmailAction(_previous: FormState, form: FormData): Promise<FormState> {
+/** The email the form holds now, saved or not, and the problems saving it would report (keyed like the form's fields). */
+function emailDraftFrom(form: FormData): { draft: EmailDraft; fieldErrors: Record<string, string> } {
+  const subject = text(form, "emailSubject");
+  const body = text(form, "emailText");
+  const fieldErrors: Record<string, string> = {};
+  if (subject || body) {
+    const parsed = safeParseWithDetails(emailTemplate, { subject, text: body || null, html: null });
+    if (!parsed.ok) for (const d of parsed.details) fieldErrors[`emailTemplate.${d.path}`] ??= d.message;
+  }
+  return {
+    draft: {
+      groupName: text(form, "name") || "Your template",
+      language: languageOf(form),
+      template: { subject: subject || null, html: null, text: body || null },
+      designId: form.getAll("designIds").map(String)[0] ?? null,
+    },
+    fieldErrors,
+  };
+}
+
+export type EmailPreview = RenderedEmail & { fieldErrors: Record<string, string> };
+
+/**
+ * The form's email as recipients would get it, with sample values, for the live preview: written by
+ * the same code as the real emails. Problems are reported with it, not instead of it.
+ */
+export async function previewEmailAction(form: FormData): Promise<EmailPreview | null> {
+  if (!(form instanceof FormData)) return null;
+  const member = await requireMember();
+  const { draft, fieldErrors } = emailDraftFrom(form);
+  return { ...(await previewEmailDraft(member.organization, draft)), fieldErrors };
+}
+
+/** Emails the form's email, with sample values, to the signed-in user, through the real outbox. */
+export async function sendTestEmailAction(form: FormData): Promise<FormState> {
   if (!(form instanceof FormData)) return refusedArguments();
   const member = await requireMember();
   return runFormAction(async () => {
-    await sendGroupTestEmail(member.organization, text(form, "id"), member.user.email);
+    const { draft, fieldErrors } = emailDraftFrom(form);
+    if (Object.keys(fieldErrors).length > 0) {
+      throw invalidFields(Object.entries(fieldErrors).map(([path, message]) => ({ path, message })));
+    }
+    await sendTestEmail(member.organization, draft, member.user);
     return undefined;
-  }, `Test email queued to ${member.user.email}.`);
+  }, `Test email sent to ${member.user.email}: it goes out through the same mail queue as credential emails and should arrive within a minute.`);
 }
