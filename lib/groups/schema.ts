@@ -58,7 +58,10 @@ export const expiryReminderDays = z
   .max(365, "must be at most 365 days");
 
 /** Each problem a check finds, as one issue on the field it was found in. */
-const noProblems = (check: (value: string) => string[]) => (value: string, ctx: z.RefinementCtx) => {
+const noProblems = (check: (value: string) => string[], maxLength: number) => (value: string, ctx: z.RefinementCtx) => {
+  // Zod runs refinements even when the length check failed: text over the limit is refused for that
+  // alone, and never read further (a megabyte sent to be refused should cost nothing).
+  if (value.length > maxLength) return;
   for (const message of check(value)) ctx.addIssue({ code: "custom", message });
 };
 
@@ -82,17 +85,17 @@ export const emailTemplate = z.strictObject({
   subject: singleLineText({ trim: true })
     .min(1, "must not be empty")
     .max(300, "must be at most 300 characters")
-    .superRefine(noProblems(placeholderProblems))
+    .superRefine(noProblems(placeholderProblems, 300))
     .describe(EMAIL_SUBJECT_DESCRIPTION),
   html: multiLineText()
     .max(100_000, "must be at most 100000 characters")
-    .superRefine(noProblems(htmlLinkProblems))
+    .superRefine(noProblems(htmlLinkProblems, 100_000))
     .nullable()
     .optional()
     .describe(EMAIL_HTML_DESCRIPTION),
   text: multiLineText()
     .max(MAX_EMAIL_TEXT, `must be at most ${MAX_EMAIL_TEXT} characters`)
-    .superRefine(noProblems(emailMarkupProblems))
+    .superRefine(noProblems(emailMarkupProblems, MAX_EMAIL_TEXT))
     .nullable()
     .optional()
     .describe(EMAIL_TEXT_DESCRIPTION),

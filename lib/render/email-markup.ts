@@ -25,8 +25,12 @@ export const WALLET_LINK_PLACEHOLDER = "[credential.url]";
 const SAFE_SCHEMES = ["http://", "https://", "mailto:"] as const;
 /** The placeholder pattern without its capture, to build others from. */
 const PLACEHOLDER_SOURCE = PLACEHOLDER.source.replace("\\[(", "\\[(?:");
-/** `[label](address)`: a label of text and placeholders on one line, an address without spaces or ")". */
-const LINK = new RegExp(`\\[((?:[^\\[\\]\\n]|${PLACEHOLDER_SOURCE})+)\\]\\(([^\\s)]*)\\)`, "y");
+/**
+ * The start of a link, `[label](`: a label of text and placeholders on one line (it stops at the next
+ * bracket, so trying it costs little). The address runs to the next ")" with no space before it; where
+ * that is comes from a table made once per paragraph, so a text full of unfinished links stays linear.
+ */
+const LINK_LABEL = new RegExp(`\\[((?:[^\\[\\]\\n]|${PLACEHOLDER_SOURCE})+)\\]\\(`, "y");
 const WHOLE_PLACEHOLDER = new RegExp(`^${PLACEHOLDER_SOURCE}$`);
 
 /** The attributes an email can name: those designs can, and any `custom.<tag>`. */
@@ -62,6 +66,7 @@ export function linkAddressProblem(address: string): string | null {
   return null;
 }
 
+/** Pieces being collected, and for bold text the line its `**` opened on. */
 type Frame = { children: MarkupInline[]; boldStart: number | null };
 
 /** Parses the issuer's text; `problems` (with line numbers) is empty when it can be saved. */
@@ -87,7 +92,11 @@ export function parseEmailMarkup(source: string): ParsedMarkup {
 }
 
 function parseParagraph(body: string, firstLine: number, problems: string[]): MarkupParagraph {
-  const lineAt = (i: number) => firstLine + body.slice(0, i).split("\n").length - 1;
+  let line = firstLine;
+  // stops[j]: where an address starting at j ends, the first space or ")" from j on (or the end).
+  const stops = new Array<number>(body.length + 1);
+  stops[body.length] = body.length;
+  for (let j = body.length - 1; j >= 0; j--) stops[j] = /[\s)]/.test(body[j]!) ? j : stops[j + 1]!;
   const root: Frame = { children: [], boldStart: null };
   let bold: Frame | null = null;
   let pending = "";
@@ -103,25 +112,28 @@ function parseParagraph(body: string, firstLine: number, problems: string[]): Ma
         root.children.push({ kind: "bold", children: bold.children });
         bold = null;
       } else {
-        bold = { children: [], boldStart: i };
+        bold = { children: [], boldStart: line };
       }
       i += 2;
       continue;
     }
     if (body[i] === "[") {
-      LINK.lastIndex = i;
-      const m = LINK.exec(body);
-      if (m) {
+      LINK_LABEL.lastIndex = i;
+      const m = LINK_LABEL.exec(body);
+      const addressStart = i + (m?.[0].length ?? 0);
+      const addressEnd = m ? stops[addressStart]! : -1;
+      if (m && body[addressEnd] === ")") {
         flush();
-        const url = m[2]!;
+        const url = body.slice(addressStart, addressEnd);
         const problem = linkAddressProblem(url);
-        if (problem) problems.push(`line ${lineAt(i)}: ${problem}`);
+        if (problem) problems.push(`line ${line}: ${problem}`);
         current().children.push({ kind: "link", label: m[1]!, url });
-        i += m[0].length;
+        i = addressEnd + 1;
         continue;
       }
     }
     if (body[i] === "\n") {
+      line += 1;
       flush();
       current().children.push({ kind: "break" });
       i += 1;
@@ -132,7 +144,7 @@ function parseParagraph(body: string, firstLine: number, problems: string[]): Ma
   }
   flush();
   if (bold) {
-    problems.push(`line ${lineAt(bold.boldStart!)}: bold text opened with ** is not closed in its paragraph`);
+    problems.push(`line ${bold.boldStart}: bold text opened with ** is not closed in its paragraph`);
     // Shown as written (the issuer is told above); nothing after it is lost.
     root.children.push({ kind: "text", text: "**" }, ...bold.children);
   }

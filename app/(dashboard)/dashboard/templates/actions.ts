@@ -7,7 +7,7 @@ import { refusedArguments, runFormAction, type FormState } from "@/lib/dashboard
 import { CreateGroupBody, UpdateGroupBody } from "@/lib/groups/schema";
 import { createGroup, updateGroup } from "@/lib/groups/service";
 import { isSupportedLocale, type Locale } from "@/lib/i18n/locales";
-import { emailTemplate } from "@/lib/groups/schema";
+import { emailTemplate, MAX_EMAIL_TEXT } from "@/lib/groups/schema";
 import type { RenderedEmail } from "@/lib/mail/template";
 import { previewEmailDraft, sendTestEmail, type EmailDraft } from "@/lib/mail/test-email";
 import { formText } from "@/app/form-text";
@@ -112,6 +112,8 @@ export async function previewEmailAction(form: FormData): Promise<EmailPreview |
   if (!(form instanceof FormData)) return null;
   const member = await requireMember();
   const { draft, fieldErrors } = emailDraftFrom(form);
+  // Text over the limit is refused for that alone; it is not rendered either.
+  if ((draft.template.text ?? "").length > MAX_EMAIL_TEXT) draft.template.text = null;
   return { ...(await previewEmailDraft(member.organization, draft)), fieldErrors };
 }
 
