@@ -36,9 +36,9 @@ test("good email text is saved as written, on create and on update", async ({ ap
 const BAD: { name: string; emailTemplate: Record<string, unknown>; path: string; message: RegExp }[] = [
   {
     name: "a javascript: link",
-    emailTemplate: { subject: "Hi", text: "Hello\n\n[click](javascript:alert(1))" },
+    emailTemplate: { subject: "Hi", text: "Hello\n\n[click](javascript:alert`1`)" },
     path: "emailTemplate.text",
-    message: /line 3: the link address "javascript:alert\(1\)" is refused: links must start with http:\/\/, https:\/\/ or mailto:/,
+    message: /line 3: the link address "javascript:alert`1`" is refused: links must start with http:\/\/, https:\/\/ or mailto:/,
   },
   {
     name: "a data: link",

@@ -337,5 +337,7 @@ test("a template's email: edited as text, previewed with sample values, sent to 
   const mail = await emailTo(server, account.email);
   expect(mail.subject).toBe("[Test] Well done, Alex Morgan");
   expect(mail.text).toContain("Hi Alex Morgan <you>,");
-  expect(mail.html).toContain("Hi Alex Morgan &lt;you&gt;,");
+  // In the branded frame now, names isolated for right-to-left text.
+  expect(mail.html).toContain("Hi <bdi>Alex Morgan</bdi> &lt;you&gt;,");
+  expect(mail.html).toContain(">View your credential</a>");
 });

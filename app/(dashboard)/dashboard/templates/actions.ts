@@ -6,16 +6,11 @@ import { requireMember } from "@/lib/auth/member";
 import { refusedArguments, runFormAction, type FormState } from "@/lib/dashboard/form-state";
 import { CreateGroupBody, UpdateGroupBody } from "@/lib/groups/schema";
 import { createGroup, updateGroup } from "@/lib/groups/service";
-import { isSupportedLocale, type Locale } from "@/lib/i18n/locales";
-import { emailTemplate, MAX_EMAIL_TEXT } from "@/lib/groups/schema";
-import type { RenderedEmail } from "@/lib/mail/template";
-import { previewEmailDraft, sendTestEmail, type EmailDraft } from "@/lib/mail/test-email";
+import { sendTestEmail } from "@/lib/mail/test-email";
+import { emailDraftFrom } from "./email-draft";
 import { formText } from "@/app/form-text";
 
 const text = (form: FormData, name: string) => formText(form, name).trim();
-
-/** The picked language when it is one (the body's validation reports any other value). */
-const languageOf = (form: FormData) => (isSupportedLocale(text(form, "language")) ? (text(form, "language") as Locale) : null);
 
 /** The form's fields as the API's request body, so the API's rules and messages apply unchanged. */
 function groupBodyFrom(form: FormData): Record<string, unknown> {
@@ -80,41 +75,6 @@ export async function updateTemplateAction(
     revalidatePath("/dashboard/templates", "layout");
     return { id: group.id, name: group.name };
   }, "Saved.");
-}
-
-/** The email the form holds now, saved or not, and the problems saving it would report (keyed like the form's fields). */
-function emailDraftFrom(form: FormData): { draft: EmailDraft; fieldErrors: Record<string, string> } {
-  const subject = text(form, "emailSubject");
-  const body = text(form, "emailText");
-  const fieldErrors: Record<string, string> = {};
-  if (subject || body) {
-    const parsed = safeParseWithDetails(emailTemplate, { subject, text: body || null, html: null });
-    if (!parsed.ok) for (const d of parsed.details) fieldErrors[`emailTemplate.${d.path}`] ??= d.message;
-  }
-  return {
-    draft: {
-      groupName: text(form, "name") || "Your template",
-      language: languageOf(form),
-      template: { subject: subject || null, html: null, text: body || null },
-      designId: form.getAll("designIds").map(String)[0] ?? null,
-    },
-    fieldErrors,
-  };
-}
-
-export type EmailPreview = RenderedEmail & { fieldErrors: Record<string, string> };
-
-/**
- * The form's email as recipients would get it, with sample values, for the live preview: written by
- * the same code as the real emails. Problems are reported with it, not instead of it.
- */
-export async function previewEmailAction(form: FormData): Promise<EmailPreview | null> {
-  if (!(form instanceof FormData)) return null;
-  const member = await requireMember();
-  const { draft, fieldErrors } = emailDraftFrom(form);
-  // Text over the limit is refused for that alone; it is not rendered either.
-  if ((draft.template.text ?? "").length > MAX_EMAIL_TEXT) draft.template.text = null;
-  return { ...(await previewEmailDraft(member.organization, draft)), fieldErrors };
 }
 
 /** Emails the form's email, with sample values, to the signed-in user, through the real outbox. */

@@ -5,7 +5,8 @@
 import { useCallback, useEffect, useRef, useState, useTransition } from "react";
 import type { FormState } from "@/lib/dashboard/form-state";
 import styles from "../dashboard.module.css";
-import { previewEmailAction, sendTestEmailAction, type EmailPreview } from "./actions";
+import { sendTestEmailAction } from "./actions";
+import type { EmailPreview } from "./email-draft";
 
 export type PlaceholderOption = { tag: string; name: string };
 
@@ -55,9 +56,13 @@ export function EmailEditor({ initialSubject, initialText, initialPreview, place
       if (!data) return;
       // Only the newest answer is shown: an older one may arrive after it.
       const ticket = ++latest.current;
-      void previewEmailAction(data).then((result) => {
-        if (ticket === latest.current && result) setPreview(result);
-      });
+      void fetch("/dashboard/templates/email-preview", { method: "POST", body: data })
+        .then((response) => (response.ok ? (response.json() as Promise<EmailPreview>) : null))
+        .then((result) => {
+          if (ticket === latest.current && result) setPreview(result);
+        })
+        // A failed preview keeps the last one; the next keystroke asks again.
+        .catch(() => undefined);
     }, PREVIEW_DELAY_MS);
   }, []);
 

@@ -4,7 +4,8 @@ import { useFormAction } from "@/lib/dashboard/use-form-action";
 import styles from "../dashboard.module.css";
 import type { ApiGroup } from "@/lib/groups/serialize";
 import { LOCALE_NAMES, SUPPORTED_LOCALES } from "@/lib/i18n/locales";
-import { createTemplateAction, updateTemplateAction, type EmailPreview } from "./actions";
+import { createTemplateAction, updateTemplateAction } from "./actions";
+import type { EmailPreview } from "./email-draft";
 import { EmailEditor, type PlaceholderOption } from "./email-editor";
 
 type DesignOption = { id: string; name: string; type: string };
