@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { multiLineText, singleLineText } from "../core/text";
 import { SUPPORTED_LOCALES } from "../i18n/locales";
+import { emailMarkupProblems, htmlLinkProblems, placeholderProblems } from "../render/email-markup";
 
 export const MAX_DESIGNS_PER_GROUP = 50;
 
@@ -56,11 +57,48 @@ export const expiryReminderDays = z
   .min(1, "must be at least 1 day")
   .max(365, "must be at most 365 days");
 
-/** The email sent with a credential; placeholders as in designs, plus `[credential.url]`, the wallet link. */
+/** Each problem a check finds, as one issue on the field it was found in. */
+const noProblems = (check: (value: string) => string[], maxLength: number) => (value: string, ctx: z.RefinementCtx) => {
+  // Zod runs refinements even when the length check failed: text over the limit is refused for that
+  // alone, and never read further (a megabyte sent to be refused should cost nothing).
+  if (value.length > maxLength) return;
+  for (const message of check(value)) ctx.addIssue({ code: "custom", message });
+};
+
+export const MAX_EMAIL_TEXT = 20_000;
+
+const EMAIL_SUBJECT_DESCRIPTION =
+  "The subject, one line of up to 300 characters; `[attribute]` placeholders (the built-in ones designs use, or `[custom.<tag>]`) are filled in as text. An unknown placeholder is a `validation_error`.";
+const EMAIL_TEXT_DESCRIPTION =
+  "The email's words (up to 20,000 characters), written inside the organization's branded frame (logo, brand colour, certificate image, the button to the wallet, the small print) and as the plain-text part. Formatting: a blank line starts a paragraph, a line break is kept, `**bold**`, links as `[label](https://...)` (http, https or mailto only; `[label]([credential.url])` links to the recipient's wallet page) and `[attribute]` placeholders. Everything else, HTML included, is shown as text. A refused link, an unknown placeholder or an unclosed `**` is a `validation_error` on this field naming the line; nothing is saved. null: the built-in words.";
+const EMAIL_HTML_DESCRIPTION =
+  "Optional: the issuer's whole HTML body, sent as written instead of the branded frame (then `text` is the plain-text part as written). Every `href`/`src` must be an http, https or mailto address or start with a placeholder. Most templates leave it null and write `text`.";
+
+/**
+ * The email sent with a credential. `text` is the issuer's words in a small formatting set
+ * (lib/render/email-markup: paragraphs, **bold**, [label](https://...) links, [attribute] placeholders),
+ * written into the branded frame; `html`, when given, is the issuer's whole HTML, used as it is.
+ * Links must be http, https or mailto and placeholders known, in every field: a problem is refused
+ * when saving, never dropped when sending.
+ */
 export const emailTemplate = z.strictObject({
-  subject: singleLineText({ trim: true }).min(1, "must not be empty").max(300, "must be at most 300 characters"),
-  html: multiLineText().max(100_000).nullable().optional(),
-  text: multiLineText().max(50_000).nullable().optional(),
+  subject: singleLineText({ trim: true })
+    .min(1, "must not be empty")
+    .max(300, "must be at most 300 characters")
+    .superRefine(noProblems(placeholderProblems, 300))
+    .describe(EMAIL_SUBJECT_DESCRIPTION),
+  html: multiLineText()
+    .max(100_000, "must be at most 100000 characters")
+    .superRefine(noProblems(htmlLinkProblems, 100_000))
+    .nullable()
+    .optional()
+    .describe(EMAIL_HTML_DESCRIPTION),
+  text: multiLineText()
+    .max(MAX_EMAIL_TEXT, `must be at most ${MAX_EMAIL_TEXT} characters`)
+    .superRefine(noProblems(emailMarkupProblems, MAX_EMAIL_TEXT))
+    .nullable()
+    .optional()
+    .describe(EMAIL_TEXT_DESCRIPTION),
 });
 
 /**
@@ -143,7 +181,11 @@ export const GroupResponse = z.object({
   badgeDesignId: z.string().nullable().optional().describe("Deprecated; present only when the legacy shape was used."),
   expiryPeriod: expiryPeriod.nullable().describe("Default expiry of the group's credentials; null: they do not expire."),
   emailTemplate: z
-    .object({ subject: z.string(), html: z.string().nullable(), text: z.string().nullable() })
+    .object({
+      subject: z.string().describe(EMAIL_SUBJECT_DESCRIPTION),
+      html: z.string().nullable().describe(EMAIL_HTML_DESCRIPTION),
+      text: z.string().nullable().describe(EMAIL_TEXT_DESCRIPTION),
+    })
     .nullable()
     .describe("null: the built-in template."),
   language: z

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SUPPORTED_LOCALES, type Locale } from "../i18n/locales";
-import { htmlForPlainText, renderEmail } from "./template";
+import { renderEmail } from "./template";
 
 const values = {
   "recipient.name": "Zoë <script>alert(1)</script>",
@@ -34,7 +34,9 @@ describe("renderEmail", () => {
       values,
     );
     expect(mail.subject).toBe("Well done, Zoë <script>alert(1)</script>!");
-    expect(mail.text).toBe("Hi Zoë <script>alert(1)</script> : https://w.example/credentials/abc?recipient=true");
+    // The issuer's text first, then the frame's wallet link and small print.
+    expect(mail.text.split("\n")[0]).toBe("Hi Zoë <script>alert(1)</script> : https://w.example/credentials/abc?recipient=true");
+    expect(mail.text).toContain("View, download and share it here:\nhttps://w.example/credentials/abc?recipient=true");
     expect(mail.html).toContain("View your credential");
   });
 });
@@ -69,19 +71,6 @@ describe("renderEmail: placeholders in URL attributes", () => {
   it("leaves URL attributes without placeholders and placeholders outside attributes alone", () => {
     const mail = renderEmail(template(`<a href="https://example.edu">[custom.link]</a>`), { "custom.link": "javascript:x" });
     expect(mail.html).toBe(`<a href="https://example.edu">javascript:x</a>`);
-  });
-});
-
-describe("htmlForPlainText", () => {
-  it("keeps the issuer's words, escaped, with the wallet link as a button or a link", () => {
-    const html = htmlForPlainText("Hello [recipient.name] <3,\nwell done.\n\n[credential.url]\n\nOr: [credential.url]");
-    const rendered = renderEmail(
-      { subject: "s", html, text: null },
-      { "recipient.name": "Ada & Co", "credential.url": "https://w.example/c/1" },
-    );
-    expect(rendered.html).toContain("Hello Ada &amp; Co &lt;3,<br>well done.");
-    expect(rendered.html).toContain(`<a href="https://w.example/c/1" style="display:inline-block`);
-    expect(rendered.html).toContain(`Or: <a href="https://w.example/c/1" dir="ltr" style="color:#1d4ed8">https://w.example/c/1</a>`);
   });
 });
 
@@ -245,21 +234,10 @@ describe("renderEmail: the built-in email in the group's language", () => {
     };
     const german = renderEmail(own, hostile, {}, "de");
     expect(german.subject).toBe("Zertifikat vom 5. März 2026");
-    expect(german.text).toBe(`Ausgestellt am 5. März 2026 für Ada "><img src=x onerror=alert(1)>`);
-    // The HTML part the group left empty is the built-in one, in German.
+    expect(german.text.split("\n")[0]).toBe(`Ausgestellt am 5. März 2026 für Ada "><img src=x onerror=alert(1)>`);
+    // The issuer's text sits in the built-in frame, whose button speaks German.
     expect(german.html).toContain(">Nachweis ansehen</a>");
+    expect(german.html).toContain("Ausgestellt am 5. März 2026 für <bdi>Ada &quot;&gt;&lt;img");
     expect(renderEmail(own, hostile, {}, null).subject).toBe("Zertifikat vom March 5, 2026");
-  });
-
-  it("the dashboard's plain-text email: the button in the group's language, the issuer's words as written", () => {
-    const html = htmlForPlainText("مرحبًا [recipient.name]\n\n[credential.url]", "ar");
-    const mail = renderEmail({ subject: "s", html, text: null }, hostile, {}, "ar");
-    expect(mail.html).toContain(`<html lang="ar" dir="rtl">`);
-    expect(mail.html).toContain(
-      `<p dir="rtl" style="margin:0 0 16px;font-size:16px;line-height:1.5">مرحبًا Ada &quot;&gt;&lt;img src=x onerror=alert(1)&gt;</p>`,
-    );
-    expect(mail.html).toContain(">عرض شهادتك</a>");
-    expect(htmlForPlainText("[credential.url]", "es")).toContain(">Ver su credencial</a>");
-    expect(htmlForPlainText("[credential.url]")).toContain(">View your credential</a>");
   });
 });

@@ -7,43 +7,15 @@ import { substitute, type AttributeValues } from "../render/attributes";
 // next-intl's own translator core (next-intl re-exports it as createTranslator): the same ICU
 // formatting as the wallet's pages, without React, for mail written in the worker and the API.
 import { createTranslator } from "use-intl/core";
-import { DEFAULT_LOCALE, textDirection, type Locale } from "../i18n/locales";
+import { DEFAULT_LOCALE, type Locale } from "../i18n/locales";
 import { messagesFor, type Messages } from "../i18n/messages";
+import { markupToPlainText, parseEmailMarkup, type MarkupInline } from "../render/email-markup";
+import { brandColorOf, brandedEmailHtml, escapeHtml, messageParagraph, walletLinkLine, type EmailBranding } from "./layout";
 
 export type EmailTemplate = { subject: string | null; html: string | null; text: string | null };
 export type RenderedEmail = { subject: string; html: string; text: string };
 
-/** How the organization's own look enters the built-in email; every field is optional. */
-export type EmailBranding = {
-  /** `#rrggbb`; anything else is ignored. */
-  brandColor?: string | null;
-  /** Absolute URL of the organization's logo. */
-  logoUrl?: string | null;
-  /** Absolute URL of the credential's first design as PNG, with its size in the email. */
-  certificateImage?: { url: string; width: number; height: number } | null;
-  /** Replies reach the organization (the message's Reply-To); the body says so. */
-  contactEmail?: string | null;
-};
-
-const DEFAULT_COLOR = "#1d4ed8";
-const HEX_COLOR = /^#[0-9a-f]{6}$/i;
-
-/** The organization's brand colour when it is a valid `#rrggbb`, else the default blue. */
-export function brandColorOf(branding: EmailBranding): string {
-  return branding.brandColor && HEX_COLOR.test(branding.brandColor) ? branding.brandColor.toLowerCase() : DEFAULT_COLOR;
-}
-
-/** White or near-black, whichever reads better on the button's colour (WCAG relative luminance). */
-export function textColorOn(hex: string): string {
-  const channel = (i: number) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-  // Contrast against white is (1.05)/(L+0.05); against #111827 (L≈0.0116) it is (L+0.05)/0.0616.
-  return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.0616 ? "#ffffff" : "#111827";
-}
-
+export { brandColorOf, escapeHtml, textColorOn, type EmailBranding } from "./layout";
 /**
  * What the built-in template's sentences are given for their arguments: the placeholders themselves,
  * so a translated sentence is a template like any other and the values go in afterwards, escaped in
@@ -94,50 +66,67 @@ function emailTranslator(language: Locale): EmailTranslator {
 }
 
 /**
- * The built-in HTML body. Our own URLs and the validated colour are written in here (escaped);
- * every value from people (names) stays a placeholder, filled in escaped like any other.
+ * The built-in HTML body: a heading and an introduction in the branded frame. Every value from
+ * people (names) stays a placeholder, filled in escaped like any other.
  */
 function defaultHtml(branding: EmailBranding, language: Locale, t: EmailTranslator): string {
-  const color = brandColorOf(branding);
-  const logo = branding.logoUrl
-    ? `<img src="${escapeHtml(branding.logoUrl)}" alt="[organization.name]" height="48" style="display:block;height:48px;width:auto;max-width:240px;margin:0 0 16px;border:0">`
-    : "";
-  const image = branding.certificateImage;
-  const certificate = image
-    ? `<p style="margin:0 0 24px"><a href="[credential.url]"><img src="${escapeHtml(image.url)}" width="${Math.round(image.width)}" height="${Math.round(image.height)}" alt="${escapeHtml(t("certificateAlt", ARGUMENTS))}" style="display:block;width:100%;max-width:${Math.round(image.width)}px;height:auto;border:1px solid #e5e7eb;border-radius:6px"></a></p>`
-    : "";
+  const content = `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3">${htmlText(t("heading", ARGUMENTS))}</h1>
+${messageParagraph(htmlText(t("intro", ARGUMENTS)), { last: true })}`;
+  return brandedEmailHtml({ language, branding, content, ...smallPrint(branding, t) });
+}
+
+/** What the frame says around any credential email's message: the image's alt text, the button, the small print. */
+function smallPrint(branding: EmailBranding, t: EmailTranslator): { certificateAlt: string; button: string; footer: string } {
   const reply = branding.contactEmail ? `<br>${htmlText(t("replyHint", ARGUMENTS))}` : "";
-  const dir = textDirection(language);
-  // The wallet link is a URL whatever the language: kept left-to-right inside right-to-left text.
-  return `<!doctype html>
-<html lang="${language}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"></head>
-<body dir="${dir}" style="margin:0;padding:0;background:#f3f4f6;font-family:Helvetica,Arial,sans-serif;color:#111827">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="padding:32px 12px"><tr><td align="center">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" dir="${dir}" style="max-width:560px;background:#ffffff;border-radius:12px;border-top:6px solid ${color};padding:32px">
-<tr><td align="${dir === "rtl" ? "right" : "left"}">
-${logo}<p style="margin:0 0 8px;font-size:14px;color:#6b7280"><bdi>[organization.name]</bdi></p>
-<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3">${htmlText(t("heading", ARGUMENTS))}</h1>
-<p style="margin:0 0 24px;font-size:16px;line-height:1.5">${htmlText(t("intro", ARGUMENTS))}</p>
-${certificate}<p style="margin:0 0 24px"><a href="[credential.url]" style="display:inline-block;background:${color};color:${textColorOn(color)};text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${htmlText(t("button"))}</a></p>
-<p style="margin:0;font-size:13px;color:#6b7280">${htmlText(t("openLink"))} <a href="[credential.url]" dir="ltr" style="color:${color}">[credential.url]</a><br>${htmlText(t("credentialId", ARGUMENTS))} · ${htmlText(t("issuedOn", ARGUMENTS))}${reply}</p>
-</td></tr></table></td></tr></table>
-</body></html>`;
+  return {
+    certificateAlt: escapeHtml(t("certificateAlt", ARGUMENTS)),
+    button: htmlText(t("button")),
+    footer: `${walletLinkLine(htmlText(t("openLink")), branding)}<br>${htmlText(t("credentialId", ARGUMENTS))} · ${htmlText(t("issuedOn", ARGUMENTS))}${reply}`,
+  };
+}
+
+/** The plain-text counterpart of the small print: the wallet link written out, the id and date, who to reply to. */
+function textSmallPrint(branding: EmailBranding, t: EmailTranslator): string[] {
+  const lines = [t("textView"), "[credential.url]", "", t("credentialId", ARGUMENTS), t("textIssuedOn", ARGUMENTS)];
+  if (branding.contactEmail) lines.push("", t("replyHint", ARGUMENTS));
+  return lines;
+}
+
+/**
+ * The issuer's own text (lib/render/email-markup) in the branded frame, as an HTML template and a
+ * plain-text one. Without a fixed language the frame is English and each paragraph takes the
+ * direction of its own first letters, since the words are the issuer's.
+ */
+export function customEmailBodies(source: string, branding: EmailBranding, language: Locale | null): { html: string; text: string } {
+  const frameLanguage = language ?? DEFAULT_LOCALE;
+  const t = emailTranslator(frameLanguage);
+  const { paragraphs } = parseEmailMarkup(source);
+  const color = brandColorOf(branding);
+  const inline = (pieces: MarkupInline[]): string =>
+    pieces
+      .map((p) => {
+        switch (p.kind) {
+          case "text":
+            return htmlText(p.text);
+          case "break":
+            return "<br>";
+          case "bold":
+            return `<strong>${inline(p.children)}</strong>`;
+          case "link":
+            return `<a href="${escapeHtml(p.url)}" style="color:${color}">${htmlText(p.label)}</a>`;
+        }
+      })
+      .join("");
+  const content = paragraphs
+    .map((p, i) => messageParagraph(inline(p), { dir: language ? undefined : "auto", last: i === paragraphs.length - 1 }))
+    .join("\n");
+  const html = brandedEmailHtml({ language: frameLanguage, branding, content, ...smallPrint(branding, t) });
+  const text = [markupToPlainText(paragraphs), "", ...textSmallPrint(branding, t)].join("\n");
+  return { html, text };
 }
 
 function defaultText(branding: EmailBranding, t: EmailTranslator): string {
-  const lines = [
-    t("textGreeting", ARGUMENTS),
-    "",
-    t("textIssued", ARGUMENTS),
-    "",
-    t("textView"),
-    "[credential.url]",
-    "",
-    t("credentialId", ARGUMENTS),
-    t("textIssuedOn", ARGUMENTS),
-  ];
-  if (branding.contactEmail) lines.push("", t("replyHint", ARGUMENTS));
-  return lines.join("\n");
+  return [t("textGreeting", ARGUMENTS), "", t("textIssued", ARGUMENTS), "", ...textSmallPrint(branding, t)].join("\n");
 }
 
 /** The built-in template for an email with this branding, written in `language` (English by default). */
@@ -147,10 +136,6 @@ export function defaultEmailTemplate(
 ): { subject: string; text: string; html: string } {
   const t = emailTranslator(language);
   return { subject: t("subject", ARGUMENTS), text: defaultText(branding, t), html: defaultHtml(branding, language, t) };
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
 /**
@@ -183,10 +168,12 @@ function fillUrlAttributes(html: string, values: AttributeValues, dates: ReturnT
 const PLACEHOLDER_IN_TEXT = new RegExp(PLACEHOLDER.source);
 
 /**
- * Fills the template (the group's fields, the built-in one where they are empty). `branding` shapes
- * the built-in HTML body only: a group's own HTML is the issuer's markup, used as it is. `language`
- * is the group's: the built-in fields are written in it (English when null), and dates in every field
- * follow it; the issuer's own subject and bodies are their words and are not translated.
+ * Fills the template (the group's fields, the built-in one where they are empty). The issuer's own
+ * text without their own HTML is written in the branded frame (customEmailBodies): `branding` shapes
+ * it and the built-in body alike. A group's own HTML (the API's `html`) is the issuer's markup, used as
+ * it is, with its `text` as the plain-text part as written. `language` is the group's: the built-in
+ * fields and the frame are written in it (English when null), and dates in every field follow it; the
+ * issuer's own subject and text are their words and are not translated.
  */
 export function renderEmail(
   template: EmailTemplate,
@@ -194,54 +181,21 @@ export function renderEmail(
   branding: EmailBranding = {},
   language: Locale | null = null,
 ): RenderedEmail {
-  const fallback = defaultEmailTemplate(branding, language ?? DEFAULT_LOCALE);
+  const custom = template.html === null && template.text !== null ? customEmailBodies(template.text, branding, language) : null;
+  // Written only when a field falls back to it.
+  let builtIn: ReturnType<typeof defaultEmailTemplate> | undefined;
+  const fallback = () => (builtIn ??= defaultEmailTemplate(branding, language ?? DEFAULT_LOCALE));
+  const subject = template.subject ?? fallback().subject;
   const dates = datesFor(language);
   const escaped = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v == null ? v : escapeHtml(v)]));
   return {
     // A subject is one line whatever the values hold; no-break spaces stay (French puts one before ":").
-    subject: substitute(template.subject ?? fallback.subject, values, dates)
+    subject: substitute(subject, values, dates)
       .replace(/[^\S\u00a0\u202f]+/g, " ")
       .trim(),
-    html: substitute(fillUrlAttributes(template.html ?? fallback.html, values, dates), escaped, dates),
-    text: substitute(template.text ?? fallback.text, values, dates),
+    html: substitute(fillUrlAttributes(custom?.html ?? template.html ?? fallback().html, values, dates), escaped, dates),
+    text: substitute(custom?.text ?? template.text ?? fallback().text, values, dates),
   };
-}
-
-/**
- * An HTML body for a plain-text one (what the dashboard's email form writes): the text escaped, blank
- * lines as paragraphs, line breaks kept, and a line that is only `[credential.url]` as a button, so
- * HTML mail clients show the issuer's words rather than the built-in body. The button's label and the
- * page's direction follow the group's language (the words are the issuer's); without one, English, and
- * each paragraph takes the direction of its own first letters.
- */
-export function htmlForPlainText(text: string, language: Locale | null = null): string {
-  const button = emailTranslator(language ?? DEFAULT_LOCALE)("button");
-  const paragraphs = text
-    .replace(/\r\n?/g, "\n")
-    .split(/\n{2,}/)
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .map((p) => {
-      if (p === "[credential.url]") {
-        return `<p style="margin:0 0 16px"><a href="[credential.url]" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${escapeHtml(button)}</a></p>`;
-      }
-      const body = escapeHtml(p)
-        .split("\n")
-        .map((line) =>
-          line.replace(/\[credential\.url\]/g, `<a href="[credential.url]" dir="ltr" style="color:#1d4ed8">[credential.url]</a>`),
-        )
-        .join("<br>");
-      return `<p dir="${language ? textDirection(language) : "auto"}" style="margin:0 0 16px;font-size:16px;line-height:1.5">${body}</p>`;
-    });
-  const lang = language ? ` lang="${language}" dir="${textDirection(language)}"` : "";
-  return `<!doctype html>
-<html${lang}><body style="margin:0;padding:0;background:#f3f4f6;font-family:Helvetica,Arial,sans-serif;color:#111827">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="padding:32px 12px"><tr><td align="center">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
-<tr><td>
-${paragraphs.join("\n")}
-</td></tr></table></td></tr></table>
-</body></html>`;
 }
 
 /**
@@ -257,27 +211,18 @@ export type NoticeSentences = { subject: string; heading: string; paragraphs: st
  * group's own: `renderEmail` fills it in.
  */
 export function noticeEmailTemplate(sentences: NoticeSentences, branding: EmailBranding, language: Locale): RenderedEmail {
-  const color = branding.brandColor && HEX_COLOR.test(branding.brandColor) ? branding.brandColor.toLowerCase() : DEFAULT_COLOR;
-  const logo = branding.logoUrl
-    ? `<img src="${escapeHtml(branding.logoUrl)}" alt="[organization.name]" height="48" style="display:block;height:48px;width:auto;max-width:240px;margin:0 0 16px;border:0">`
-    : "";
-  const dir = textDirection(language);
-  const paragraphs = sentences.paragraphs
-    .map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5">${htmlText(p)}</p>`)
-    .join("\n");
-  const html = `<!doctype html>
-<html lang="${language}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"></head>
-<body dir="${dir}" style="margin:0;padding:0;background:#f3f4f6;font-family:Helvetica,Arial,sans-serif;color:#111827">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="padding:32px 12px"><tr><td align="center">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" dir="${dir}" style="max-width:560px;background:#ffffff;border-radius:12px;border-top:6px solid ${color};padding:32px">
-<tr><td align="${dir === "rtl" ? "right" : "left"}">
-${logo}<p style="margin:0 0 8px;font-size:14px;color:#6b7280"><bdi>[organization.name]</bdi></p>
-<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3">${htmlText(sentences.heading)}</h1>
-${paragraphs}
-<p style="margin:8px 0 24px"><a href="[credential.url]" style="display:inline-block;background:${color};color:${textColorOn(color)};text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${htmlText(sentences.button)}</a></p>
-<p style="margin:0;font-size:13px;color:#6b7280">${htmlText(sentences.openLink)} <a href="[credential.url]" dir="ltr" style="color:${color}">[credential.url]</a></p>
-</td></tr></table></td></tr></table>
-</body></html>`;
+  const content = [
+    `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3">${htmlText(sentences.heading)}</h1>`,
+    ...sentences.paragraphs.map((p) => messageParagraph(htmlText(p))),
+  ].join("\n");
+  const html = brandedEmailHtml({
+    language,
+    branding,
+    content,
+    certificateAlt: null,
+    button: htmlText(sentences.button),
+    footer: walletLinkLine(htmlText(sentences.openLink), branding),
+  });
   const text = [sentences.heading, "", ...sentences.paragraphs.flatMap((p) => [p, ""]), sentences.openLink, "[credential.url]"].join("\n");
   return { subject: sentences.subject, html, text };
 }

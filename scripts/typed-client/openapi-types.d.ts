@@ -2742,8 +2742,11 @@ export interface operations {
               } | null;
               /** @description null: the built-in template. */
               emailTemplate: {
+                /** @description The subject, one line of up to 300 characters; `[attribute]` placeholders (the built-in ones designs use, or `[custom.<tag>]`) are filled in as text. An unknown placeholder is a `validation_error`. */
                 subject: string;
+                /** @description Optional: the issuer's whole HTML body, sent as written instead of the branded frame (then `text` is the plain-text part as written). Every `href`/`src` must be an http, https or mailto address or start with a placeholder. Most templates leave it null and write `text`. */
                 html: string | null;
+                /** @description The email's words (up to 20,000 characters), written inside the organization's branded frame (logo, brand colour, certificate image, the button to the wallet, the small print) and as the plain-text part. Formatting: a blank line starts a paragraph, a line break is kept, `**bold**`, links as `[label](https://...)` (http, https or mailto only; `[label]([credential.url])` links to the recipient's wallet page) and `[attribute]` placeholders. Everything else, HTML included, is shown as text. A refused link, an unknown placeholder or an unclosed `**` is a `validation_error` on this field naming the line; nothing is saved. null: the built-in words. */
                 text: string | null;
               } | null;
               /** @description The language of the group's credential emails and wallet pages; null: emails in English, and each wallet page in its reader's browser language (Accept-Language). */
@@ -2843,8 +2846,11 @@ export interface operations {
             unit: "day" | "month" | "year";
           } | null;
           emailTemplate?: {
+            /** @description The subject, one line of up to 300 characters; `[attribute]` placeholders (the built-in ones designs use, or `[custom.<tag>]`) are filled in as text. An unknown placeholder is a `validation_error`. */
             subject: string;
+            /** @description Optional: the issuer's whole HTML body, sent as written instead of the branded frame (then `text` is the plain-text part as written). Every `href`/`src` must be an http, https or mailto address or start with a placeholder. Most templates leave it null and write `text`. */
             html?: string | null;
+            /** @description The email's words (up to 20,000 characters), written inside the organization's branded frame (logo, brand colour, certificate image, the button to the wallet, the small print) and as the plain-text part. Formatting: a blank line starts a paragraph, a line break is kept, `**bold**`, links as `[label](https://...)` (http, https or mailto only; `[label]([credential.url])` links to the recipient's wallet page) and `[attribute]` placeholders. Everything else, HTML included, is shown as text. A refused link, an unknown placeholder or an unclosed `**` is a `validation_error` on this field naming the line; nothing is saved. null: the built-in words. */
             text?: string | null;
           } | null;
           language?: ("en" | "es" | "fr" | "de" | "pt-BR" | "ar" | "zh-Hans" | "hi") | null;
@@ -2883,8 +2889,11 @@ export interface operations {
             } | null;
             /** @description null: the built-in template. */
             emailTemplate: {
+              /** @description The subject, one line of up to 300 characters; `[attribute]` placeholders (the built-in ones designs use, or `[custom.<tag>]`) are filled in as text. An unknown placeholder is a `validation_error`. */
               subject: string;
+              /** @description Optional: the issuer's whole HTML body, sent as written instead of the branded frame (then `text` is the plain-text part as written). Every `href`/`src` must be an http, https or mailto address or start with a placeholder. Most templates leave it null and write `text`. */
               html: string | null;
+              /** @description The email's words (up to 20,000 characters), written inside the organization's branded frame (logo, brand colour, certificate image, the button to the wallet, the small print) and as the plain-text part. Formatting: a blank line starts a paragraph, a line break is kept, `**bold**`, links as `[label](https://...)` (http, https or mailto only; `[label]([credential.url])` links to the recipient's wallet page) and `[attribute]` placeholders. Everything else, HTML included, is shown as text. A refused link, an unknown placeholder or an unclosed `**` is a `validation_error` on this field naming the line; nothing is saved. null: the built-in words. */
               text: string | null;
             } | null;
             /** @description The language of the group's credential emails and wallet pages; null: emails in English, and each wallet page in its reader's browser language (Accept-Language). */
@@ -3022,8 +3031,11 @@ export interface operations {
             } | null;
             /** @description null: the built-in template. */
             emailTemplate: {
+              /** @description The subject, one line of up to 300 characters; `[attribute]` placeholders (the built-in ones designs use, or `[custom.<tag>]`) are filled in as text. An unknown placeholder is a `validation_error`. */
               subject: string;
+              /** @description Optional: the issuer's whole HTML body, sent as written instead of the branded frame (then `text` is the plain-text part as written). Every `href`/`src` must be an http, https or mailto address or start with a placeholder. Most templates leave it null and write `text`. */
               html: string | null;
+              /** @description The email's words (up to 20,000 characters), written inside the organization's branded frame (logo, brand colour, certificate image, the button to the wallet, the small print) and as the plain-text part. Formatting: a blank line starts a paragraph, a line break is kept, `**bold**`, links as `[label](https://...)` (http, https or mailto only; `[label]([credential.url])` links to the recipient's wallet page) and `[attribute]` placeholders. Everything else, HTML included, is shown as text. A refused link, an unknown placeholder or an unclosed `**` is a `validation_error` on this field naming the line; nothing is saved. null: the built-in words. */
               text: string | null;
             } | null;
             /** @description The language of the group's credential emails and wallet pages; null: emails in English, and each wallet page in its reader's browser language (Accept-Language). */
@@ -3237,8 +3249,11 @@ export interface operations {
             unit: "day" | "month" | "year";
           } | null;
           emailTemplate?: {
+            /** @description The subject, one line of up to 300 characters; `[attribute]` placeholders (the built-in ones designs use, or `[custom.<tag>]`) are filled in as text. An unknown placeholder is a `validation_error`. */
             subject: string;
+            /** @description Optional: the issuer's whole HTML body, sent as written instead of the branded frame (then `text` is the plain-text part as written). Every `href`/`src` must be an http, https or mailto address or start with a placeholder. Most templates leave it null and write `text`. */
             html?: string | null;
+            /** @description The email's words (up to 20,000 characters), written inside the organization's branded frame (logo, brand colour, certificate image, the button to the wallet, the small print) and as the plain-text part. Formatting: a blank line starts a paragraph, a line break is kept, `**bold**`, links as `[label](https://...)` (http, https or mailto only; `[label]([credential.url])` links to the recipient's wallet page) and `[attribute]` placeholders. Everything else, HTML included, is shown as text. A refused link, an unknown placeholder or an unclosed `**` is a `validation_error` on this field naming the line; nothing is saved. null: the built-in words. */
             text?: string | null;
           } | null;
           language?: ("en" | "es" | "fr" | "de" | "pt-BR" | "ar" | "zh-Hans" | "hi") | null;
@@ -3277,8 +3292,11 @@ export interface operations {
             } | null;
             /** @description null: the built-in template. */
             emailTemplate: {
+              /** @description The subject, one line of up to 300 characters; `[attribute]` placeholders (the built-in ones designs use, or `[custom.<tag>]`) are filled in as text. An unknown placeholder is a `validation_error`. */
               subject: string;
+              /** @description Optional: the issuer's whole HTML body, sent as written instead of the branded frame (then `text` is the plain-text part as written). Every `href`/`src` must be an http, https or mailto address or start with a placeholder. Most templates leave it null and write `text`. */
               html: string | null;
+              /** @description The email's words (up to 20,000 characters), written inside the organization's branded frame (logo, brand colour, certificate image, the button to the wallet, the small print) and as the plain-text part. Formatting: a blank line starts a paragraph, a line break is kept, `**bold**`, links as `[label](https://...)` (http, https or mailto only; `[label]([credential.url])` links to the recipient's wallet page) and `[attribute]` placeholders. Everything else, HTML included, is shown as text. A refused link, an unknown placeholder or an unclosed `**` is a `validation_error` on this field naming the line; nothing is saved. null: the built-in words. */
               text: string | null;
             } | null;
             /** @description The language of the group's credential emails and wallet pages; null: emails in English, and each wallet page in its reader's browser language (Accept-Language). */

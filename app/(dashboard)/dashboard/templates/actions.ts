@@ -6,15 +6,11 @@ import { requireMember } from "@/lib/auth/member";
 import { refusedArguments, runFormAction, type FormState } from "@/lib/dashboard/form-state";
 import { CreateGroupBody, UpdateGroupBody } from "@/lib/groups/schema";
 import { createGroup, updateGroup } from "@/lib/groups/service";
-import { isSupportedLocale, type Locale } from "@/lib/i18n/locales";
-import { htmlForPlainText } from "@/lib/mail/template";
-import { sendGroupTestEmail } from "@/lib/mail/test-email";
+import { sendTestEmail } from "@/lib/mail/test-email";
+import { emailDraftFrom } from "./email-draft";
 import { formText } from "@/app/form-text";
 
 const text = (form: FormData, name: string) => formText(form, name).trim();
-
-/** The picked language when it is one (the body's validation reports any other value). */
-const languageOf = (form: FormData) => (isSupportedLocale(text(form, "language")) ? (text(form, "language") as Locale) : null);
 
 /** The form's fields as the API's request body, so the API's rules and messages apply unchanged. */
 function groupBodyFrom(form: FormData): Record<string, unknown> {
@@ -44,11 +40,10 @@ function groupBodyFrom(form: FormData): Record<string, unknown> {
         : {}),
     // Empty: no fixed language (the email in English, the wallet in each reader's language).
     ...(text(form, "language") ? { language: text(form, "language") } : editing ? { language: null } : {}),
-    // The dashboard writes plain text; HTML clients get the same words (not the built-in body).
+    // The dashboard writes the text only: it is sent in the branded frame (an HTML body set through
+    // the API is replaced, as the editor says).
     ...(!subject && !body && editing ? { emailTemplate: null } : {}),
-    ...(subject || body
-      ? { emailTemplate: { subject, text: body || null, html: body ? htmlForPlainText(body, languageOf(form)) : null } }
-      : {}),
+    ...(subject || body ? { emailTemplate: { subject, text: body || null, html: null } } : {}),
   };
 }
 
@@ -82,11 +77,16 @@ export async function updateTemplateAction(
   }, "Saved.");
 }
 
-export async function sendTestEmailAction(_previous: FormState, form: FormData): Promise<FormState> {
+/** Emails the form's email, with sample values, to the signed-in user, through the real outbox. */
+export async function sendTestEmailAction(form: FormData): Promise<FormState> {
   if (!(form instanceof FormData)) return refusedArguments();
   const member = await requireMember();
   return runFormAction(async () => {
-    await sendGroupTestEmail(member.organization, text(form, "id"), member.user.email);
+    const { draft, fieldErrors } = emailDraftFrom(form);
+    if (Object.keys(fieldErrors).length > 0) {
+      throw invalidFields(Object.entries(fieldErrors).map(([path, message]) => ({ path, message })));
+    }
+    await sendTestEmail(member.organization, draft, member.user);
     return undefined;
-  }, `Test email queued to ${member.user.email}.`);
+  }, `Test email sent to ${member.user.email}: it goes out through the same mail queue as credential emails and should arrive within a minute.`);
 }

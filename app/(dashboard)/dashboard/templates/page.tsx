@@ -3,15 +3,22 @@ import { requireMember } from "@/lib/auth/member";
 import { listDesigns } from "@/lib/designs/service";
 import { listGroups } from "@/lib/groups/service";
 import styles from "../dashboard.module.css";
+import { emailEditorSetup } from "./email-setup";
 import { TemplateForm } from "./template-form";
 
 export const metadata = { title: "Credential templates" };
 
 export default async function TemplatesPage() {
   const member = await requireMember();
-  const [groups, designs] = await Promise.all([
+  const [groups, designs, email] = await Promise.all([
     listGroups(member.organization.id, { limit: 100 }),
     listDesigns(member.organization, { limit: 100 }),
+    emailEditorSetup(member, {
+      groupName: "Your template",
+      language: null,
+      template: { subject: null, html: null, text: null },
+      designId: null,
+    }),
   ]);
   const designName = new Map(designs.data.map((d) => [d.id, d.name]));
   return (
@@ -54,7 +61,7 @@ export default async function TemplatesPage() {
       </section>
       <section className={styles.section}>
         <h2>New template</h2>
-        <TemplateForm designs={designs.data.map((d) => ({ id: d.id, name: d.name, type: d.type }))} />
+        <TemplateForm designs={designs.data.map((d) => ({ id: d.id, name: d.name, type: d.type }))} email={email} />
       </section>
     </>
   );

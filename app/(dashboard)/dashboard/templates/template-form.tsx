@@ -5,8 +5,13 @@ import styles from "../dashboard.module.css";
 import type { ApiGroup } from "@/lib/groups/serialize";
 import { LOCALE_NAMES, SUPPORTED_LOCALES } from "@/lib/i18n/locales";
 import { createTemplateAction, updateTemplateAction } from "./actions";
+import type { EmailPreview } from "./email-draft";
+import { EmailEditor, type PlaceholderOption } from "./email-editor";
 
 type DesignOption = { id: string; name: string; type: string };
+
+/** What the email editor starts from: the placeholders it offers, who a test goes to, the first preview. */
+export type EmailEditorSetup = { placeholders: PlaceholderOption[]; userEmail: string; initialPreview: EmailPreview | null };
 
 function FieldError({ id, message }: { id: string; message?: string }) {
   return message ? (
@@ -17,7 +22,7 @@ function FieldError({ id, message }: { id: string; message?: string }) {
 }
 
 /** Creates a template, or edits `initial` when given. */
-export function TemplateForm({ designs, initial }: { designs: DesignOption[]; initial?: ApiGroup }) {
+export function TemplateForm({ designs, initial, email }: { designs: DesignOption[]; initial?: ApiGroup; email: EmailEditorSetup }) {
   const {
     state,
     onSubmit,
@@ -177,36 +182,20 @@ export function TemplateForm({ designs, initial }: { designs: DesignOption[]; in
           ))}
         </select>
         <span className={styles.muted} id="tpl-language-hint">
-          The built-in email is written in this language, and credential pages show it to everyone. Your own email subject and text are sent
-          as you write them.
+          The built-in email and the frame around your own text (button, small print) are written in this language, and credential pages
+          show it to everyone. Your own email subject and text are sent as you write them.
         </span>
         <FieldError id="tpl-language" message={e.language} />
       </div>
-      <div className={styles.field}>
-        <label htmlFor="tpl-subject">Email subject (optional; a default is used otherwise)</label>
-        <input
-          id="tpl-subject"
-          name="emailSubject"
-          defaultValue={initial?.emailTemplate?.subject ?? ""}
-          placeholder="Your certificate for [group.name]"
-          aria-invalid={Boolean(e["emailTemplate.subject"])}
-        />
-        <FieldError id="tpl-subject" message={e["emailTemplate.subject"]} />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="tpl-text">Email text (optional)</label>
-        <textarea
-          id="tpl-text"
-          name="emailText"
-          rows={5}
-          defaultValue={initial?.emailTemplate?.text ?? ""}
-          placeholder={"Hello [recipient.name],\n\nyour credential is ready: [credential.url]"}
-        />
-        <FieldError id="tpl-text" message={e["emailTemplate.text"]} />
-        <span className={styles.muted}>
-          Placeholders: [recipient.name], [group.name], [credential.issueDate], [credential.url] and your custom attributes.
-        </span>
-      </div>
+      <EmailEditor
+        initialSubject={initial?.emailTemplate?.subject ?? ""}
+        initialText={initial?.emailTemplate?.text ?? ""}
+        initialPreview={email.initialPreview}
+        placeholders={email.placeholders}
+        userEmail={email.userEmail}
+        saveErrors={e}
+        hasOwnHtml={Boolean(initial?.emailTemplate?.html)}
+      />
       <div>
         <button className={styles.button} type="submit" disabled={pending}>
           {initial ? (pending ? "Saving…" : "Save template") : pending ? "Creating…" : "Create template"}

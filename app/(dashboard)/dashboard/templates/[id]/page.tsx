@@ -4,10 +4,10 @@ import { ApiError } from "@/lib/core/errors";
 import { requireMember } from "@/lib/auth/member";
 import { listDesigns } from "@/lib/designs/service";
 import { getGroup } from "@/lib/groups/service";
-import { previewGroupEmail } from "@/lib/mail/test-email";
+import { groupEmailDraft } from "@/lib/mail/test-email";
 import styles from "../../dashboard.module.css";
+import { emailEditorSetup } from "../email-setup";
 import { TemplateForm } from "../template-form";
-import { TestEmailButton } from "./test-email-button";
 
 export const metadata = { title: "Credential template" };
 
@@ -23,7 +23,7 @@ export default async function TemplatePage({ params }: { params: Promise<{ id: s
   }
   const [designs, email] = await Promise.all([
     listDesigns(member.organization, { limit: 100 }),
-    previewGroupEmail(member.organization, id),
+    groupEmailDraft(member.organization, id).then((draft) => emailEditorSetup(member, draft)),
   ]);
   return (
     <>
@@ -34,27 +34,10 @@ export default async function TemplatePage({ params }: { params: Promise<{ id: s
       <p className={styles.lead}>
         <code>{group.id}</code> · use this id as <code>groupId</code> in the API.
       </p>
-      <div className={styles.twoColumns}>
-        <section className={styles.section}>
-          <h2>Settings</h2>
-          <TemplateForm designs={designs.data.map((d) => ({ id: d.id, name: d.name, type: d.type }))} initial={group} />
-        </section>
-        <section className={styles.section}>
-          <h2>Email preview</h2>
-          <p className={styles.muted}>With sample values. Subject:</p>
-          <p data-testid="email-subject">
-            <strong>{email.subject}</strong>
-          </p>
-          {/* The issuer's own HTML, shown isolated: no scripts, no access to this page. */}
-          <iframe
-            title="Email preview"
-            sandbox=""
-            srcDoc={email.html}
-            style={{ width: "100%", height: 420, border: "1px solid var(--border)", borderRadius: 8 }}
-          />
-          <TestEmailButton id={group.id} email={member.user.email} />
-        </section>
-      </div>
+      <section className={styles.section}>
+        <h2>Settings and email</h2>
+        <TemplateForm designs={designs.data.map((d) => ({ id: d.id, name: d.name, type: d.type }))} initial={group} email={email} />
+      </section>
     </>
   );
 }
