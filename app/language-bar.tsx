@@ -8,13 +8,18 @@ import { getTranslations } from "next-intl/server";
 import { RAW_QUERY_HEADER } from "@/lib/api/request-target";
 import { LANGUAGE_PARAM } from "@/lib/i18n/language-cookie";
 import { LOCALE_NAMES, SUPPORTED_LOCALES, type Locale } from "@/lib/i18n/locales";
+import { withoutIgnoredParameters } from "@/lib/public-faces/page-parameters";
 import type { VisitorLanguage } from "@/lib/i18n/visitor-language";
 import { LanguageSwitch } from "./language-switch";
 import styles from "./language-bar.module.css";
 
-/** This page's address in `locale`: its query as sent, with `lang` set (a relative `?…` link). */
+/**
+ * This page's address in `locale`: its query as sent, with `lang` set (a relative `?…` link), without
+ * the parameters pages ignore (the recipient's mark, click ids): a link the page offers never hands
+ * them on, and a page rendered for one visitor's link can be answered to the next.
+ */
 function linkIn(query: string, locale: Locale): string {
-  const params = new URLSearchParams(query);
+  const params = withoutIgnoredParameters(query);
   params.set(LANGUAGE_PARAM, locale);
   return `?${params.toString()}`;
 }

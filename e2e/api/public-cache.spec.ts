@@ -238,3 +238,29 @@ test("documents carry an ETag and answer 304 to a client that has them; pages ge
   }
   expect(nonces.size).toBe(3);
 });
+
+test("a page kept from the recipient's email link hands guests neither the recipient's mark nor click ids; languages key it", async ({
+  api,
+  server,
+}) => {
+  const group = await walletGroup(api);
+  const credential = await issueCredential(api, group.id, { name: "Quinn Query", email: uniqueEmail("query") });
+  const page = `http://localhost:${server.port}/credentials/${credential.publicId}`;
+  // The first visit is the email's link, with a campaign's tags: the page rendered for it is kept.
+  const first = await fetch(`${page}?recipient=true&utm_source=newsletter&fbclid=abc123`, { headers: { "Accept-Language": "en" } });
+  expect(first.status).toBe(200);
+  for (const html of [await first.text(), await (await fetch(page, { headers: { "Accept-Language": "en" } })).text()]) {
+    expect(html).not.toMatch(/recipient=true|utm_source|fbclid|abc123/);
+    expect(html).toMatch(/href="\?lang=de"/);
+  }
+  // Same credential, another language, and a language asked for that we lack: never the English page kept above.
+  const german = await fetch(page, { headers: { "Accept-Language": "en", Cookie: "cis.lang=fr; cis.lang=de" } });
+  expect(german.headers.get("content-language")).toBe("de");
+  expect(await german.text()).toMatch(/<html[^>]*lang="de"/);
+  const japanese = await (await fetch(page, { headers: { "Accept-Language": "ja" } })).text();
+  expect(japanese).toContain('data-testid="language-fallback"');
+  const english = await fetch(page, { headers: { "Accept-Language": "en" } });
+  expect(english.headers.get("content-language")).toBe("en");
+  expect(english.headers.get("vary")).toMatch(/Accept-Language/);
+  expect(await english.text()).not.toContain('data-testid="language-fallback"');
+});

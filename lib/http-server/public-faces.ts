@@ -33,6 +33,8 @@ import {
   walletPageVersion,
 } from "../public-faces/versions";
 import { pageLanguageKey } from "../public-faces/page-locale";
+import { isIgnoredPageParameter, withoutIgnoredParameters } from "../public-faces/page-parameters";
+import { RAW_QUERY_HEADER, rawQueryOf } from "../api/request-target";
 import { walletSessionForToken, walletTokenFromHeaders } from "../wallet/session";
 import { log } from "../log";
 
@@ -77,13 +79,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 const HANDLE = /^[a-z0-9-]{3,40}$/;
 
-/**
- * Query parameters a page is known to ignore (the email's recipient mark, read in the browser; what
- * social networks and campaigns append): a link carrying them is still the same page. Any other
- * parameter goes to Next, which may read it.
- */
-const IGNORED_PAGE_PARAMETERS = /^(?:recipient|utm_[a-z]+|fbclid|gclid|trk|li_fat_id|ref)$/;
-
 /** Headers of Next's own requests (client navigation, prefetch, server actions): answered by Next. */
 const NEXT_REQUEST_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action"];
 
@@ -124,7 +119,7 @@ export function publicFaceOf(req: IncomingMessage, path: string): Face | null {
   if (req.method !== "GET") return null;
   if (NEXT_REQUEST_HEADERS.some((name) => req.headers[name] !== undefined)) return null;
   const query = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");
-  const queryIgnored = [...query.keys()].every((name) => IGNORED_PAGE_PARAMETERS.test(name));
+  const queryIgnored = [...query.keys()].every(isIgnoredPageParameter);
   const noQuery = [...query.keys()].length === 0;
   const segments = path.split("/");
 
@@ -241,6 +236,13 @@ function renderThroughNext(
   contentLanguage: string | undefined,
   handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
 ): Promise<KeptAnswer | null> {
+  if (face.page) {
+    // A kept page is answered to every link that differs only in the parameters pages ignore: render it
+    // without them, so nothing of one visitor's link (the recipient's mark, a click id) can be in it.
+    const query = withoutIgnoredParameters(rawQueryOf(req.url)).toString();
+    req.headers[RAW_QUERY_HEADER] = query;
+    req.url = `${(req.url ?? "").split("?")[0]}${query ? `?${query}` : ""}`;
+  }
   delete req.headers["accept-encoding"];
   delete req.headers["if-none-match"];
   delete req.headers["if-modified-since"];

@@ -15,7 +15,16 @@ describe("the language part of a cached page's key", () => {
   it("reads a percent-encoded cookie as Next reads it for the page", () => {
     expect(cookieValue("cis.lang=%64e", "cis.lang")).toBe("de");
     expect(pageLanguageKey(null, "cis.lang=%64e", "en").locale).toBe("de");
-    expect(cookieValue("cis.lang=%E0%A4", "cis.lang")).toBe("%E0%A4");
+    expect(cookieValue("cis.lang=%E0%A4", "cis.lang")).toBeNull();
+  });
+
+  it("reads duplicates, spaces and undecodable values exactly as Next does: the last readable one wins", () => {
+    expect(cookieValue("cis.lang=fr; cis.lang=de", "cis.lang")).toBe("de");
+    expect(cookieValue("cis.lang=fr; cis.lang=%E0%A4", "cis.lang")).toBe("fr");
+    expect(cookieValue("cis.lang=fr;cis.lang=de", "cis.lang")).toBe("de");
+    expect(cookieValue(" cis.lang=de", "cis.lang")).toBeNull();
+    expect(cookieValue("cis.lang= de", "cis.lang")).toBe(" de");
+    expect(pageLanguageKey(null, "cis.lang=fr; cis.lang=de", "en").locale).toBe("de");
   });
 
   it("keeps a page that says a language is missing apart from the same language's plain page", () => {

@@ -10,21 +10,27 @@ import { visitorLanguage } from "../i18n/visitor-language";
 export type PageLanguageKey = { locale: Locale; key: string };
 
 /**
- * A cookie's value in a Cookie header, decoded as Next decodes it for the page (the first of that name),
- * so that the cache and the page read the same choice.
+ * A cookie's value in a Cookie header, read as Next reads it for the page (its request cookies): pairs
+ * split on "; ", names and values not trimmed, values percent-decoded, one that cannot be decoded
+ * skipped, and the last of a name winning. The cache and the page must read the same choice.
  */
 export function cookieValue(header: string | null | undefined, name: string): string | null {
-  for (const part of (header ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq <= 0 || part.slice(0, eq).trim() !== name) continue;
-    const raw = part.slice(eq + 1).trim();
+  let found: string | null = null;
+  for (const pair of (header ?? "").split(/; */)) {
+    if (!pair) continue;
+    const at = pair.indexOf("=");
+    if ((at === -1 ? pair : pair.slice(0, at)) !== name) continue;
+    if (at === -1) {
+      found = "true";
+      continue;
+    }
     try {
-      return decodeURIComponent(raw);
+      found = decodeURIComponent(pair.slice(at + 1));
     } catch {
-      return raw;
+      // Next leaves such a value out; an earlier one of the same name stands.
     }
   }
-  return null;
+  return found;
 }
 
 /** `fixed`: the language a credential's group fixes (null for a profile, which no group speaks for). */
