@@ -7,7 +7,7 @@ import { refusedArguments, runFormAction, type FormState } from "@/lib/dashboard
 import { CreateGroupBody, UpdateGroupBody } from "@/lib/groups/schema";
 import { createGroup, updateGroup } from "@/lib/groups/service";
 import { sendTestEmail } from "@/lib/mail/test-email";
-import { emailDraftFrom } from "./email-draft";
+import { emailDraftFrom, subjectOrDefault } from "./email-draft";
 import { formText } from "@/app/form-text";
 
 const text = (form: FormData, name: string) => formText(form, name).trim();
@@ -17,7 +17,7 @@ function groupBodyFrom(form: FormData): Record<string, unknown> {
   const editing = form.get("editing") === "1";
   const amount = text(form, "expiryAmount");
   const remindDays = text(form, "expiryReminderDays");
-  const subject = text(form, "emailSubject");
+  const subject = subjectOrDefault(form);
   const body = text(form, "emailText");
   return {
     name: text(form, "name"),
