@@ -87,6 +87,12 @@ for (const [label, viewport] of [
       await expect(page.locator("[data-outcome=notSent]")).toContainText("Not emailed: 1");
       await expect(page.getByRole("region", { name: "Funnel per template" })).toContainText("=Formula Course");
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      // The series' gridlines are whole counts, each labelled once.
+      for (const chart of await page.locator("svg[data-chart=series]").all()) {
+        const ticks = await chart.locator("text[text-anchor=end]").allTextContents();
+        expect(ticks.length).toBeGreaterThanOrEqual(2);
+        expect(new Set(ticks).size).toBe(ticks.length);
+      }
       await shot(page, testInfo, `analytics-funnel-${label}`);
 
       await page.getByText("The numbers, per day").click();

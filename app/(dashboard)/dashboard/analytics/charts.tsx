@@ -89,11 +89,12 @@ function SeriesLines({ series, bucket, width, summary }: { series: SeriesPoint[]
   const labelEvery = Math.max(1, Math.ceil(series.length / (width < 500 ? 4 : 8)));
   return (
     <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={summary} data-chart="series">
-      {[0, 0.5, 1].map((f) => (
-        <g key={f}>
-          <line x1={pad.left} x2={width - pad.right} y1={y(max * f)} y2={y(max * f)} stroke="#e5e7eb" />
-          <text x={pad.left - 6} y={y(max * f) + 4} fontSize="12" textAnchor="end" fill="#4b5563">
-            {format(Math.round(max * f))}
+      {/* Gridlines at whole counts (0, about half, the top), each once: a top of 1 has no half. */}
+      {[...new Set([0, Math.round(max / 2), max])].map((value) => (
+        <g key={value}>
+          <line x1={pad.left} x2={width - pad.right} y1={y(value)} y2={y(value)} stroke="#e5e7eb" />
+          <text x={pad.left - 6} y={y(value) + 4} fontSize="12" textAnchor="end" fill="#4b5563">
+            {format(value)}
           </text>
         </g>
       ))}
