@@ -44,7 +44,7 @@ test("a new issuer goes from sign-up to a sent certificate in the browser", asyn
   // Starter designs, rendered by the preview renderer.
   await page.getByRole("navigation").getByRole("link", { name: "Designs" }).click();
   const cards = page.locator("article");
-  await expect(cards).toHaveCount(3);
+  await expect(cards).toHaveCount(11); // every starter design (lib/designs/seed-documents.ts)
   for (const img of await page.locator("article img").all()) {
     await img.scrollIntoViewIfNeeded();
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { timeout: 30_000 }).toBe(true);
