@@ -77,16 +77,15 @@ describe("hostile text", () => {
     const long = Array.from({ length: 2000 }, (_, i) => ["محمد", "علي", "فاطمة", "حسن"][i % 4])
       .join(" ")
       .slice(0, 10_000);
-    const started = performance.now();
     const png = await renderPng(classic, values(long), {}, { widthPx: 800 });
     expect(png.byteLength).toBeGreaterThan(1000);
     const plan = await nameLines(long);
     expect(plan.fits).toBe(false);
     expect(plan.lines.length).toBeLessThanOrEqual(plan.element.maxLines);
     expect(plan.lines[plan.lines.length - 1]!.endsWith("…")).toBe(true);
-    // Seconds would mean a hang in the making (it takes well under one here).
-    expect(performance.now() - started).toBeLessThan(5000);
-  });
+    // Well under a second on a quiet machine; the test's own time limit catches a hang in the making
+    // without failing on a machine busy with other work (no timing assertion).
+  }, 30_000);
 
   it("a combining-mark flood (Zalgo) keeps at most 8 marks per character and says so", async () => {
     // Marks the bundled Latin faces have (their subsets leave most of U+0300-036F out: see below).
