@@ -13,6 +13,7 @@ import { expectError, expectStatus } from "../support/api-helpers";
 import { createCredential, issue, newGroup, uniqueEmail, type Credential } from "../support/credentials";
 import { independentlyVerified, revocationBit } from "../support/independent-vc";
 import { signInToWallet } from "../support/wallet-session";
+import { uniqueAddress } from "../support/wallet-helpers";
 
 type Offer = {
   credentialOffer: {
@@ -112,7 +113,7 @@ test("metadata: the issuer and its authorization server, where OpenID4VCI 1.0 an
   client,
   server,
 }) => {
-  const http = await client({ version: null });
+  const http = await client({ version: null, headers: { "X-Forwarded-For": uniqueAddress() } });
   const issuer = `http://localhost:${server.port}/organizations/${org.slug}`;
   const res = await http.get(`/.well-known/openid-credential-issuer/organizations/${org.slug}`);
   const metadata = await expectStatus(res, 200);
@@ -190,7 +191,7 @@ test("a wallet app claims the credential with an independent OpenID4VCI client; 
   expect(claimed!.credentialSubject.id).toBe(holder.did);
   expect(claimed!.credentialSubject.name).toBe("Grace Hopper");
   expect(claimed!.issuer.id).toContain(`:organizations:${org.slug}`);
-  const anonymous = await client({ version: null });
+  const anonymous = await client({ version: null, headers: { "X-Forwarded-For": uniqueAddress() } });
   expect(await independentlyVerified(anonymous, claimed!)).toBe(true);
   // The same status entry as the credential's own document: one revocation covers every copy.
   const own = await expectStatus(await api.get(`/v1/credentials/${credential.id}/verifiable-credential`), 200);
@@ -208,7 +209,7 @@ test("a wallet app claims the credential with an independent OpenID4VCI client; 
 });
 
 test("did:jwk and bare jwk holders; the answer has the 1.0 shape", async ({ api, client }) => {
-  const http = await client({ version: null });
+  const http = await client({ version: null, headers: { "X-Forwarded-For": uniqueAddress() } });
   for (const bare of [false, true]) {
     const credential = await issuedCredential(api);
     const offer = await offerFor(api, credential.id);
@@ -225,7 +226,7 @@ test("did:jwk and bare jwk holders; the answer has the 1.0 shape", async ({ api,
 });
 
 test("the token endpoint: a code works once; wrong, reused and concurrent redemptions get invalid_grant", async ({ api, client }) => {
-  const http = await client({ version: null });
+  const http = await client({ version: null, headers: { "X-Forwarded-For": uniqueAddress() } });
   const credential = await issuedCredential(api);
   await expectOauthError(await redeem(http, await offerFor(api, credential.id), "not-a-code-we-gave"), 400, "invalid_grant");
 
@@ -246,7 +247,7 @@ test("the credential endpoint: invalid_token, invalid_nonce, invalid_proof, unkn
   api,
   client,
 }) => {
-  const http = await client({ version: null });
+  const http = await client({ version: null, headers: { "X-Forwarded-For": uniqueAddress() } });
   const credential = await issuedCredential(api);
   const offer = await offerFor(api, credential.id);
   const token = await accessToken(http, offer);
@@ -326,7 +327,7 @@ test("offers: only for issued or expired credentials of the caller's organizatio
   await expectError(await theirs.post(`/v1/credentials/${mine.id}/credential-offer`), 404, "not_found");
   // Another organization's issuer does not take this organization's code.
   const offer = await offerFor(api, mine.id);
-  const http = await client({ version: null });
+  const http = await client({ version: null, headers: { "X-Forwarded-For": uniqueAddress() } });
   const elsewhere = await http.post(`/organizations/${stranger.slug}/oid4vci/token`, {
     form: { grant_type: PRE_AUTHORIZED_GRANT, "pre-authorized_code": codeOf(offer) },
   });
@@ -355,7 +356,7 @@ test("the recipient's wallet: a signed-in recipient gets the same offer for thei
   expect(answer.headers.get("cache-control")).toContain("no-store");
   const offer = (await answer.json()) as Offer;
   expect(Object.keys(offer).sort()).toEqual(["credentialOffer", "expiresAt", "link"]);
-  const http = await client({ version: null });
+  const http = await client({ version: null, headers: { "X-Forwarded-For": uniqueAddress() } });
   await accessToken(http, offer);
 
   // Someone else's credential, an unknown one: 404; revoked: 409.
