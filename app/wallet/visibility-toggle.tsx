@@ -2,7 +2,7 @@
 // One card's "who can open it" choice: anyone with the link, or only the signed-in recipient. Saved at
 // once (PATCH /api/wallet/me/credentials/{publicId}); the outcome is announced in the page's live region.
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import styles from "./wallet.module.css";
 
 export function VisibilityToggle(props: { publicId: string; title: string; visibility: "public" | "private" }) {
@@ -10,6 +10,13 @@ export function VisibilityToggle(props: { publicId: string; title: string; visib
   const [visibility, setVisibility] = useState(props.visibility);
   const [pending, setPending] = useState(false);
   const [message, setMessage] = useState("");
+  // The radios stay disabled until React owns them: a choice made before hydration would tick the box,
+  // save nothing, and be undone silently when the page hydrates.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
   async function choose(next: "public" | "private") {
     if (next === visibility || pending) return;
@@ -43,7 +50,7 @@ export function VisibilityToggle(props: { publicId: string; title: string; visib
             name={name}
             value={value}
             checked={visibility === value}
-            disabled={pending}
+            disabled={pending || !hydrated}
             onChange={() => void choose(value)}
           />
           {value === "public" ? t("visibilityPublic") : t("visibilityPrivate")}
@@ -54,4 +61,8 @@ export function VisibilityToggle(props: { publicId: string; title: string; visib
       </p>
     </fieldset>
   );
+}
+
+function noSubscription(): () => void {
+  return () => {};
 }
