@@ -95,6 +95,15 @@ function seedStatements(engine: Engine, org: string, credentials: number, events
            BOOL_OR("eventType" LIKE 'credential\\_shared\\_to\\_%' ESCAPE '\\' OR "eventType" = 'credential_added_to_linkedin_profile'),
            BOOL_OR("eventType" = 'credential_verified' AND "triggeredBy" = 'guest')
          FROM "Interaction" WHERE "organizationId" = '${org}' GROUP BY "credentialId"`,
+    // Each credential's email outcome, as the outbox's writes keep it (the migration's backfill).
+    `INSERT INTO "CredentialEngagement" ("credentialId", "organizationId", "mail")
+       SELECT o."credentialId", '${org}', MAX(CASE
+         WHEN o."status" = 'sent' THEN 4
+         WHEN o."status" = 'failed' AND (o."lastError" LIKE '% SMTP 5__ during RCPT TO' OR o."lastError" LIKE '% SMTP 5__ during DATA') THEN 3
+         WHEN o."status" = 'failed' THEN 2 WHEN o."status" = 'queued' THEN 1 ELSE 0 END)
+       FROM "EmailOutbox" o WHERE o."organizationId" = '${org}' AND o."kind" = 'credential' AND o."credentialId" IS NOT NULL
+       GROUP BY o."credentialId"
+       ON CONFLICT ("credentialId") DO UPDATE SET "mail" = excluded."mail"`,
   ];
 }
 
@@ -141,7 +150,11 @@ async function measure(): Promise<void> {
       const { credentials, email } = first.overall;
       let delivered = 0;
       for (let n = 0; n < CREDENTIALS; n++) if (n % 20 !== 7 && n % 100 < 90) delivered++;
-      const right = credentials.issued === CREDENTIALS && first.perTemplate.length === 10 && email.delivered === delivered;
+      const right =
+        credentials.issued === CREDENTIALS &&
+        first.perTemplate.length === 10 &&
+        email.delivered === delivered &&
+        first.overall.recipients.issued === Math.max(1, Math.floor(CREDENTIALS * 0.7));
       if (!right || credentials.opened === 0 || email.bounced === 0) throw new Error(`wrong answer: ${JSON.stringify(first.overall)}`);
     }
     for (let i = 1; i < WARM_UP; i++) await issuingFunnel("org_funnel_big", parsed.period);

@@ -13,13 +13,13 @@
 // One statement per funnel, set-based: each credential's signals are reduced to flags once (a
 // materialized CTE), then counted per template, overall and per issue day. The wallet signals come from
 // CredentialEngagement (engagement.ts: one row per credential, kept with the events) rather than from
-// the events themselves, and the email outcomes from the outbox's index. The day series is summed into
-// weeks or months here for long periods.
+// the events themselves, and so does the email outcome (lib/mail/credential-outcome.ts, kept with the
+// outbox's writes). The day series is summed into weeks or months here for long periods.
 import { addPeriod } from "../core/dates";
 import { config } from "../config";
 import { db } from "../db";
 import { Prisma } from "../generated/sqlite/client";
-import { bouncedCondition } from "../mail/bounces";
+import { mailOutcomeSql } from "../mail/credential-outcome";
 import { periodBounds, type Period } from "./period";
 
 export const FUNNEL_STAGES = ["issued", "delivered", "opened", "shared", "verified"] as const;
@@ -72,7 +72,8 @@ function issueDay(): Prisma.Sql {
 }
 
 type CountsRow = {
-  kind: "group" | "day" | "groupPeople" | "people";
+  /** `group`: a template's credentials (the stage columns) and recipients (the `people…` columns); `day`: an issue day's credentials; `people`: every recipient. */
+  kind: "group" | "day" | "people";
   key: string;
   issued: unknown;
   delivered: unknown;
@@ -82,15 +83,14 @@ type CountsRow = {
   opened: unknown;
   shared: unknown;
   verified: unknown;
+  peopleIssued?: unknown;
+  peopleDelivered?: unknown;
+  peopleOpened?: unknown;
+  peopleShared?: unknown;
+  peopleVerified?: unknown;
 };
 
-// A credential's email outcome as one number, the most telling first: delivered (any of its credential
-// emails sent) 4, else bounced 3, else failed 2, else waiting 1, else none (never sent, or cancelled) 0.
-const MAIL_OUTCOME = { delivered: 4, bounced: 3, failed: 2, waiting: 1 } as const;
-const outcome = (name: keyof typeof MAIL_OUTCOME) => Prisma.raw(String(MAIL_OUTCOME[name]));
-
-const STAGE_SUMS = Prisma.sql`
-  SUM(f."opened") AS "opened", SUM(f."shared") AS "shared", SUM(f."verified") AS "verified"`;
+const outcome = mailOutcomeSql;
 
 const CREDENTIAL_COUNTS = Prisma.sql`
   COUNT(*) AS "issued",
@@ -98,80 +98,57 @@ const CREDENTIAL_COUNTS = Prisma.sql`
   SUM(CASE WHEN f."mail" = ${outcome("bounced")} THEN 1 ELSE 0 END) AS "bounced",
   SUM(CASE WHEN f."mail" = ${outcome("failed")} THEN 1 ELSE 0 END) AS "failed",
   SUM(CASE WHEN f."mail" = ${outcome("waiting")} THEN 1 ELSE 0 END) AS "waiting",
-  ${STAGE_SUMS}`;
-
-const PEOPLE_COUNTS = Prisma.sql`
-  COUNT(*) AS "issued", SUM(f."delivered") AS "delivered", 0 AS "bounced", 0 AS "failed", 0 AS "waiting", ${STAGE_SUMS}`;
+  SUM(f."opened") AS "opened", SUM(f."shared") AS "shared", SUM(f."verified") AS "verified"`;
 
 /**
- * Each credential's email outcome (MAIL_OUTCOME), the largest of its credential emails'. PostgreSQL
- * aggregates the organization's emails once and hash-joins them (a probe per credential took 1.5× as
- * long); SQLite probes the outbox's covering index per credential, which beat building an index on the
- * aggregated rows.
- */
-function mailOutcome(organizationId: string): { value: Prisma.Sql; join: Prisma.Sql } {
-  const outcomeOf = Prisma.sql`MAX(CASE
-    WHEN o."status" = 'sent' THEN ${outcome("delivered")}
-    WHEN o."status" = 'failed' AND ${bouncedCondition("o")} THEN ${outcome("bounced")}
-    WHEN o."status" = 'failed' THEN ${outcome("failed")}
-    WHEN o."status" = 'queued' THEN ${outcome("waiting")}
-    ELSE 0 END)`;
-  const own = Prisma.sql`o."organizationId" = ${organizationId} AND o."kind" = 'credential'`;
-  if (config().databaseProvider === "sqlite")
-    return {
-      value: Prisma.sql`COALESCE((SELECT ${outcomeOf} FROM "EmailOutbox" o WHERE ${own} AND o."credentialId" = c."id"), 0)`,
-      join: Prisma.empty,
-    };
-  return {
-    value: Prisma.sql`COALESCE(m."mail", 0)`,
-    join: Prisma.sql`LEFT JOIN (
-      SELECT o."credentialId", ${outcomeOf} AS "mail" FROM "EmailOutbox" o
-      WHERE ${own} AND o."credentialId" IS NOT NULL GROUP BY o."credentialId"
-    ) m ON m."credentialId" = c."id"`,
-  };
-}
-
-/**
- * One row per credential issued in the period (flags), one per recipient and template (people), then
- * counts of credentials per template and per issue day, and of recipients per template and overall.
- * Distinct recipients are counted by grouping rather than COUNT(DISTINCT …) per stage: one sort
- * instead of one per stage and grouping.
+ * One row per credential issued in the period (its flags, from its CredentialEngagement row: the
+ * wallet signals and the email outcome), then one per recipient and template (pairs: the pair's
+ * credential counts, and whether any of its credentials reached each stage), then: per template the
+ * sums of its pairs (credentials, and distinct recipients from the pairs with a recipient), per issue
+ * day the credentials, and overall the distinct recipients. Recipients are counted by grouping rather
+ * than COUNT(DISTINCT …) per stage: one sort instead of one per stage, and the templates' credential
+ * counts come from the pairs rather than from a second sort of every credential.
  */
 async function funnelRows(organizationId: string, period: Period): Promise<CountsRow[]> {
   const { start, end } = periodBounds(period);
   const since = start === null ? Prisma.empty : Prisma.sql`AND c."issuedAt" >= ${start}`;
-  const mail = mailOutcome(organizationId);
   const flag = (column: string) => Prisma.raw(`CASE WHEN e."${column}" THEN 1 ELSE 0 END AS "${column}"`);
+  const reached = (column: string) => Prisma.raw(`MAX(f."${column}") AS "${column}Reached"`);
   return db().$queryRaw<CountsRow[]>`
     WITH "flags" AS MATERIALIZED (
       SELECT c."groupId", c."recipientId", ${issueDay()} AS "day",
-        ${mail.value} AS "mail",
+        COALESCE(e."mail", ${outcome("none")}) AS "mail",
         ${flag("opened")}, ${flag("shared")}, ${flag("verified")}
       FROM "Credential" c
       LEFT JOIN "CredentialEngagement" e ON e."credentialId" = c."id"
-      ${mail.join}
       WHERE c."organizationId" = ${organizationId} AND c."issuedAt" IS NOT NULL ${since} AND c."issuedAt" < ${end}
     ),
-    "people" AS MATERIALIZED (
-      SELECT f."groupId", f."recipientId",
-        MAX(CASE WHEN f."mail" = ${outcome("delivered")} THEN 1 ELSE 0 END) AS "delivered",
-        MAX(f."opened") AS "opened", MAX(f."shared") AS "shared", MAX(f."verified") AS "verified"
+    "pairs" AS MATERIALIZED (
+      SELECT f."recipientId", f."groupId", ${CREDENTIAL_COUNTS},
+        MAX(CASE WHEN f."mail" = ${outcome("delivered")} THEN 1 ELSE 0 END) AS "deliveredReached",
+        ${reached("opened")}, ${reached("shared")}, ${reached("verified")}
       FROM "flags" f
-      WHERE f."recipientId" IS NOT NULL
-      GROUP BY f."groupId", f."recipientId"
+      GROUP BY f."recipientId", f."groupId"
     )
-    SELECT 'group' AS "kind", f."groupId" AS "key", ${CREDENTIAL_COUNTS} FROM "flags" f GROUP BY f."groupId"
+    SELECT 'group' AS "kind", p."groupId" AS "key",
+      SUM(p."issued") AS "issued", SUM(p."delivered") AS "delivered", SUM(p."bounced") AS "bounced", SUM(p."failed") AS "failed",
+      SUM(p."waiting") AS "waiting", SUM(p."opened") AS "opened", SUM(p."shared") AS "shared", SUM(p."verified") AS "verified",
+      COUNT(p."recipientId") AS "peopleIssued",
+      SUM(CASE WHEN p."recipientId" IS NULL THEN 0 ELSE p."deliveredReached" END) AS "peopleDelivered",
+      SUM(CASE WHEN p."recipientId" IS NULL THEN 0 ELSE p."openedReached" END) AS "peopleOpened",
+      SUM(CASE WHEN p."recipientId" IS NULL THEN 0 ELSE p."sharedReached" END) AS "peopleShared",
+      SUM(CASE WHEN p."recipientId" IS NULL THEN 0 ELSE p."verifiedReached" END) AS "peopleVerified"
+    FROM "pairs" p GROUP BY p."groupId"
     UNION ALL
-    SELECT 'day' AS "kind", f."day" AS "key", ${CREDENTIAL_COUNTS} FROM "flags" f GROUP BY f."day"
+    SELECT 'day' AS "kind", f."day" AS "key", ${CREDENTIAL_COUNTS}, 0, 0, 0, 0, 0 FROM "flags" f GROUP BY f."day"
     UNION ALL
-    SELECT 'groupPeople' AS "kind", f."groupId" AS "key", ${PEOPLE_COUNTS} FROM "people" f GROUP BY f."groupId"
-    UNION ALL
-    SELECT 'people' AS "kind", '' AS "key", ${PEOPLE_COUNTS}
+    SELECT 'people' AS "kind", '' AS "key", COUNT(*) AS "issued", SUM(r."delivered") AS "delivered", 0, 0, 0,
+      SUM(r."opened") AS "opened", SUM(r."shared") AS "shared", SUM(r."verified") AS "verified", 0, 0, 0, 0, 0
     FROM (
-      SELECT p."recipientId", MAX(p."delivered") AS "delivered", MAX(p."opened") AS "opened", MAX(p."shared") AS "shared",
-        MAX(p."verified") AS "verified"
-      FROM "people" p GROUP BY p."recipientId"
-    ) f`;
+      SELECT p."recipientId", MAX(p."deliveredReached") AS "delivered", MAX(p."openedReached") AS "opened",
+        MAX(p."sharedReached") AS "shared", MAX(p."verifiedReached") AS "verified"
+      FROM "pairs" p WHERE p."recipientId" IS NOT NULL GROUP BY p."recipientId"
+    ) r`;
 }
 
 const number = (v: unknown) => Number(v ?? 0);
@@ -187,7 +164,18 @@ function stagesOf(row: CountsRow | undefined): StageCounts {
   };
 }
 
-function countsOf(credentialRows: CountsRow[], peopleRow: CountsRow | undefined): FunnelCounts {
+/** A template row's distinct recipients per stage. */
+function recipientsOf(row: CountsRow): StageCounts {
+  return {
+    issued: number(row.peopleIssued),
+    delivered: number(row.peopleDelivered),
+    opened: number(row.peopleOpened),
+    shared: number(row.peopleShared),
+    verified: number(row.peopleVerified),
+  };
+}
+
+function countsOf(credentialRows: CountsRow[], recipients: StageCounts): FunnelCounts {
   const credentials = zeroStages();
   const email: EmailOutcomes = { delivered: 0, bounced: 0, failed: 0, waiting: 0, notSent: 0 };
   for (const row of credentialRows) {
@@ -199,7 +187,7 @@ function countsOf(credentialRows: CountsRow[], peopleRow: CountsRow | undefined)
   }
   email.delivered = credentials.delivered;
   email.notSent = credentials.issued - email.delivered - email.bounced - email.failed - email.waiting;
-  return { credentials, recipients: stagesOf(peopleRow), email };
+  return { credentials, recipients, email };
 }
 
 /** The funnel of the organization's credentials issued in `period`, overall, per template and over time. */
@@ -213,10 +201,9 @@ export async function issuingFunnel(organizationId: string, period: Period): Pro
       ? []
       : await db().group.findMany({ where: { organizationId, id: { in: groupIds } }, select: { id: true, name: true } });
   const names = new Map(groups.map((g) => [g.id, g.name]));
-  const groupPeople = new Map(rows.filter((r) => r.kind === "groupPeople").map((r) => [r.key, r]));
   const groupRows = rows.filter((r) => r.kind === "group");
   const perTemplate = groupRows
-    .map((r) => ({ groupId: r.key, name: names.get(r.key) ?? r.key, ...countsOf([r], groupPeople.get(r.key)) }))
+    .map((r) => ({ groupId: r.key, name: names.get(r.key) ?? r.key, ...countsOf([r], recipientsOf(r)) }))
     .sort((a, b) => b.credentials.issued - a.credentials.issued || a.name.localeCompare(b.name));
 
   const bucket = seriesBucket(from, period.to);
@@ -231,10 +218,7 @@ export async function issuingFunnel(organizationId: string, period: Period): Pro
   return {
     period,
     from,
-    overall: countsOf(
-      groupRows,
-      rows.find((r) => r.kind === "people"),
-    ),
+    overall: countsOf(groupRows, stagesOf(rows.find((r) => r.kind === "people"))),
     perTemplate,
     bucket,
     series: [...points].map(([start, credentials]) => ({ start, credentials })),

@@ -7,6 +7,7 @@ import { newId } from "../db/ids";
 import type { Locale } from "../i18n/locales";
 import type { AttributeValues } from "../render/attributes";
 import { emailSubject, serializeComposition, type CertificatePreview } from "./composition";
+import { noteCredentialEmailQueued, refreshMailOutcomes } from "./credential-outcome";
 import type { EmailBranding, EmailTemplate, RenderedEmail } from "./template";
 
 function messageIdFor(outboxId: string): string {
@@ -133,6 +134,8 @@ async function insertOutboxRow(tx: SqlClient, input: OutboxRowInput, options: { 
       "composition", "kind", "status", "attempts", "nextAttemptAt", "createdAt", "updatedAt")
     VALUES (${id}, ${input.organizationId}, ${input.credentialId}, ${messageIdFor(id)}, ${input.fromName ?? null}, ${input.replyTo ?? null}, ${input.to},
       ${content.subject}, ${content.html}, ${content.text}, ${content.composition}, ${input.kind ?? "credential"}, 'queued', 0, ${firstAttemptAt}, ${now}, ${now})`;
+  if ((input.kind ?? "credential") === "credential" && input.credentialId !== null && input.organizationId !== null)
+    await noteCredentialEmailQueued(tx, { organizationId: input.organizationId, credentialId: input.credentialId });
   return id;
 }
 
@@ -141,10 +144,11 @@ async function insertOutboxRow(tx: SqlClient, input: OutboxRowInput, options: { 
  * would not open, and a revoked one is no longer worth announcing.
  */
 export async function cancelQueuedEmails(tx: Tx, credentialId: string): Promise<void> {
-  await tx.emailOutbox.updateMany({
+  const { count } = await tx.emailOutbox.updateMany({
     where: { credentialId, status: "queued" },
     data: { status: "cancelled", leaseUntil: null, leaseOwner: null },
   });
+  if (count > 0) await refreshMailOutcomes(tx, { credentialIds: [credentialId] });
 }
 
 /**

@@ -329,3 +329,57 @@ describe("repeats of a send", () => {
     expect(await db().emailOutbox.count({ where: { credentialId: "cred_repeat", toAddress: "retrying@example.com" } })).toBe(1);
   });
 });
+
+describe("each credential's email outcome, kept for the analytics funnel", () => {
+  const outcomeOf = async (credentialId: string) =>
+    (await db().credentialEngagement.findUnique({ where: { credentialId }, select: { mail: true } }))?.mail ?? 0;
+  const send = (credentialId: string, to: string) =>
+    db().$transaction((tx) =>
+      enqueueEmail(tx, { organizationId: "org_t", credentialId, to, template: { subject: "Hi", html: null, text: null }, values: {} }),
+    );
+
+  it("waiting when queued, then delivered, bounced or none as the worker and cancels write it", async () => {
+    const { MAIL_OUTCOME, refreshMailOutcomes } = await import("./credential-outcome");
+    for (const id of ["cred_out_sent", "cred_out_bounced", "cred_out_cancelled"])
+      await db().credential.create({
+        data: {
+          id,
+          publicId: `pub_${id}`,
+          organizationId: "org_t",
+          groupId: "grp_t",
+          recipientName: "Ada",
+          status: "issued",
+          issueDate: "2026-01-01",
+        },
+      });
+    await send("cred_out_sent", "delivered@example.com");
+    await send("cred_out_bounced", "refused@example.com");
+    await send("cred_out_cancelled", "cancelled@example.com");
+    for (const id of ["cred_out_sent", "cred_out_bounced", "cred_out_cancelled"]) expect(await outcomeOf(id)).toBe(MAIL_OUTCOME.waiting);
+
+    await db().$transaction((tx) => cancelQueuedEmails(tx, "cred_out_cancelled"));
+    expect(await outcomeOf("cred_out_cancelled")).toBe(MAIL_OUTCOME.none);
+
+    const transport = {
+      deliver: async (m: { to: string }) => {
+        if (m.to === "refused@example.com")
+          throw Object.assign(new Error("no such user"), { code: "EENVELOPE", responseCode: 550, command: "RCPT TO" });
+        return "test";
+      },
+    };
+    await deliverDueEmails(transport, new Date(Date.now() + 600_000));
+    expect(await outcomeOf("cred_out_sent")).toBe(MAIL_OUTCOME.delivered);
+    expect(await outcomeOf("cred_out_bounced")).toBe(MAIL_OUTCOME.bounced);
+
+    // Sent again: the credential stays delivered while the new email waits, and after it goes.
+    await send("cred_out_sent", "delivered-again@example.com");
+    expect(await outcomeOf("cred_out_sent")).toBe(MAIL_OUTCOME.delivered);
+    await deliverDueEmails(transport, new Date(Date.now() + 600_000));
+    expect(await outcomeOf("cred_out_sent")).toBe(MAIL_OUTCOME.delivered);
+
+    // What the writes kept is what a recount from the outbox gives.
+    const kept = await Promise.all(["cred_out_sent", "cred_out_bounced", "cred_out_cancelled"].map(outcomeOf));
+    await refreshMailOutcomes(db(), { credentialIds: ["cred_out_sent", "cred_out_bounced", "cred_out_cancelled"] });
+    expect(await Promise.all(["cred_out_sent", "cred_out_bounced", "cred_out_cancelled"].map(outcomeOf))).toEqual(kept);
+  });
+});

@@ -17,6 +17,7 @@ import { claimLeasedRows, dueAndUnleased, idList } from "../outbox/claim";
 import { deliveryPool, type DeliveryPool } from "../outbox/pool";
 import { drawableCertificate } from "../previews/credential-designs";
 import { composeEmail } from "./composition";
+import { refreshMailOutcomes } from "./credential-outcome";
 import { fromAddress } from "./sender";
 import { mailTransport, SMTP_POOL_CONNECTIONS, type MailTransport } from "./transport";
 
@@ -235,6 +236,9 @@ async function writeOutcomes(
         "lastError" = ${o.failure ?? null}, "nextAttemptAt" = ${next}, "updatedAt" = ${now}
       WHERE "id" = ${o.row.id} AND "status" = 'queued'`;
   }
+  // The funnel's email outcome of their credentials: a retry left queued changes nothing.
+  const settled = [...sent, ...failed.filter(givesUp)].map((o) => o.row.id);
+  for (let i = 0; i < settled.length; i += 256) await refreshMailOutcomes(tx, { outboxIds: settled.slice(i, i + 256) });
   const attempts = [...sent, ...failed];
   for (let i = 0; i < attempts.length; i += ATTEMPTS_PER_INSERT) {
     const rows = attempts

@@ -21,6 +21,7 @@ export function funnelContract() {
       groups: await import("../../lib/groups/service"),
       interactions: await import("../../lib/interactions/service"),
       wallet: await import("../../lib/wallet/events"),
+      mailOutcome: await import("../../lib/mail/credential-outcome"),
     };
   }
 
@@ -73,6 +74,8 @@ export function funnelContract() {
         lastError,
       },
     });
+    // As the mail worker does when it writes an outcome (its own tests check that it does).
+    await m.mailOutcome.refreshMailOutcomes(m.db(), { outboxIds: [id] });
   }
 
   const allTime = () => ({ preset: "all" as const, from: null, to: "2030-12-31" });
