@@ -2,7 +2,8 @@
 // change made through one process is seen by the very next request to any other: two web processes
 // on one PostgreSQL database, both caches warmed (each face read twice from each process), then a
 // change through process A and an immediate read from process B (and A). Revocation, privacy, an
-// edit, the organization's branding, a key rotation and a deletion.
+// edit, a credential issued (the issuer's profile page counts it), the organization's branding, a key
+// rotation and a deletion.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
@@ -144,8 +145,17 @@ test.describe("the public faces' cache across processes", () => {
         expect(doc.body).not.toContain("Eddie Before");
       }
 
+      // The issuer's profile page counts the credentials issued: one more through A, on both at once.
+      const issuerPage = `/organizations/${org!.slug}`;
+      const issuedCount = (body: string) => Number(/data-testid="credentials-issued">([\d,]+)</.exec(body)?.[1]?.replaceAll(",", ""));
+      const counted = issuedCount((await warm(both, issuerPage))[3]!.body);
+      expect(counted).toBeGreaterThan(0);
+      await issue("Ida Issued");
+      for (const s of [b, a]) expect(issuedCount((await read(s.baseURL, issuerPage)).body)).toBe(counted + 1);
+
       // The organization's branding (its logo, set with the CLI, another process again): on both pages.
       for (const p of await warm(both, editedPage)) expect(p.body).not.toMatch(/<img[^>]+\/logo"/);
+      for (const p of await warm(both, issuerPage)) expect(p.body).not.toMatch(/<img[^>]+\/logo"/);
       const logoFile = path.join(setupDir, "logo.png");
       writeFileSync(logoFile, makePng(120, 40));
       const cli = await runTsx("scripts/cli.ts", ["org", "logo", org!.slug, logoFile], {
@@ -154,7 +164,10 @@ test.describe("the public faces' cache across processes", () => {
         APP_SECRET: appSecret,
       });
       expect(cli.code, cli.stderr).toBe(0);
-      for (const s of [b, a]) expect((await read(s.baseURL, editedPage)).body).toMatch(/<img[^>]+\/logo"/);
+      for (const s of [b, a]) {
+        expect((await read(s.baseURL, editedPage)).body).toMatch(/<img[^>]+\/logo"/);
+        expect((await read(s.baseURL, issuerPage)).body).toMatch(/<img[^>]+\/logo"/);
+      }
 
       // A key rotation (the CLI): the new key in the DID document of both.
       const didPath = `/organizations/${org!.slug}/did.json`;

@@ -1,6 +1,6 @@
 // The public faces served from memory: a credential's wallet page and credential.json, an
-// organization's status lists, DID document, OpenID4VCI issuer metadata and DID configuration, and a
-// recipient's public profile. They are what a shared link, a QR scan and every verifier open, so a
+// organization's status lists, DID document, OpenID4VCI issuer metadata, DID configuration and
+// profile page, and a recipient's public profile. They are what a shared link, a QR scan and every verifier open, so a
 // post that does well sends hundreds of requests a second to one of them.
 //
 // Each answer is still made by its Next page or route, the one place that knows what it shows; this
@@ -27,6 +27,7 @@ import { RenderedCache, type CacheKey } from "../public-cache/rendered-cache";
 import { processSingleton } from "../core/process-singleton";
 import {
   credentialDocumentVersion,
+  issuerProfileVersion,
   organizationDocumentsVersion,
   publicProfileVersion,
   statusListVersion,
@@ -168,6 +169,21 @@ export function publicFaceOf(req: IncomingMessage, path: string): Face | null {
       return version === null ? null : { version, locale: "", viewer: "anyone" };
     },
   });
+  if (segments[1] === "organizations" && segments.length === 3 && SLUG.test(segments[2]!) && queryIgnored) {
+    // The issuer's profile page: the same for every reader but for the page's language.
+    const slug = segments[2]!;
+    return {
+      kind: "issuer-page",
+      id: slug,
+      page: true,
+      key: async (r) => {
+        const version = await issuerProfileVersion(slug);
+        if (version === null) return null;
+        const language = pageLanguageKey(null, headerText(r, "cookie"), headerText(r, "accept-language"));
+        return { version, locale: language.key, viewer: "anyone", contentLanguage: language.locale };
+      },
+    };
+  }
   if (!noQuery) return null;
   if (segments[1] === "organizations" && SLUG.test(segments[2] ?? "")) {
     const slug = segments[2]!;

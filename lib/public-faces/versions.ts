@@ -1,5 +1,6 @@
 // The versions of the public faces (a credential's wallet page and signed document, an organization's
-// status lists, DID document, OpenID4VCI metadata and DID configuration, a recipient's public profile):
+// status lists, DID document, OpenID4VCI metadata, DID configuration and profile page, a recipient's
+// public profile):
 // each one indexed statement, the same SQL on both engines, read past the Prisma client (lib/db/direct-read.ts:
 // it runs before every answer, and Prisma's pipeline was most of a cached answer's CPU), returning a text that changes whenever a
 // row the answer is built from changes. lib/http-server/public-faces.ts keys its cache of rendered
@@ -185,6 +186,22 @@ export async function organizationDocumentsVersion(slug: string): Promise<string
     stamp(row.kc),
     stamp(row.kr),
   ].join("|");
+}
+
+/**
+ * The issuer profile page's version (/organizations/<slug>), or null for an unknown slug: the
+ * organization (its name and logo), its domain claim, and how many credentials it has issued, which
+ * the page prints (counted from the covering index the page's own count uses).
+ */
+export async function issuerProfileVersion(slug: string): Promise<string | null> {
+  const rows = await directQuery(Prisma.sql`
+    SELECT o."updatedAt" AS ou, dc."updatedAt" AS dcu, dc."verifiedDomain", dc."verifiedAt",
+      (SELECT COUNT(*) FROM "Credential" c WHERE c."organizationId" = o."id" AND c."status" = 'issued') AS cn
+    FROM "Organization" o LEFT JOIN "DomainClaim" dc ON dc."organizationId" = o."id"
+    WHERE o."slug" = ${slug}`);
+  const row = rows[0];
+  if (!row) return null;
+  return [todayUtc(), stamp(row.ou), stamp(row.dcu), text(row.verifiedDomain), stamp(row.verifiedAt), text(row.cn)].join("|");
 }
 
 /**
