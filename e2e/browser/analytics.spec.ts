@@ -5,29 +5,14 @@
 // downloads a CSV named after the organization and the period, with user text made spreadsheet-safe.
 import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
-import { SERVICE_VERSION } from "../fixtures";
 import { createTemplate, createToken, emailTo, expect, newAccount, shot, signUp, site, test } from "../support/dashboard-helpers";
 import type { ServerInfo } from "../support/state";
+import { dashboardApi } from "../support/dashboard-api";
 
 test.describe.configure({ timeout: 180_000 });
 
 function apiOf(server: ServerInfo, token: string) {
-  const headers = {
-    Authorization: `Bearer ${token}`,
-    "Service-Version": SERVICE_VERSION,
-    "X-Forwarded-Proto": "https",
-    "Content-Type": "application/json",
-  };
-  const call = async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${server.baseURL}${pathname}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await response.json()) as T;
-    expect(response.status, `${method} ${pathname}: ${JSON.stringify(json)}`).toBeLessThan(300);
-    return json;
-  };
+  const { call } = dashboardApi(server, token);
   return {
     groups: () => call<{ data: { id: string; name: string }[] }>("GET", "/v1/groups"),
     issueSend: (groupId: string, name: string, email?: string) =>

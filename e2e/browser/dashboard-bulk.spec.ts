@@ -6,7 +6,6 @@
 // is emptied by the action.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { SERVICE_VERSION } from "../fixtures";
 import {
   createTemplate,
   createToken,
@@ -20,28 +19,14 @@ import {
   test,
 } from "../support/dashboard-helpers";
 import type { ServerInfo } from "../support/state";
+import { dashboardApi } from "../support/dashboard-api";
 
 test.describe.configure({ timeout: 180_000 });
 
 type Credential = { id: string; status: string; revokedAt: string | null; revocationReason: string | null };
 
 function apiOf(server: ServerInfo, token: string) {
-  const headers = {
-    Authorization: `Bearer ${token}`,
-    "Service-Version": SERVICE_VERSION,
-    "X-Forwarded-Proto": "https",
-    "Content-Type": "application/json",
-  };
-  const call = async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${server.baseURL}${pathname}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await response.json()) as T;
-    expect(response.status, `${method} ${pathname}: ${JSON.stringify(json)}`).toBeLessThan(300);
-    return json;
-  };
+  const { call } = dashboardApi(server, token);
   return {
     groupId: async () => (await call<{ data: { id: string }[] }>("GET", "/v1/groups")).data[0]!.id,
     groups: () => call<{ data: { id: string; expiryReminderDays: number | null }[] }>("GET", "/v1/groups"),

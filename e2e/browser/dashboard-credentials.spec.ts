@@ -5,7 +5,6 @@
 // credentials out of reach even through a forged form.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { SERVICE_VERSION } from "../fixtures";
 import {
   createTemplate,
   createToken,
@@ -20,6 +19,7 @@ import {
 } from "../support/dashboard-helpers";
 import type { ServerInfo } from "../support/state";
 import { uniqueAddress } from "../support/wallet-helpers";
+import { dashboardApi } from "../support/dashboard-api";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -27,22 +27,7 @@ type Credential = { id: string; status: string; issueDate: string; attributes: R
 
 /** The API as the organization's systems use it, with a token made in the dashboard. */
 function apiOf(server: ServerInfo, token: string) {
-  const headers = {
-    Authorization: `Bearer ${token}`,
-    "Service-Version": SERVICE_VERSION,
-    "X-Forwarded-Proto": "https",
-    "Content-Type": "application/json",
-  };
-  const call = async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${server.baseURL}${pathname}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await response.json()) as T;
-    expect(response.status, `${method} ${pathname}: ${JSON.stringify(json)}`).toBeLessThan(300);
-    return json;
-  };
+  const { call } = dashboardApi(server, token);
   return {
     groupId: async () => (await call<{ data: { id: string }[] }>("GET", "/v1/groups")).data[0]!.id,
     draft: (groupId: string, name: string, extra: { email?: string; issueDate?: string } = {}) =>

@@ -33,6 +33,7 @@ export function dashboardApi(server: ServerInfo, token: string) {
   };
   return {
     raw,
+    call,
     groupId: async () => (await call<{ data: { id: string }[] }>("GET", "/v1/groups")).data[0]!.id,
     draft: (body: Record<string, unknown>) => call<ApiCredential>("POST", "/v1/credentials", body),
     createIssueSend: (body: Record<string, unknown>) => call<ApiCredential>("POST", "/v1/credentials/create-issue-send", body),
