@@ -1,6 +1,12 @@
 import type { IncomingMessage } from "node:http";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { publicFaceOf } from "./public-faces";
+
+// The issuer page's key without a database: its version as the query would read it.
+vi.mock("../public-faces/versions", async (original) => ({
+  ...(await original<typeof import("../public-faces/versions")>()),
+  issuerProfileVersion: async (slug: string) => (slug === "acme" ? "2026-11-28|1|-|-|-|3" : null),
+}));
 
 const PUBLIC_ID = "dd6fd68a-b89a-446a-a804-882fe4083fc3";
 
@@ -26,6 +32,20 @@ describe("publicFaceOf", () => {
       page: false,
     });
     expect(faceOf("/profiles/ada-l")).toEqual({ kind: "profile-page", id: "ada-l", page: true });
+    expect(faceOf("/organizations/acme")).toEqual({ kind: "issuer-page", id: "acme", page: true });
+    expect(faceOf("/organizations/acme?utm_source=post")?.kind).toBe("issuer-page");
+    expect(faceOf("/organizations/acme?lang=fr")).toBeNull();
+    expect(faceOf("/organizations/org_123/logo")).toBeNull();
+  });
+
+  it("keys the issuer's profile page once for every reader: it is in English whatever they read", async () => {
+    const keyFor = (headers: Record<string, string>) =>
+      publicFaceOf(request("/organizations/acme", { headers }), "/organizations/acme")!.key(request("/organizations/acme", { headers }));
+    const english = await keyFor({ "accept-language": "en" });
+    expect(english).toEqual({ version: "2026-11-28|1|-|-|-|3", locale: "en", viewer: "anyone", contentLanguage: "en" });
+    expect(await keyFor({ "accept-language": "fr-FR,fr;q=0.9" })).toEqual(english);
+    expect(await keyFor({ "accept-language": "ja", cookie: "cis.lang=ar" })).toEqual(english);
+    expect(await publicFaceOf(request("/organizations/nobody"), "/organizations/nobody")!.key(request("/organizations/nobody"))).toBeNull();
   });
 
   it("leaves other methods, Next's own navigation requests and server actions to Next", () => {

@@ -33,6 +33,7 @@ import {
   statusListVersion,
   walletPageVersion,
 } from "../public-faces/versions";
+import { DEFAULT_LOCALE } from "../i18n/locales";
 import { pageLanguageKey } from "../public-faces/page-locale";
 import { isIgnoredPageParameter, withoutIgnoredParameters } from "../public-faces/page-parameters";
 import { RAW_QUERY_HEADER, rawQueryOf } from "../api/request-target";
@@ -170,17 +171,16 @@ export function publicFaceOf(req: IncomingMessage, path: string): Face | null {
     },
   });
   if (segments[1] === "organizations" && segments.length === 3 && SLUG.test(segments[2]!) && queryIgnored) {
-    // The issuer's profile page: the same for every reader but for the page's language.
+    // The issuer's profile page: the same for every reader.
     const slug = segments[2]!;
     return {
       kind: "issuer-page",
       id: slug,
       page: true,
-      key: async (r) => {
+      key: async () => {
         const version = await issuerProfileVersion(slug);
-        if (version === null) return null;
-        const language = pageLanguageKey(null, headerText(r, "cookie"), headerText(r, "accept-language"));
-        return { version, locale: language.key, viewer: "anyone", contentLanguage: language.locale };
+        // The page is in English for every reader (app/document-locale.ts): one key whatever the visitor's language.
+        return version === null ? null : { version, locale: DEFAULT_LOCALE, viewer: "anyone", contentLanguage: DEFAULT_LOCALE };
       },
     };
   }
@@ -251,6 +251,7 @@ function renderThroughNext(
   nonce: string,
   contentLanguage: string | undefined,
   handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+  version: string,
 ): Promise<KeptAnswer | null> {
   if (face.page) {
     // A kept page is answered to every link that differs only in the parameters pages ignore: render it
@@ -288,7 +289,9 @@ function renderThroughNext(
   }) as ServerResponse["end"];
 
   return new Promise<KeptAnswer | null>((resolve, reject) => {
+    let finished = false;
     res.once("finish", () => {
+      finished = true;
       if (tooLarge || res.statusCode !== 200 || res.getHeader("set-cookie") !== undefined) return resolve(null);
       // The key said which language the page would be in; a page that chose another (a reading of the
       // request the key's rule missed) is not kept, so it can never be answered to the wrong readers.
@@ -302,9 +305,20 @@ function renderThroughNext(
       const parts = face.page ? splitAt(body, Buffer.from(nonce)) : [body];
       const etag = face.page ? null : (headerOf(headers, "etag") ?? `"${createHash("sha256").update(body).digest("hex").slice(0, 40)}"`);
       if (etag !== null && headerOf(headers, "etag") === null) headers.push(["etag", etag]);
-      resolve({ status: 200, headers, parts, etag, gzipped: null, bytes: body.length });
+      const kept: KeptAnswer = { status: 200, headers, parts, etag, gzipped: null, bytes: body.length };
+      // The version was read before the render; a change that landed in between may be in what was
+      // rendered. Kept only when the version still reads the same, so no key ever holds a render of
+      // another version (a count that goes up and back down would otherwise find the wrong page).
+      face.key(req).then(
+        (again) => resolve(again?.version === version ? kept : null),
+        () => resolve(null),
+      );
     });
-    res.once("close", () => resolve(null)); // the client left before the end: nothing complete to keep
+    // The client left before the end: nothing complete to keep. ("close" follows "finish" too, before
+    // the version's second reading has answered.)
+    res.once("close", () => {
+      if (!finished) resolve(null);
+    });
     handle(req, res).catch(reject);
   });
 }
@@ -388,7 +402,7 @@ export async function servePublicFace(
   const { contentLanguage, ...keyParts } = rest;
   const key: CacheKey = { kind: face.kind, id: face.id, ...keyParts };
   const cache = publicFacesCache();
-  const outcome = await cache.getOrRender(key, () => renderThroughNext(req, res, face, nonce, contentLanguage, handle));
+  const outcome = await cache.getOrRender(key, () => renderThroughNext(req, res, face, nonce, contentLanguage, handle, rest.version));
   const requestId = headerText(req, "x-request-id");
   if (outcome.rendered) {
     log.info("public_face", { requestId, path, kind: face.kind, cache: "miss", kept: outcome.value !== null, status: res.statusCode });
