@@ -19,7 +19,7 @@ import { addPeriod } from "../core/dates";
 import { config } from "../config";
 import { db } from "../db";
 import { Prisma } from "../generated/sqlite/client";
-import { mailOutcomeSql } from "../mail/credential-outcome";
+import { mailOutcomeSql as outcome } from "../mail/credential-outcome";
 import { periodBounds, type Period } from "./period";
 
 export const FUNNEL_STAGES = ["issued", "delivered", "opened", "shared", "verified"] as const;
@@ -94,8 +94,6 @@ type CountsRow = {
   peopleShared?: unknown;
   peopleVerified?: unknown;
 };
-
-const outcome = mailOutcomeSql;
 
 const CREDENTIAL_COUNTS = Prisma.sql`
   COUNT(*) AS "issued",

@@ -13,7 +13,7 @@ import { Prisma } from "../generated/sqlite/client";
 import { bouncedCondition } from "./bounces";
 
 export const MAIL_OUTCOME = { delivered: 4, bounced: 3, failed: 2, waiting: 1, none: 0 } as const;
-export type MailOutcomeName = keyof typeof MAIL_OUTCOME;
+type MailOutcomeName = keyof typeof MAIL_OUTCOME;
 
 /** The outcome as a SQL literal, for statements that compare or count it. */
 export const mailOutcomeSql = (name: MailOutcomeName): Prisma.Sql => Prisma.raw(String(MAIL_OUTCOME[name]));
