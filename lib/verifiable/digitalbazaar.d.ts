@@ -47,6 +47,20 @@ declare module "@digitalbazaar/vc" {
   /** The data model's rules for a credential (mode "issue": without comparing its dates to now). */
   export function _checkCredential(options: { credential: object; now?: Date; mode?: "issue" | "verify" }): void;
   export function _checkPresentation(presentation: object): void;
+  /** The purpose of an issuer's proof: an assertion method whose controller is the credential's issuer. */
+  export class CredentialIssuancePurpose {
+    validate(proof: object, options: object): Promise<{ valid: boolean; error?: unknown }>;
+  }
+}
+
+declare module "jsonld-signatures" {
+  const jsigs: {
+    purposes: {
+      /** The purpose of any assertion: the proof's key is an assertion method of its controller. */
+      AssertionProofPurpose: new () => { validate(proof: object, options: object): Promise<{ valid: boolean; error?: unknown }> };
+    };
+  };
+  export default jsigs;
 }
 
 declare module "@digitalbazaar/data-integrity" {

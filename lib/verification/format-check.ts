@@ -5,6 +5,7 @@
 import { JsonTooDeepError, parseUntrustedJson } from "../core/json-text";
 import { bundledContext, VC_V1_CONTEXT, VC_V2_CONTEXT } from "../verifiable/contexts";
 import { checkCredentialDataModel } from "../verifiable/data-model";
+import { proofSetProblem } from "./proof-shape";
 import { EMPTY_FACTS, type Check, type CredentialFacts } from "./report";
 
 /** Larger than any credential we issue (a few KiB) by far; bounds parsing and canonicalization work. */
@@ -130,6 +131,8 @@ export function checkCredentialFormat(parsed: Record<string, unknown>, bytes: nu
   if (!asArray(parsed.proof).some(isObject)) {
     return fail("The document is not signed, so nothing proves who issued it or that it was not changed.", "it has no proof", null, facts);
   }
+  const proofs = proofSetProblem(parsed);
+  if (proofs) return fail(`The document's proofs are malformed: ${proofs}.`, `data model error: ${proofs}`, null, facts);
   const v1 = asArray(parsed["@context"])[0] === VC_V1_CONTEXT;
   const kind = asArray(parsed.type).some((t) => t === "OpenBadgeCredential" || t === "AchievementCredential")
     ? "an Open Badges 3.0 credential"

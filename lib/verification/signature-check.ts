@@ -4,7 +4,10 @@
 // canonicalizing, and no key of anyone else can be slipped in.
 import * as vc from "@digitalbazaar/vc";
 import { createDocumentLoader, type ResolvedDidDocument } from "../verifiable/document-loader";
+import { resolveIssuerDid } from "./did-resolution";
 import { proofMemoKey, rememberVerified, verifiedBefore } from "./proof-memo";
+import { verifyProofSet } from "./proof-set";
+import { isProofSetOrChain, proofsOf } from "./proof-shape";
 import { verificationSuites } from "./suites";
 
 export type ProofOutcome = { verified: true } | { verified: false; reason: string };
@@ -52,7 +55,33 @@ export async function verifyProof(document: Record<string, unknown>, didDocument
   return outcome;
 }
 
+/**
+ * The DIDs a document's proofs were made with, other than the issuer's: a countersignature in a proof
+ * set or chain. They are resolved like an issuer's (did:key offline, did:web through lib/net only).
+ */
+function otherSignerDids(document: Record<string, unknown>, issuerDid: string): Set<string> {
+  const dids = new Set<string>();
+  for (const proof of proofsOf(document)) {
+    const method = (proof as { verificationMethod?: unknown } | null)?.verificationMethod;
+    if (typeof method === "string") dids.add(method.split("#")[0]!);
+  }
+  dids.delete(issuerDid);
+  return dids;
+}
+
 async function checkProof(document: Record<string, unknown>, didDocument: ResolvedDidDocument): Promise<ProofOutcome> {
+  if (isProofSetOrChain(document)) {
+    const others = otherSignerDids(document, didDocument.id);
+    const documentLoader = createDocumentLoader({
+      resolveDid: async (did) => {
+        if (did === didDocument.id) return didDocument;
+        if (!others.has(did)) return null;
+        const resolved = await resolveIssuerDid(did);
+        return resolved.ok ? resolved.document : null;
+      },
+    });
+    return verifyProofSet(document, didDocument.id, documentLoader);
+  }
   const documentLoader = createDocumentLoader({ resolveDid: async (did) => (did === didDocument.id ? didDocument : null) });
   const suite = verificationSuites();
   try {

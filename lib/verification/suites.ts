@@ -18,13 +18,18 @@ export function verificationSuites(): unknown[] {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** The first proof of `document` this verifier can check, with the key it names; null when none. */
-export function supportedProof(document: Record<string, unknown>): { verificationMethod: string; name: string } | null {
+/**
+ * The proof of `document` the issuer check looks at, with the key it names: the first supported proof
+ * made with `signerDid`'s keys (the issuer's, in a set or chain with others' proofs), else the first
+ * supported proof; null when none.
+ */
+export function supportedProof(document: Record<string, unknown>, signerDid?: string): { verificationMethod: string; name: string } | null {
   const proofs = Array.isArray(document.proof) ? document.proof : [document.proof];
+  const supported: { verificationMethod: string; name: string }[] = [];
   for (const proof of proofs) {
     if (!isObject(proof) || typeof proof.verificationMethod !== "string") continue;
     const name = proof.type === "DataIntegrityProof" ? `DataIntegrityProof/${String(proof.cryptosuite)}` : String(proof.type);
-    if (SUPPORTED_PROOFS.includes(name)) return { verificationMethod: proof.verificationMethod, name };
+    if (SUPPORTED_PROOFS.includes(name)) supported.push({ verificationMethod: proof.verificationMethod, name });
   }
-  return null;
+  return supported.find((proof) => proof.verificationMethod.split("#")[0] === signerDid) ?? supported[0] ?? null;
 }

@@ -268,7 +268,7 @@ export async function verifyParsedCredential(parsed: Record<string, unknown>, by
   const issuerId = format.facts.issuerId!;
   const done: Partial<Record<CheckId, Check>> = { format: format.check };
 
-  const proof = supportedProof(document);
+  const proof = supportedProof(document, issuerId);
   if (!proof) {
     done.signature = {
       id: "signature",
