@@ -41,11 +41,18 @@ type PdfForm = { bytes: Uint8Array; bbox: [number, number, number, number] };
  */
 const forms = new WeakMap<GlyphOutline, PdfForm>();
 
+/**
+ * zlib level for the page's content and the text lines' forms: a new recipient's name is 20-30 KB of
+ * path operators, which level 6 deflated in 2.5 ms per PDF and level 4 in 0.9 ms, for a PDF 4.5% larger
+ * (the portrait certificate: 112 KB at level 6, 117 KB at 4, 123 KB at 3, 131 KB at 1).
+ */
+const PDF_DEFLATE_LEVEL = 4;
+
 function pdfForm(outline: GlyphOutline): PdfForm {
   let form = forms.get(outline);
   if (!form) {
     const { ops, bbox } = svgPathToPdf(outline.d, LAYOUT_SCALE);
-    form = { bytes: deflateSync(Buffer.from(`${ops} f`, "latin1"), { level: 6 }), bbox };
+    form = { bytes: deflateSync(Buffer.from(`${ops} f`, "latin1"), { level: PDF_DEFLATE_LEVEL }), bbox };
     forms.set(outline, form);
   }
   return form;
@@ -299,7 +306,7 @@ export async function pdfOf(prepared: PreparedRender, meta: PdfMeta): Promise<Ui
   }
   const textLayer = await painter.textLayer.write(pdf, page, prepared.layout.fonts.root);
   if (textLayer) painter.content.op(textLayer);
-  const content = deflateSync(Buffer.from(painter.content.parts.join("\n"), "latin1"), { level: 6 });
+  const content = deflateSync(Buffer.from(painter.content.parts.join("\n"), "latin1"), { level: PDF_DEFLATE_LEVEL });
   page.node.set(PDFName.of("Contents"), ctx.register(PDFRawStream.of(ctx.obj({ Filter: "FlateDecode" }), content)));
 
   if (meta.url) {

@@ -3,9 +3,6 @@
 // smaller for these flat, mostly single-colour images (measured at 1600 px: level 6 is 30% smaller
 // than resvg's PNG in about 2/3 of the time; level 3 is 3-5x faster at a similar size).
 import zlib from "node:zlib";
-import { promisify } from "node:util";
-
-const deflate = promisify(zlib.deflate);
 
 const CRC_TABLE = (() => {
   const t = new Uint32Array(256);
@@ -59,18 +56,53 @@ function straighten(px: Uint8Array, j: number, a: number) {
   px[j + 2] = Math.min(255, Math.round(px[j + 2]! * f));
 }
 
+/** About how much of the filtered image goes to zlib at a time. */
+const BAND_BYTES = 256 * 1024;
+
+/**
+ * The image's rows, each behind its filter byte (0: none), deflated as one zlib stream. The rows go
+ * to zlib band by band through two band buffers, so the main thread fills one while the thread pool
+ * deflates the other, and no second copy of the whole image is made (measured at 1600 × 2264: 15.5 ms
+ * with one 14.5 MB copy, 11.7 ms by bands; the same for smaller images).
+ */
+async function deflateRows(rgba: Uint8Array, width: number, height: number, level: number): Promise<Buffer> {
+  const stride = width * 4;
+  const rowsPerBand = Math.max(1, Math.floor(BAND_BYTES / (stride + 1)));
+  const deflate = zlib.createDeflate({ level });
+  const out: Buffer[] = [];
+  deflate.on("data", (chunk: Buffer) => out.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    deflate.on("end", resolve);
+    deflate.on("error", reject);
+  });
+  ended.catch(() => {}); // an error also fails the write in flight, which is what throws
+  const src = Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength);
+  const bands = [Buffer.allocUnsafe((stride + 1) * rowsPerBand), Buffer.allocUnsafe((stride + 1) * rowsPerBand)];
+  let inFlight: Promise<void> = Promise.resolve();
+  for (let y0 = 0, b = 0; y0 < height; y0 += rowsPerBand, b ^= 1) {
+    // zlib takes writes in order: once the last band is done, the one before it (this buffer) is too.
+    await inFlight;
+    const rows = Math.min(rowsPerBand, height - y0);
+    const band = bands[b]!;
+    for (let r = 0; r < rows; r++) {
+      const o = r * (stride + 1);
+      band[o] = 0;
+      src.copy(band, o + 1, (y0 + r) * stride, (y0 + r + 1) * stride);
+    }
+    const filled = band.subarray(0, rows * (stride + 1));
+    inFlight = new Promise<void>((resolve, reject) => deflate.write(filled, (error) => (error ? reject(error) : resolve())));
+  }
+  await inFlight;
+  deflate.end();
+  await ended;
+  return Buffer.concat(out);
+}
+
 /** Encodes straight RGBA pixels as a PNG (8-bit RGBA, unfiltered rows, zlib on the thread pool). */
 export async function encodePng(rgba: Uint8Array, width: number, height: number, level = 6): Promise<Uint8Array> {
   const stride = width * 4;
   if (rgba.length !== stride * height) throw new Error("pixel buffer does not match width x height x 4");
-  const raw = Buffer.allocUnsafe((stride + 1) * height);
-  const src = Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength);
-  for (let y = 0; y < height; y++) {
-    const o = y * (stride + 1);
-    raw[o] = 0;
-    src.copy(raw, o + 1, y * stride, (y + 1) * stride);
-  }
-  const idat = await deflate(raw, { level });
+  const idat = await deflateRows(rgba, width, height, level);
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);

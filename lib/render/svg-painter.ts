@@ -5,7 +5,7 @@ import { assetDataUri } from "./assets";
 import type { Rgba } from "./color";
 import { LAYOUT_SCALE, type PlacedEmoji } from "./glyph-outlines";
 import { inkedRuns, paint, type Painter } from "./painter";
-import type { ImageDrawing, PreparedRender, Ring, RoundedRect } from "./prepared";
+import type { ElementPlan, ImageDrawing, LinePlan, PreparedRender, Ring, RoundedRect } from "./prepared";
 
 const f2 = (v: number) => String(Math.round(v * 100) / 100);
 
@@ -78,6 +78,40 @@ function svgPainter(width: number, height: number): Painter<string> {
   };
 }
 
+const sameStroke = (a: LinePlan, b: LinePlan) =>
+  a.thickness === b.thickness && a.color.r === b.color.r && a.color.g === b.color.g && a.color.b === b.color.b && a.color.a === b.color.a;
+
+/**
+ * Consecutive opaque lines of one colour and thickness as one stroked path: the union of the strokes,
+ * which is what painting them one over the other gives when nothing shows through, rasterised once
+ * instead of once per line. Shapes built of overlapping strips (the hexagon badge: 45 lines) cost
+ * resvg a third less, and their inner seams lose the faint anti-aliasing lines overlapping edges leave.
+ * A translucent line stays on its own: where two overlap, the overlap is darker, as designed.
+ */
+function paintElements(painter: Painter<string>, elements: ElementPlan[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < elements.length;) {
+    const plan = elements[i]!;
+    let end = i + 1;
+    if (plan.kind === "line" && plan.color.a >= 1) {
+      while (end < elements.length) {
+        const next = elements[end]!;
+        if (next.kind !== "line" || !sameStroke(plan, next)) break;
+        end++;
+      }
+    }
+    if (end - i < 2) {
+      out.push(paint(painter, plan));
+    } else {
+      const lines = elements.slice(i, end) as LinePlan[];
+      const d = lines.map(({ x1, y1, x2, y2 }) => `M${x1} ${y1}L${x2} ${y2}`).join("");
+      out.push(`<path fill="none" stroke-width="${lines[0]!.thickness}" ${svgPaint(lines[0]!.color, "stroke")} d="${d}"/>`);
+    }
+    i = end;
+  }
+  return out.join("");
+}
+
 /**
  * The prepared design as an SVG document in points (viewBox = canvas size), `widthPx` wide when
  * given.
@@ -90,7 +124,7 @@ export function svgOf(prepared: PreparedRender, widthPx?: number): string {
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${W} ${H}">` +
     painter.background(background) +
-    elements.map((plan) => paint(painter, plan)).join("") +
+    paintElements(painter, elements) +
     "</svg>"
   );
 }
