@@ -49,6 +49,7 @@ declare module "@digitalbazaar/vc" {
   export function _checkPresentation(presentation: object): void;
   /** The purpose of an issuer's proof: an assertion method whose controller is the credential's issuer. */
   export class CredentialIssuancePurpose {
+    match(proof: object, options: object): Promise<boolean>;
     validate(proof: object, options: object): Promise<{ valid: boolean; error?: unknown }>;
   }
 }
@@ -57,7 +58,10 @@ declare module "jsonld-signatures" {
   const jsigs: {
     purposes: {
       /** The purpose of any assertion: the proof's key is an assertion method of its controller. */
-      AssertionProofPurpose: new () => { validate(proof: object, options: object): Promise<{ valid: boolean; error?: unknown }> };
+      AssertionProofPurpose: new () => {
+        match(proof: object, options: object): Promise<boolean>;
+        validate(proof: object, options: object): Promise<{ valid: boolean; error?: unknown }>;
+      };
     };
   };
   export default jsigs;

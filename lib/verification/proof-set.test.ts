@@ -1,7 +1,8 @@
 // Proof sets and proof chains (VC Data Integrity 1.0 §4.4), through the whole verifier: every proof of
 // a set must verify (the library alone accepts a set when any one does), a chain's proof covers the
 // proofs it names, and a previousProof that names nothing, or a link that does not verify, is refused.
-import { describe, expect, it } from "vitest";
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Ed25519Multikey from "@digitalbazaar/ed25519-multikey";
 import { DataIntegrityProof } from "@digitalbazaar/data-integrity";
 import { cryptosuite as eddsaRdfc2022 } from "@digitalbazaar/eddsa-rdfc-2022-cryptosuite";
@@ -9,7 +10,25 @@ import * as vc from "@digitalbazaar/vc";
 import jsigs from "jsonld-signatures";
 import { scratchDatabase } from "../../test/support/db/scratch-database";
 
-await scratchDatabase("proof-set", { PUBLIC_URL: "http://localhost:4557", APP_SECRET: "proof-set-test-secret-0123456789abcdef" });
+await scratchDatabase("proof-set", {
+  PUBLIC_URL: "http://localhost:4557",
+  APP_SECRET: "proof-set-test-secret-0123456789abcdef",
+  // A local host stands in for another issuer's: the test then sees whether anything asked it.
+  WEBHOOK_ALLOW_PRIVATE: "1",
+});
+
+let requests = 0;
+let host: http.Server;
+let hostDid: string;
+beforeAll(async () => {
+  host = http.createServer((_req, res) => {
+    requests++;
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => host.listen(0, "127.0.0.1", resolve));
+  hostDid = `did:web:127.0.0.1%3A${(host.address() as { port: number }).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => host.close(() => resolve())));
 
 const { createDocumentLoader } = await import("../verifiable/document-loader");
 const { resolveIssuerDid } = await import("./did-resolution");
@@ -107,6 +126,47 @@ describe("a proof set: every proof must verify", () => {
     const unsecured = credentialOf(issuer);
     const proof = await proofOver(unsecured, issuer);
     malformed(await verify({ ...unsecured, proof: Array.from({ length: MAX_PROOFS + 1 }, () => proof) }), `at most ${MAX_PROOFS}`);
+  });
+});
+
+describe("what a proof set cannot slip past", () => {
+  it("a second proof by the issuer's key for authentication, not issuance: not valid", async () => {
+    const issuer = await didKey();
+    const unsecured = credentialOf(issuer);
+    const issuance = await proofOver(unsecured, issuer);
+    const login = { ...(await proofOver(unsecured, issuer)), proofPurpose: "authentication" };
+    const report = await verify({ ...unsecured, proof: [issuance, login] });
+    expect(report.verdict).toBe("invalid");
+    expect(signature(report)?.detail).toContain('not "assertionMethod"');
+  });
+
+  it("a countersignature by a did:web key: could not be verified, and nothing is fetched", async () => {
+    const issuer = await didKey();
+    const unsecured = credentialOf(issuer);
+    const foreign = { ...(await proofOver(unsecured, issuer)), verificationMethod: `${hostDid}#key-1` };
+    requests = 0;
+    const report = await verify({ ...unsecured, proof: [await proofOver(unsecured, issuer), foreign] });
+    expect(report.verdict).toBe("unverifiable");
+    expect(signature(report)).toMatchObject({ outcome: "failed", detail: expect.stringContaining("only the issuer's key and did:key") });
+    expect(requests).toBe(0);
+  });
+
+  it("a countersignature of a kind this verifier does not read: could not be verified, not 'changed'", async () => {
+    const issuer = await didKey();
+    const unsecured = credentialOf(issuer);
+    const other = { ...(await proofOver(unsecured, issuer)), cryptosuite: "ecdsa-sd-2023" };
+    const report = await verify({ ...unsecured, proof: [await proofOver(unsecured, issuer), other] });
+    expect(report.verdict).toBe("unverifiable");
+  });
+
+  it("two proofs with one id, or previousProof links in a circle: a data-model error", async () => {
+    const issuer = await didKey();
+    const unsecured = credentialOf(issuer);
+    const a = await proofOver(unsecured, issuer, { id: "urn:uuid:a" });
+    malformed(await verify({ ...unsecured, proof: [a, a] }), 'two proofs have the id "urn:uuid:a"');
+    const first = await proofOver(unsecured, issuer, { id: "urn:uuid:1", previousProof: "urn:uuid:2" });
+    const second = await proofOver(unsecured, issuer, { id: "urn:uuid:2", previousProof: "urn:uuid:1" });
+    malformed(await verify({ ...unsecured, proof: [first, second] }), "in a circle");
   });
 });
 

@@ -10,7 +10,11 @@ import type { DocumentLoader } from "@digitalbazaar/vc";
 import { previousProofIds, proofSetProblem, proofsOf, signerDid, type Proof } from "./proof-shape";
 import { verificationSuites } from "./suites";
 
-export type ProofSetOutcome = { verified: true } | { verified: false; reason: string };
+/**
+ * `unchecked`: a proof this verifier cannot check (a kind it does not read, a countersigner whose DID it
+ * does not resolve): the document is not shown to be intact, and not shown to be changed either.
+ */
+export type ProofSetOutcome = { verified: true } | { verified: false; reason: string; unchecked?: true };
 
 type LibrarySuite = {
   matchProof(options: { proof: Proof; document: object; documentLoader: DocumentLoader }): Promise<boolean>;
@@ -23,6 +27,7 @@ type LibrarySuite = {
   }): Promise<{ verified: boolean; verificationMethod?: unknown; error?: unknown }>;
 };
 type LibraryPurpose = {
+  match(proof: Proof, options: { document: object; documentLoader: DocumentLoader }): Promise<boolean>;
   validate(
     proof: Proof,
     options: { document: object; suite: unknown; verificationMethod: unknown; documentLoader: DocumentLoader },
@@ -50,14 +55,28 @@ export async function verifyProofSet(
   }
   const byId = new Map(proofs.flatMap((proof) => (typeof proof.id === "string" ? [[proof.id, proof] as const] : [])));
 
+  // Countersigners' keys are resolved only when they need no request: a did:key is its own document.
+  // Anything else would let one document make this verifier fetch from as many hosts as it has proofs.
+  const stranger = proofs.find((proof) => signerDid(proof) !== issuerId && !signerDid(proof)?.startsWith("did:key:"));
+  if (stranger) {
+    return {
+      verified: false,
+      unchecked: true,
+      reason: `a countersignature by ${String(signerDid(stranger)).slice(0, 200)}: only the issuer's key and did:key countersigners are checked`,
+    };
+  }
+
   const { proof: _omitted, ...unsecured } = document;
-  for (const [index, proof] of proofs.entries()) {
+  // The issuer's proofs first: a forged one ends the check before any other is looked at.
+  const order = [...proofs.keys()].sort((a, b) => Number(signerDid(proofs[b]!) === issuerId) - Number(signerDid(proofs[a]!) === issuerId));
+  for (const index of order) {
+    const proof = proofs[index]!;
     // The data a chained proof covers is the document with the proofs it names attached (§4.4 step 4).
     const previousProofs = (previousProofIds(proof) ?? []).map((id) => byId.get(id)!);
     const covered =
       previousProofs.length === 0 ? unsecured : { ...unsecured, proof: previousProofs.length === 1 ? previousProofs[0] : previousProofs };
     const outcome = await verifyOneProof(proof, covered, signerDid(proof) === issuerId, documentLoader);
-    if (!outcome.verified) return { verified: false, reason: `proof ${index + 1}: ${outcome.reason}` };
+    if (!outcome.verified) return { ...outcome, reason: `proof ${index + 1}: ${outcome.reason}` };
   }
   return { verified: true };
 }
@@ -78,9 +97,20 @@ async function verifyOneProof(
       break;
     }
   }
-  if (!suite) return { verified: false, reason: "a proof of a kind this verifier does not check" };
+  if (!suite) {
+    return {
+      verified: false,
+      unchecked: true,
+      reason: `a proof of a kind this verifier does not check (${String(proof.type).slice(0, 100)})`,
+    };
+  }
   const purpose: LibraryPurpose = byIssuer ? new vc.CredentialIssuancePurpose() : new jsigs.purposes.AssertionProofPurpose();
   try {
+    // The library's ProofSet picks proofs by purpose before verifying them; here each proof is held to
+    // its purpose: an "authentication" proof is no proof of issuance, whatever its key may do.
+    if (!(await purpose.match(withContext, { document: covered, documentLoader }))) {
+      return { verified: false, reason: `its proofPurpose is ${JSON.stringify(proof.proofPurpose)}, not "assertionMethod"` };
+    }
     const result = await suite.verifyProof({ proof: withContext, document: covered, purpose, proofSet: [], documentLoader });
     if (!result.verified) return { verified: false, reason: message(result.error ?? "the proof did not verify") };
     const purposeResult = await purpose.validate(withContext, {

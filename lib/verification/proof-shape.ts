@@ -39,14 +39,23 @@ export function proofSetProblem(document: Record<string, unknown>): string | nul
   const proofs = proofsOf(document);
   if (proofs.length > MAX_PROOFS) return `the document has ${proofs.length} proofs; at most ${MAX_PROOFS} are checked`;
   if (!proofs.every(isObject)) return "every proof must be an object";
-  const ids = new Set(proofs.flatMap((proof) => (typeof proof.id === "string" ? [proof.id] : [])));
+  const ids = proofs.flatMap((proof) => (typeof proof.id === "string" ? [proof.id] : []));
+  const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (duplicate !== undefined) return `two proofs have the id "${duplicate.slice(0, 200)}"`;
+  const named = new Map<string, string[]>();
   for (const [index, proof] of proofs.entries()) {
     const previous = previousProofIds(proof);
     if (!previous) return `proof ${index + 1}: "previousProof" must be a string or a list of strings naming other proofs of the document`;
-    const missing = previous.find((id) => !ids.has(id) || id === proof.id);
+    const missing = previous.find((id) => !ids.includes(id) || id === proof.id);
     if (missing !== undefined) {
       return `proof ${index + 1} names a previous proof "${missing.slice(0, 200)}" that is not among the document's other proofs`;
     }
+    if (typeof proof.id === "string") named.set(proof.id, previous);
   }
+  // A chain goes back in time: a proof cannot (through others) name itself.
+  const reaches = (from: string, target: string, seen = new Set<string>()): boolean =>
+    (named.get(from) ?? []).some((id) => id === target || (!seen.has(id) && (seen.add(id), reaches(id, target, seen))));
+  const looped = [...named.keys()].find((id) => reaches(id, id));
+  if (looped !== undefined) return `the proofs' previousProof links go round in a circle (through "${looped.slice(0, 200)}")`;
   return null;
 }

@@ -10,7 +10,8 @@ import { verifyProofSet } from "./proof-set";
 import { isProofSetOrChain, proofsOf } from "./proof-shape";
 import { verificationSuites } from "./suites";
 
-export type ProofOutcome = { verified: true } | { verified: false; reason: string };
+/** `unchecked`: a proof could not be checked at all (see proof-set.ts): neither intact nor changed. */
+export type ProofOutcome = { verified: true } | { verified: false; reason: string; unchecked?: true };
 
 /**
  * A moment inside the document's validity window. The library also checks validFrom/validUntil
@@ -57,7 +58,8 @@ export async function verifyProof(document: Record<string, unknown>, didDocument
 
 /**
  * The DIDs a document's proofs were made with, other than the issuer's: a countersignature in a proof
- * set or chain. They are resolved like an issuer's (did:key offline, did:web through lib/net only).
+ * set or chain. proof-set.ts checks only did:key countersigners, resolved here without any request (a
+ * did:key is its own document, so a memoised outcome cannot go stale either).
  */
 function otherSignerDids(document: Record<string, unknown>, issuerDid: string): Set<string> {
   const dids = new Set<string>();
@@ -75,7 +77,7 @@ async function checkProof(document: Record<string, unknown>, didDocument: Resolv
     const documentLoader = createDocumentLoader({
       resolveDid: async (did) => {
         if (did === didDocument.id) return didDocument;
-        if (!others.has(did)) return null;
+        if (!others.has(did) || !did.startsWith("did:key:")) return null;
         const resolved = await resolveIssuerDid(did);
         return resolved.ok ? resolved.document : null;
       },

@@ -290,6 +290,21 @@ export async function verifyParsedCredential(parsed: Record<string, unknown>, by
     return report(issuer.verdict, issuer.headline, ordered(done, "the issuer's key could not be established."), format.facts, now);
 
   const signature = await verifyProof(document, issuer.didDocument);
+  if (!signature.verified && signature.unchecked) {
+    done.signature = {
+      id: "signature",
+      outcome: "failed",
+      summary: "One of the document's signatures is of a kind, or by someone, this verifier does not check.",
+      detail: signature.reason,
+    };
+    return report(
+      "unverifiable",
+      `Could not be verified: ${done.signature.summary}`,
+      ordered(done, "the signature could not be checked."),
+      format.facts,
+      now,
+    );
+  }
   if (!signature.verified) {
     done.signature = {
       id: "signature",

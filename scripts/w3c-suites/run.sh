@@ -175,7 +175,11 @@ cmd_run() {
       # The same suite once more with its two assumptions adapted (VC 2.0 to issuers, did:web keys
       # resolved): see adapt-eddsa.mjs. Reported as its own row, never mixed into the suite's.
       local adapted="$suite+vc2"
-      node "$HERE/adapt-eddsa.mjs" "$dir" >/dev/null
+      if ! node "$HERE/adapt-eddsa.mjs" "$dir"; then
+        say "skipping the adapted pass: the suite's tests no longer match what adapt-eddsa.mjs adapts"
+        rm -f "$dir/localConfig.cjs"
+        continue
+      fi
       cp "$results/$suite.commit" "$results/$adapted.commit"
       (cd "$dir" && npx mocha tests-vc2 --dry-run --preserve-symlinks \
         --reporter json --reporter-option "output=$results/$adapted.declared.json" >/dev/null 2>&1) || true
