@@ -78,10 +78,11 @@ async function deflateRows(rgba: Uint8Array, width: number, height: number, leve
   ended.catch(() => {}); // an error also fails the write in flight, which is what throws
   const src = Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength);
   const bands = [Buffer.allocUnsafe((stride + 1) * rowsPerBand), Buffer.allocUnsafe((stride + 1) * rowsPerBand)];
-  let inFlight: Promise<void> = Promise.resolve();
+  // The write that last used each buffer: zlib works through writes in order, on the thread pool, so
+  // while it deflates one band the main thread fills the other, once that one's last write is done.
+  const written: Promise<void>[] = [Promise.resolve(), Promise.resolve()];
   for (let y0 = 0, b = 0; y0 < height; y0 += rowsPerBand, b ^= 1) {
-    // zlib takes writes in order: once the last band is done, the one before it (this buffer) is too.
-    await inFlight;
+    await written[b];
     const rows = Math.min(rowsPerBand, height - y0);
     const band = bands[b]!;
     for (let r = 0; r < rows; r++) {
@@ -90,9 +91,10 @@ async function deflateRows(rgba: Uint8Array, width: number, height: number, leve
       src.copy(band, o + 1, (y0 + r) * stride, (y0 + r + 1) * stride);
     }
     const filled = band.subarray(0, rows * (stride + 1));
-    inFlight = new Promise<void>((resolve, reject) => deflate.write(filled, (error) => (error ? reject(error) : resolve())));
+    written[b] = new Promise<void>((resolve, reject) => deflate.write(filled, (error) => (error ? reject(error) : resolve())));
+    written[b]!.catch(() => {}); // handled where it is awaited; never an unhandled rejection meanwhile
   }
-  await inFlight;
+  await Promise.all(written);
   deflate.end();
   await ended;
   return Buffer.concat(out);
