@@ -7,8 +7,9 @@
 // The unit tests do not depend on the static checks or on the app's build for the end-to-end tests, so
 // they run in two lanes at once, one per core of a small CI machine (Vitest runs one worker there, and
 // each static check is one single-threaded process): the unit tests, and the static checks followed by
-// the build and the few unit test files that mostly wait on real timers (WAITING_UNIT_FILES). The static checks' and the build's output is printed whole as each ends, so that it does not
-// interleave with the unit tests' lines. The end-to-end tests start once both lanes are done, on a build
+// the build and the few unit test files that mostly wait on real timers (WAITING_UNIT_FILES). The
+// static checks' and the build's output is printed whole as each ends, so that it does not interleave
+// with the unit tests' lines. The end-to-end tests start once both lanes are done, on a build
 // that is then fresh. TEST_SERIAL=1 runs everything one after the other (the build then in the
 // end-to-end tests' global setup).
 // PostgreSQL: TEST_POSTGRES_URL if set; otherwise a throw-away cluster (scripts/pg-throwaway.sh) when
