@@ -171,6 +171,20 @@ describe("credentials of any issuer", () => {
     const changed = await verifyJson({ ...signed, holder: issuer.did });
     expect(changed.verdict).toBe("invalid");
   });
+
+  it("a presentation with a second, forged proof beside its holder's: could not be verified, never valid", async () => {
+    const issuer = await ed25519Issuer();
+    const holder = await ed25519Issuer();
+    const credential = await sign(credentialOf(issuer), eddsa(issuer));
+    const presentation = vc.createPresentation({ verifiableCredential: [credential], holder: holder.did });
+    const signed = await vc.signPresentation({ presentation, suite: eddsa(holder), challenge: "abc123", documentLoader: loader });
+    const proof = signed.proof as Record<string, unknown>;
+    const forged = { ...proof, proofValue: `${String(proof.proofValue).slice(0, -6)}zzzzzz` };
+    const report = await verifyJson({ ...signed, proof: [proof, forged] }, { challenge: "abc123" });
+    expect(report.verdict).toBe("unverifiable");
+    expect(report.headline).toContain("several proofs");
+    expect(report.credentials![0]!.verdict).toBe("valid");
+  });
 });
 
 describe("status: every entry, every purpose, and no check that fails reads valid", () => {

@@ -31,8 +31,21 @@ function build(verdict: Verdict, headline: string, done: Partial<Record<CheckId,
   return { verdict, headline, checks, facts, checkedAt: now.toISOString(), credentials } satisfies VerificationReport;
 }
 
-async function holderProof(presentation: Record<string, unknown>, options: Options): Promise<Check> {
-  const proof = asArray(presentation.proof).find(isObject);
+/** The holder's proof as a check; `unchecked`: it could not be checked at all (neither intact nor forged). */
+async function holderProof(presentation: Record<string, unknown>, options: Options): Promise<Check & { unchecked?: true }> {
+  const proofs = asArray(presentation.proof);
+  // @digitalbazaar/vc calls a proof set verified when any one proof verifies (see proof-set.ts): a
+  // forged proof beside the holder's would pass. Holders sign a presentation once; more is not read.
+  if (proofs.length > 1) {
+    return {
+      id: "signature",
+      outcome: "failed",
+      summary: "The presentation carries several proofs; this verifier checks a presentation signed once by its holder.",
+      detail: `${proofs.length} proofs`,
+      unchecked: true,
+    };
+  }
+  const proof = proofs.find(isObject);
   if (!proof) {
     return {
       id: "signature",
@@ -110,13 +123,16 @@ export async function verifyPresentationDocument(
   const credentials: VerificationReport[] = [];
   for (const credential of presented) credentials.push(await verifyCredential(credential, bytes, now));
 
-  const own: Verdict = signature.outcome === "failed" ? "invalid" : "valid";
+  const own: Verdict = signature.unchecked ? "unverifiable" : signature.outcome === "failed" ? "invalid" : "valid";
   const verdict = SEVERITY.find((v) => v === own || credentials.some((c) => c.verdict === v)) ?? "valid";
-  const headline =
-    signature.outcome === "failed"
-      ? `Not valid: ${signature.summary}`
-      : verdict === "valid"
-        ? `Valid: the presentation and ${presented.length === 1 ? "its credential" : `its ${presented.length} credentials`} passed every check.`
-        : `${credentials.find((c) => c.verdict === verdict)?.headline ?? verdict} (a credential of the presentation)`;
-  return build(verdict, headline, { format, signature }, now, credentials);
+  // The holder's failed proof leads the headline, unless it is one that could not be checked and a
+  // credential inside has a worse verdict.
+  const holderLeads = signature.outcome === "failed" && (!signature.unchecked || verdict === "unverifiable");
+  const headline = holderLeads
+    ? `${signature.unchecked ? "Could not be verified" : "Not valid"}: ${signature.summary}`
+    : verdict === "valid"
+      ? `Valid: the presentation and ${presented.length === 1 ? "its credential" : `its ${presented.length} credentials`} passed every check.`
+      : `${credentials.find((c) => c.verdict === verdict)?.headline ?? verdict} (a credential of the presentation)`;
+  const { unchecked: _unchecked, ...signatureCheck } = signature;
+  return build(verdict, headline, { format, signature: signatureCheck }, now, credentials);
 }
