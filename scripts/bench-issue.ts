@@ -8,39 +8,21 @@
 // worker in a process of its own (CIS_BACKGROUND=only) beside a web-only one (CIS_BACKGROUND=off), the
 // layout the README recommends for production: server CPU then counts both processes.
 import { execSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { runLoad } from "./bench/load";
-import { startBenchServer } from "./bench/app-server";
+import { startBenchLayout } from "./bench/app-server";
 import { smtpSink } from "./bench/smtp-sink";
 import { createScratchDatabase } from "../test/support/db/postgres-scratch";
 
 const TOTAL = Number(process.env.BENCH_CREDENTIALS ?? 2000);
 const CONNECTIONS = 20;
 
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8")
-    .replace(/^.*\) /, "")
-    .split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 Hz)
-}
-
 async function run(label: string, databaseUrl: string | undefined) {
   const sink = await smtpSink();
-  const separateWorker = process.env.BENCH_WORKER === "process";
   const env = {
     SMTP_URL: `smtp://127.0.0.1:${sink.port}?pool=true&maxConnections=5`,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
-  const server = await startBenchServer({ ...env, ...(separateWorker ? { CIS_BACKGROUND: "off" } : {}) });
-  const worker = separateWorker
-    ? await startBenchServer(
-        { ...env, CIS_BACKGROUND: "only", ...(databaseUrl ? {} : { DATABASE_URL: `file:${server.dataDir}/bench.db` }) },
-        { expectDemoToken: false, sharedDataDir: server.dataDir },
-      )
-    : null;
-  const pids = [server.process.pid!, ...(worker ? [worker.process.pid!] : [])];
-  const serverCpu = () => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  const { server, separateWorker, cpuSeconds: serverCpu, stop } = await startBenchLayout(env);
   try {
     const headers = { Authorization: `Bearer ${server.token}`, "Service-Version": "2022-10-26" };
     const groups = (await (await fetch(`${server.url}/v1/groups`, { headers })).json()) as { data: { id: string }[] };
@@ -85,8 +67,7 @@ async function run(label: string, databaseUrl: string | undefined) {
       load,
     };
   } finally {
-    await worker?.stop();
-    await server.stop();
+    await stop();
     await sink.close();
   }
 }

@@ -12,11 +12,10 @@
 // =slow runs one table only. BENCH_WORKER=process runs the background workers in a process of their
 // own beside a web-only one (the README's production layout); server CPU then counts both.
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
-import { startBenchServer } from "./bench/app-server";
+import { startBenchLayout, startBenchServer } from "./bench/app-server";
 import { runLoad } from "./bench/load";
 import { smtpSink } from "./bench/smtp-sink";
 
@@ -76,14 +75,6 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8")
-    .replace(/^.*\) /, "")
-    .split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 Hz)
-}
-
 type Row = {
   label: string;
   /** The server's CPU per credential, from the start of the load until its last event arrived (or the load ended). */
@@ -108,18 +99,7 @@ async function run(label: string, databaseUrl: string | undefined, withEndpoint:
     WEBHOOK_ALLOW_PRIVATE: "1",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
-  // BENCH_WORKER=process: the background workers (webhooks, mail) in a process of their own beside a
-  // web-only one, the layout the README recommends for production; server CPU counts both.
-  const separateWorker = process.env.BENCH_WORKER === "process";
-  const server = await startBenchServer({ ...env, ...(separateWorker ? { CIS_BACKGROUND: "off" } : {}) });
-  const worker = separateWorker
-    ? await startBenchServer(
-        { ...env, CIS_BACKGROUND: "only", ...(databaseUrl ? {} : { DATABASE_URL: `file:${server.dataDir}/bench.db` }) },
-        { expectDemoToken: false, sharedDataDir: server.dataDir },
-      )
-    : null;
-  const pids = [server.process.pid!, ...(worker ? [worker.process.pid!] : [])];
-  const serverCpu = () => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  const { server, separateWorker, cpuSeconds: serverCpu, stop } = await startBenchLayout(env);
   const name = separateWorker ? `${label} (worker process)` : label;
   try {
     const headers = { Authorization: `Bearer ${server.token}`, "Service-Version": "2022-10-26", "Content-Type": "application/json" };
@@ -172,8 +152,7 @@ async function run(label: string, databaseUrl: string | undefined, withEndpoint:
       badSignatures: hooks.bad(),
     };
   } finally {
-    await worker?.stop();
-    await server.stop();
+    await stop();
     await sink.close();
     await hooks.close();
   }

@@ -290,35 +290,23 @@ export async function verifyParsedCredential(parsed: Record<string, unknown>, by
     return report(issuer.verdict, issuer.headline, ordered(done, "the issuer's key could not be established."), format.facts, now);
 
   const signature = await verifyProof(document, issuer.didDocument);
-  if (!signature.verified && signature.unchecked) {
-    done.signature = {
-      id: "signature",
-      outcome: "failed",
-      summary: "One of the document's signatures is of a kind, or by someone, this verifier does not check.",
-      detail: signature.reason,
-    };
-    return report(
-      "unverifiable",
-      `Could not be verified: ${done.signature.summary}`,
-      ordered(done, "the signature could not be checked."),
-      format.facts,
-      now,
-    );
-  }
   if (!signature.verified) {
-    done.signature = {
-      id: "signature",
-      outcome: "failed",
-      summary: "The document was changed after it was signed, or the signature is forged.",
-      detail: signature.reason,
-    };
-    return report(
-      "invalid",
-      "Not valid: the document was changed after it was signed.",
-      ordered(done, "the signature does not match."),
-      format.facts,
-      now,
-    );
+    // A proof that could not be checked at all is not a forgery: "could not be verified".
+    const failure = signature.unchecked
+      ? {
+          verdict: "unverifiable" as const,
+          summary: "One of the document's signatures is of a kind, or by someone, this verifier does not check.",
+          headline: "Could not be verified: One of the document's signatures is of a kind, or by someone, this verifier does not check.",
+          skipped: "the signature could not be checked.",
+        }
+      : {
+          verdict: "invalid" as const,
+          summary: "The document was changed after it was signed, or the signature is forged.",
+          headline: "Not valid: the document was changed after it was signed.",
+          skipped: "the signature does not match.",
+        };
+    done.signature = { id: "signature", outcome: "failed", summary: failure.summary, detail: signature.reason };
+    return report(failure.verdict, failure.headline, ordered(done, failure.skipped), format.facts, now);
   }
   done.signature = {
     id: "signature",

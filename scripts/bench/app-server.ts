@@ -1,7 +1,7 @@
 // Starts the built app (npm start) on a fresh data directory for a benchmark and returns its URL and
 // the demo token it printed.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -108,4 +108,48 @@ export async function issueDemoCredential(server: BenchServer): Promise<{ public
   const credential = (await created.json()) as { publicId?: string };
   if (!credential.publicId) throw new Error(`could not issue: ${JSON.stringify(credential)}`);
   return { publicId: credential.publicId };
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+export function processCpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8")
+    .replace(/^.*\) /, "")
+    .split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 Hz)
+}
+
+export type BenchLayout = {
+  /** The process that answers HTTP. */
+  server: BenchServer;
+  /** Whether the background workers run in a process of their own (BENCH_WORKER=process). */
+  separateWorker: boolean;
+  /** CPU seconds used so far by every process of the layout. */
+  cpuSeconds: () => number;
+  stop: () => Promise<void>;
+};
+
+/**
+ * The app as a benchmark runs it: one process, or with BENCH_WORKER=process the layout the README
+ * recommends for production, a web-only process (CIS_BACKGROUND=off) beside a worker-only one
+ * (CIS_BACKGROUND=only) on the same database (on SQLite, the web process's file).
+ */
+export async function startBenchLayout(env: Record<string, string>): Promise<BenchLayout> {
+  const separateWorker = process.env.BENCH_WORKER === "process";
+  const server = await startBenchServer({ ...env, ...(separateWorker ? { CIS_BACKGROUND: "off" } : {}) });
+  const worker = separateWorker
+    ? await startBenchServer(
+        { ...env, CIS_BACKGROUND: "only", ...(env.DATABASE_URL ? {} : { DATABASE_URL: `file:${server.dataDir}/bench.db` }) },
+        { expectDemoToken: false, sharedDataDir: server.dataDir },
+      )
+    : null;
+  const pids = [server.process.pid!, ...(worker ? [worker.process.pid!] : [])];
+  return {
+    server,
+    separateWorker,
+    cpuSeconds: () => pids.reduce((sum, pid) => sum + processCpuSeconds(pid), 0),
+    stop: async () => {
+      await worker?.stop();
+      await server.stop();
+    },
+  };
 }
