@@ -3,13 +3,16 @@
 // Before Next sees a request, this server settles its request id, sets the security headers every
 // response carries, answers paths Next cannot decode, refuses cross-origin server actions, drops
 // clients too slow to send their request, refuses server action arguments nested too deeply, serves
-// /previews/* itself, and answers the public faces (wallet pages, signed documents) from its cache of
-// what Next rendered for them (lib/http-server/public-faces.ts).
+// /previews/* itself, answers /v1 by calling its route handlers without Next's router
+// (lib/http-server/api-routes.ts), and answers the public faces (wallet pages, signed documents) from
+// its cache of what Next rendered for them (lib/http-server/public-faces.ts).
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import next from "next";
 import { servePreview } from "./lib/http-server/preview-files";
 import { servePublicFace } from "./lib/http-server/public-faces";
+import { ApiRouter, serveApiRoute } from "./lib/http-server/api-routes";
+import { allV1Routes } from "./app/v1/openapi.json/endpoints";
 import {
   CLIENT_ADDRESS_HEADER,
   CLIENT_FORWARDED_FOR_HEADER,
@@ -99,6 +102,8 @@ export async function startServer(options: { dev: boolean; host: string; port: n
   const imageOrigins = [new URL(cfg.publicUrl).origin];
   const backgroundOnly = process.env.CIS_BACKGROUND === "only";
   const answerFromCache = cfg.publicFacesCache && !options.dev;
+  // /v1 without Next's router (lib/http-server/api-routes.ts); in development Next recompiles edits.
+  const apiRouter = options.dev ? null : new ApiRouter(allV1Routes());
 
   const server = createServer(clientTimeoutOptions(cfg.clientTimeoutMs), (req, res) => {
     stampConnection(req);
@@ -152,6 +157,7 @@ export async function startServer(options: { dev: boolean; host: string; port: n
     servePreview(req, res)
       .then(async (served) => {
         if (served) return;
+        if (apiRouter && (await serveApiRoute(apiRouter, req, res, path, https ? "https" : "http"))) return;
         // In development every request renders afresh, so that an edited page shows at once.
         // A page's language (its Content-Language, Vary and remembered choice) is known only once it
         // renders; a kept page keeps the headers its render announced.

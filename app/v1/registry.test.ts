@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { HTTP_METHODS } from "@/lib/api/endpoint";
 import { buildOpenApiDocument } from "@/lib/api/openapi";
+import { ApiRouter } from "@/lib/http-server/api-routes";
 import { allV1Routes, publicDocumentPaths } from "./openapi.json/endpoints";
 
 function routeFiles(dir: string): string[] {
@@ -77,5 +78,16 @@ describe("the OpenAPI document", () => {
     expect(get.responses["200"]!.content!["application/json"]!.schema.required).toEqual(
       expect.arrayContaining(["openapi", "info", "paths"]),
     );
+  });
+});
+
+describe("the server's /v1 router (lib/http-server/api-routes.ts)", () => {
+  const router = new ApiRouter(allV1Routes());
+
+  it("maps every route's own path, with plain ids, onto that route and no other", () => {
+    for (const route of allV1Routes()) {
+      const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => `${name}_01abc`);
+      expect(router.match(path)?.route.path, path).toBe(route.path);
+    }
   });
 });
