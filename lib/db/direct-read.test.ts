@@ -4,7 +4,8 @@ import { scratchDatabase } from "../../test/support/db/scratch-database";
 await scratchDatabase("direct-read");
 
 const { db } = await import("./index");
-const { directRows, readVia } = await import("./direct-read");
+const { directQuery, directRows, preparedNameOf, readVia } = await import("./direct-read");
+const { Prisma } = await import("../generated/sqlite/client");
 const { rawBoolean, rawDate, rawNullableInt } = await import("./raw-values");
 
 type GroupRow = {
@@ -72,5 +73,22 @@ describe("directRows (reads past the Prisma client, on a connection of their own
       /readonly|query_only|attempt to write/i,
     );
     expect(await readGroup("grp_a")).toHaveLength(1);
+  });
+});
+
+describe("directQuery's prepared statement names (PostgreSQL plans a named statement once per connection)", () => {
+  it("reads like directRows", async () => {
+    const rows = await directQuery<{ id: string }>(Prisma.sql`SELECT "id" FROM "Group" WHERE "id" = ${"grp_a"}`);
+    expect(rows).toEqual([{ id: "grp_a" }]);
+  });
+
+  it("names one text one way, two texts two ways, and stops naming new texts past its bound", () => {
+    const first = preparedNameOf('SELECT 1 AS "named"');
+    expect(first).toMatch(/^cis_[\w-]{24}$/);
+    expect(preparedNameOf('SELECT 1 AS "named"')).toBe(first);
+    expect(preparedNameOf('SELECT 2 AS "named"')).not.toBe(first);
+    const names = Array.from({ length: 60 }, (_, i) => preparedNameOf(`SELECT ${i + 10} AS "many"`));
+    expect(names.filter((n) => n === undefined).length).toBeGreaterThan(0);
+    expect(preparedNameOf('SELECT 1 AS "named"')).toBe(first);
   });
 });

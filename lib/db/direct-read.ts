@@ -15,7 +15,16 @@ import pg from "pg";
 import { config } from "../config";
 import { processSingleton } from "../core/process-singleton";
 import { Prisma } from "../generated/sqlite/client";
-import { postgresTypes, postgresValue, preparedStatements, sqliteValue, textsOf, type DirectValue, type StatementText } from "./drivers";
+import {
+  postgresStatementName,
+  postgresTypes,
+  postgresValue,
+  preparedStatements,
+  sqliteValue,
+  textsOf,
+  type DirectValue,
+  type StatementText,
+} from "./drivers";
 import { db, type DbOrTx } from "./index";
 import { sqlitePath } from "./migrate";
 
@@ -75,7 +84,25 @@ export function directRows<T = Record<string, unknown>>(strings: TemplateStrings
  * boolean parameters are bound as Prisma's adapters bind them, so comparisons with stored values agree.
  */
 export function directQuery<T = Record<string, unknown>>(query: Prisma.Sql): Promise<T[]> {
-  return reader()({ sqlite: query.sql, postgres: query.text, values: query.values, prisma: () => query }) as Promise<T[]>;
+  const postgresName = preparedNameOf(query.text);
+  return reader()({ sqlite: query.sql, postgres: query.text, postgresName, values: query.values, prisma: () => query }) as Promise<T[]>;
+}
+
+/**
+ * Named PostgreSQL statements of directQuery, by text. Its callers (the public faces' versions, read
+ * before every cached answer) have a fixed text each, and PostgreSQL planning their joins afresh was
+ * most of its CPU per answer. A statement stays on each connection once named, so past a bound new
+ * texts go unnamed rather than pile up on the server.
+ */
+const preparedNames = new Map<string, string>();
+const MAX_PREPARED_QUERIES = 50;
+
+export function preparedNameOf(text: string): string | undefined {
+  const known = preparedNames.get(text);
+  if (known !== undefined || preparedNames.size >= MAX_PREPARED_QUERIES) return known;
+  const name = postgresStatementName(text);
+  preparedNames.set(text, name);
+  return name;
 }
 
 type RowsTag = <T = Record<string, unknown>>(strings: TemplateStringsArray, ...values: DirectValue[]) => Promise<T[]>;

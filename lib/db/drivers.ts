@@ -44,14 +44,20 @@ export type StatementText = { sqlite: string; postgres: string; postgresName?: s
 /** Statement texts per engine, built once per call site (template strings are the same object each time). */
 const texts = new WeakMap<TemplateStringsArray, StatementText>();
 
+/**
+ * A PostgreSQL prepared statement's name (the server then plans the statement once per connection).
+ * Named by its text: pg refuses one name for two texts on a connection, and Next loads several copies
+ * of this module into one process (each would count its own statements from 1).
+ */
+export function postgresStatementName(text: string): string {
+  return `cis_${createHash("sha256").update(text).digest("base64url").slice(0, 24)}`;
+}
+
 export function textsOf(strings: TemplateStringsArray): StatementText {
   let text = texts.get(strings);
   if (!text) {
     const postgres = strings.reduce((sql, part, i) => `${sql}$${i}${part}`);
-    // Named by its text: pg refuses one name for two texts on a connection, and Next loads several
-    // copies of this module into one process (each would count its own statements from 1).
-    const postgresName = `cis_${createHash("sha256").update(postgres).digest("base64url").slice(0, 24)}`;
-    text = { sqlite: strings.join("?"), postgres, postgresName };
+    text = { sqlite: strings.join("?"), postgres, postgresName: postgresStatementName(postgres) };
     texts.set(strings, text);
   }
   return text;
