@@ -77,9 +77,11 @@ describe("directRows (reads past the Prisma client, on a connection of their own
 });
 
 describe("directQuery's prepared statement names (PostgreSQL plans a named statement once per connection)", () => {
-  it("reads like directRows", async () => {
-    const rows = await directQuery<{ id: string }>(Prisma.sql`SELECT "id" FROM "Group" WHERE "id" = ${"grp_a"}`);
-    expect(rows).toEqual([{ id: "grp_a" }]);
+  it("reads like directRows, prepared or not", async () => {
+    for (const prepared of [false, true]) {
+      const rows = await directQuery<{ id: string }>(Prisma.sql`SELECT "id" FROM "Group" WHERE "id" = ${"grp_a"}`, { prepared });
+      expect(rows).toEqual([{ id: "grp_a" }]);
+    }
   });
 
   it("names one text one way, two texts two ways, and stops naming new texts past its bound", () => {

@@ -82,17 +82,20 @@ export function directRows<T = Record<string, unknown>>(strings: TemplateStrings
  * Rows of one read-only statement assembled with `Prisma.sql` (search builds its statement from the
  * filter): the same statement `db().$queryRaw(query)` would run, past the Prisma client. Date and
  * boolean parameters are bound as Prisma's adapters bind them, so comparisons with stored values agree.
+ *
+ * `prepared`: a statement of one fixed text, run often (the public faces' versions, read before every
+ * cached answer), is named on PostgreSQL so that each connection plans it once; planning their joins
+ * afresh was most of PostgreSQL's CPU per cached answer. Search's texts vary with the filter and stay
+ * unnamed: a named statement may switch to a generic plan, which a skewed filter value would pay for.
  */
-export function directQuery<T = Record<string, unknown>>(query: Prisma.Sql): Promise<T[]> {
-  const postgresName = preparedNameOf(query.text);
+export function directQuery<T = Record<string, unknown>>(query: Prisma.Sql, options: { prepared?: boolean } = {}): Promise<T[]> {
+  const postgresName = options.prepared ? preparedNameOf(query.text) : undefined;
   return reader()({ sqlite: query.sql, postgres: query.text, postgresName, values: query.values, prisma: () => query }) as Promise<T[]>;
 }
 
 /**
- * Named PostgreSQL statements of directQuery, by text. Its callers (the public faces' versions, read
- * before every cached answer) have a fixed text each, and PostgreSQL planning their joins afresh was
- * most of its CPU per answer. A statement stays on each connection once named, so past a bound new
- * texts go unnamed rather than pile up on the server.
+ * Names of prepared directQuery statements, by text. A statement stays on each connection once named,
+ * so past a bound new texts go unnamed rather than pile up on the server.
  */
 const preparedNames = new Map<string, string>();
 const MAX_PREPARED_QUERIES = 50;

@@ -16,6 +16,9 @@ import { directQuery } from "../db/direct-read";
 import { rawDate } from "../db/raw-values";
 import { readStatus } from "../credentials/serialize";
 
+/** Each version's statement has one text and runs before every cached answer: planned once per connection. */
+const PREPARED = { prepared: true };
+
 /** A timestamp (or null) as a short, stable text. */
 const stamp = (value: unknown): string => (value === null || value === undefined ? "-" : String(rawDate(value).getTime()));
 const text = (value: unknown): string => {
@@ -50,7 +53,8 @@ export type CredentialFaceVersion = {
  * today's date (an expiry date passing turns the page to "expired" with no row changing).
  */
 export async function walletPageVersion(publicId: string): Promise<CredentialFaceVersion | null> {
-  const rows = await directQuery(Prisma.sql`
+  const rows = await directQuery(
+    Prisma.sql`
     SELECT c."id", c."status", c."issueDate", c."expiryDate", c."visibility", c."revokedAt", c."revocationReason",
       c."updatedAt" AS cu, g."updatedAt" AS gu, g."language", o."updatedAt" AS ou, r."updatedAt" AS ru, r."emailNormalized",
       dc."verifiedDomain", dc."verifiedAt", ${GROUP_DESIGNS},
@@ -61,7 +65,9 @@ export async function walletPageVersion(publicId: string): Promise<CredentialFac
     JOIN "Organization" o ON o."id" = c."organizationId"
     LEFT JOIN "Recipient" r ON r."id" = c."recipientId"
     LEFT JOIN "DomainClaim" dc ON dc."organizationId" = c."organizationId"
-    WHERE c."publicId" = ${publicId}`);
+    WHERE c."publicId" = ${publicId}`,
+    PREPARED,
+  );
   const row = rows[0];
   if (!row) return null;
   const today = todayUtc();
@@ -101,14 +107,17 @@ export async function walletPageVersion(publicId: string): Promise<CredentialFac
  * nothing kept from before a revocation is answered after it.
  */
 export async function credentialDocumentVersion(publicId: string): Promise<CredentialFaceVersion | null> {
-  const rows = await directQuery(Prisma.sql`
+  const rows = await directQuery(
+    Prisma.sql`
     SELECT c."id", c."status", c."issueDate", c."expiryDate", c."visibility", c."revokedAt",
       c."updatedAt" AS cu, g."updatedAt" AS gu, o."updatedAt" AS ou, r."updatedAt" AS ru, r."emailNormalized", ${GROUP_DESIGNS}
     FROM "Credential" c
     JOIN "Group" g ON g."id" = c."groupId"
     JOIN "Organization" o ON o."id" = c."organizationId"
     LEFT JOIN "Recipient" r ON r."id" = c."recipientId"
-    WHERE c."publicId" = ${publicId}`);
+    WHERE c."publicId" = ${publicId}`,
+    PREPARED,
+  );
   const row = rows[0];
   if (!row) return null;
   const status = readStatus({
@@ -142,7 +151,8 @@ export async function credentialDocumentVersion(publicId: string): Promise<Crede
  * loses its credential and counts as set), so any change changes both.
  */
 export async function statusListVersion(slug: string, listNumber: number): Promise<string | null> {
-  const rows = await directQuery(Prisma.sql`
+  const rows = await directQuery(
+    Prisma.sql`
     SELECT sl."id",
       (SELECT COUNT(*) FROM "StatusListEntry" e
          LEFT JOIN "Credential" c ON c."id" = e."credentialId"
@@ -155,7 +165,9 @@ export async function statusListVersion(slug: string, listNumber: number): Promi
          WHERE e."statusListId" = sl."id"
            AND ((e."credentialId" IS NULL AND e."apiIssuedCredentialId" IS NULL) OR c."revokedAt" IS NOT NULL OR a."revokedAt" IS NOT NULL)) AS s
     FROM "StatusList" sl JOIN "Organization" o ON o."id" = sl."organizationId"
-    WHERE o."slug" = ${slug} AND sl."number" = ${listNumber}`);
+    WHERE o."slug" = ${slug} AND sl."number" = ${listNumber}`,
+    PREPARED,
+  );
   const row = rows[0];
   return row ? [text(row.id), text(row.n), text(row.s)].join("|") : null;
 }
@@ -167,13 +179,16 @@ export async function statusListVersion(slug: string, listNumber: number): Promi
  * time they were made (the DID configuration's linkage credential), so a kept one is never older.
  */
 export async function organizationDocumentsVersion(slug: string): Promise<string | null> {
-  const rows = await directQuery(Prisma.sql`
+  const rows = await directQuery(
+    Prisma.sql`
     SELECT o."updatedAt" AS ou, dc."updatedAt" AS dcu, dc."verifiedDomain", dc."verifiedAt",
       (SELECT COUNT(*) FROM "IssuerKey" k WHERE k."organizationId" = o."id") AS kn,
       (SELECT MAX(k."createdAt") FROM "IssuerKey" k WHERE k."organizationId" = o."id") AS kc,
       (SELECT MAX(k."retiredAt") FROM "IssuerKey" k WHERE k."organizationId" = o."id") AS kr
     FROM "Organization" o LEFT JOIN "DomainClaim" dc ON dc."organizationId" = o."id"
-    WHERE o."slug" = ${slug}`);
+    WHERE o."slug" = ${slug}`,
+    PREPARED,
+  );
   const row = rows[0];
   if (!row) return null;
   return [
@@ -194,11 +209,14 @@ export async function organizationDocumentsVersion(slug: string): Promise<string
  * the page prints (counted from the covering index the page's own count uses).
  */
 export async function issuerProfileVersion(slug: string): Promise<string | null> {
-  const rows = await directQuery(Prisma.sql`
+  const rows = await directQuery(
+    Prisma.sql`
     SELECT o."updatedAt" AS ou, dc."updatedAt" AS dcu, dc."verifiedDomain", dc."verifiedAt",
       (SELECT COUNT(*) FROM "Credential" c WHERE c."organizationId" = o."id" AND c."status" = 'issued') AS cn
     FROM "Organization" o LEFT JOIN "DomainClaim" dc ON dc."organizationId" = o."id"
-    WHERE o."slug" = ${slug}`);
+    WHERE o."slug" = ${slug}`,
+    PREPARED,
+  );
   const row = rows[0];
   if (!row) return null;
   return [todayUtc(), stamp(row.ou), stamp(row.dcu), text(row.verifiedDomain), stamp(row.verifiedAt), text(row.cn)].join("|");
@@ -211,7 +229,8 @@ export async function issuerProfileVersion(slug: string): Promise<string | null>
  * dates pass).
  */
 export async function publicProfileVersion(handle: string): Promise<string | null> {
-  const rows = await directQuery(Prisma.sql`
+  const rows = await directQuery(
+    Prisma.sql`
     SELECT p."updatedAt" AS pu, p."public", p."displayName",
       COUNT(DISTINCT c."id") AS cn, COUNT(DISTINCT c."revokedAt") AS rn,
       COUNT(DISTINCT CASE WHEN c."visibility" = 'private' THEN c."id" END) AS vn,
@@ -226,7 +245,9 @@ export async function publicProfileVersion(handle: string): Promise<string | nul
     LEFT JOIN "GroupDesign" gd ON gd."groupId" = c."groupId"
     LEFT JOIN "Design" d ON d."id" = gd."designId"
     WHERE p."handle" = ${handle}
-    GROUP BY p."updatedAt", p."public", p."displayName"`);
+    GROUP BY p."updatedAt", p."public", p."displayName"`,
+    PREPARED,
+  );
   const row = rows[0];
   if (!row || !(row.public === true || Number(row.public) === 1) || row.displayName === null) return null;
   return [
