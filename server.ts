@@ -12,6 +12,7 @@ import next from "next";
 import { servePreview } from "./lib/http-server/preview-files";
 import { servePublicFace } from "./lib/http-server/public-faces";
 import { ApiRouter, serveApiRoute } from "./lib/http-server/api-routes";
+import { enableWalCheckpoints } from "./lib/db/wal-checkpointer";
 import { allV1Routes } from "./app/v1/openapi.json/endpoints";
 import {
   CLIENT_ADDRESS_HEADER,
@@ -98,6 +99,10 @@ export async function startServer(options: { dev: boolean; host: string; port: n
   });
   const handle = app.getRequestHandler();
   await app.prepare();
+  // Also done by instrumentation.ts's register(), which Next may still be running when the first
+  // request arrives; /v1 writes answered here before Next must already open their SQLite connections
+  // with checkpoints left to the checkpointer thread.
+  enableWalCheckpoints();
   const cfg = config();
   const imageOrigins = [new URL(cfg.publicUrl).origin];
   const backgroundOnly = process.env.CIS_BACKGROUND === "only";
@@ -157,7 +162,7 @@ export async function startServer(options: { dev: boolean; host: string; port: n
     servePreview(req, res)
       .then(async (served) => {
         if (served) return;
-        if (apiRouter && (await serveApiRoute(apiRouter, req, res, path, https ? "https" : "http"))) return;
+        if (apiRouter && (await serveApiRoute(apiRouter, req, res, path))) return;
         // In development every request renders afresh, so that an edited page shows at once.
         // A page's language (its Content-Language, Vary and remembered choice) is known only once it
         // renders; a kept page keeps the headers its render announced.

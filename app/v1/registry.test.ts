@@ -84,6 +84,15 @@ describe("the OpenAPI document", () => {
 describe("the server's /v1 router (lib/http-server/api-routes.ts)", () => {
   const router = new ApiRouter(allV1Routes());
 
+  it("calls the handlers Next calls: each folder's route.ts exports the route of its own path", async () => {
+    for (const file of routeFiles("app/v1").filter((f) => !f.includes("[...path]"))) {
+      const exported = (await import(`./${path.relative("app/v1", file)}`)) as Record<string, unknown>;
+      const route = router.match(apiPathOf(file).replace(/\{(\w+)\}/g, "$1_01abc"))!.route;
+      for (const method of [...HTTP_METHODS, "HEAD", "OPTIONS"] as const)
+        expect(exported[method], `${file} ${method}`).toBe(route.handlers[method]);
+    }
+  });
+
   it("maps every route's own path, with plain ids, onto that route and no other", () => {
     for (const route of allV1Routes()) {
       const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => `${name}_01abc`);

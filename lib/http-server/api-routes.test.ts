@@ -106,8 +106,9 @@ describe("serveApiRoute over HTTP", () => {
       // As server.ts does: one request id, on the request and on the response.
       req.headers["x-request-id"] = "req_fixed";
       res.setHeader("X-Request-Id", "req_fixed");
+      res.setHeader("Cache-Control", "private"); // a header server.ts set stands over the handler's
       const path = rawPath(req.url)!;
-      serveApiRoute(router, req, res, path, "http")
+      serveApiRoute(router, req, res, path)
         .then((served) => {
           if (!served) res.writeHead(599).end("left to Next");
         })
@@ -130,6 +131,7 @@ describe("serveApiRoute over HTTP", () => {
     expect(response.headers.get("content-length")).toBe(String(Buffer.byteLength(text)));
     expect(response.headers.get("set-cookie")).toBe("a=1");
     expect(response.headers.get("x-request-id")).toBe("req_fixed");
+    expect(response.headers.get("cache-control")).toBe("private");
   });
 
   it("answers a refused body in the envelope", async () => {
@@ -161,18 +163,31 @@ describe("serveApiRoute over HTTP", () => {
     expect((await fetch(`${base}/v1/nothing`)).status).toBe(599);
   });
 
-  it("answers an absolute-form request target, with its query", async () => {
+  /** The raw answer to a request written by hand (what fetch would refuse to send). */
+  function rawExchange(request: string): Promise<string> {
     const { port } = server.address() as AddressInfo;
-    const answer = await new Promise<string>((resolve, reject) => {
-      const socket = connect(port, "127.0.0.1", () => {
-        socket.write(`GET http://127.0.0.1:${port}/v1/things/abc?x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
-      });
+    return new Promise<string>((resolve, reject) => {
+      const socket = connect(port, "127.0.0.1", () => socket.write(request.replaceAll("{port}", String(port))));
       let text = "";
       socket.on("data", (chunk: Buffer) => (text += chunk.toString()));
       socket.on("end", () => resolve(text));
       socket.on("error", reject);
     });
+  }
+
+  it("answers an absolute-form request target, with its query", async () => {
+    const answer = await rawExchange(
+      "GET http://127.0.0.1:{port}/v1/things/abc?x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+    );
     expect(answer).toMatch(/^HTTP\/1.1 400 /); // the route refuses the unknown query parameter itself
     expect(answer).toContain('"path":"x"');
+  });
+
+  it("answers whatever Host the client sends, one a URL cannot hold too", async () => {
+    for (const host of ["a:b", "x:99999", "[", "::1", "1.2.3.4.5"]) {
+      const answer = await rawExchange(`GET /v1/things/abc HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(answer, host).toMatch(/^HTTP\/1.1 200 /);
+      expect(answer, host).toContain('{"id":"abc"}');
+    }
   });
 });

@@ -85,9 +85,11 @@ export class ApiRouter {
 
 /**
  * The request as the handlers' `Request`: the headers server.ts has stamped (client address, raw query,
- * request id), and the body as a stream for methods that have one, as Next passes it.
+ * request id), and the body as a stream for methods that have one, as Next passes it. The handlers read
+ * only the URL's path and query, so its origin is a fixed one, as Next's is (its own host and port):
+ * never the client's Host header, which need not be one a URL can hold (`Host: a:b`).
  */
-export function webRequestOf(req: IncomingMessage, path: string, scheme: "http" | "https"): Request {
+export function webRequestOf(req: IncomingMessage, path: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -96,10 +98,9 @@ export function webRequestOf(req: IncomingMessage, path: string, scheme: "http" 
   }
   const method = req.method ?? "GET";
   const hasBody = method !== "GET" && method !== "HEAD";
-  const host = typeof req.headers.host === "string" && /^[A-Za-z0-9.:[\]-]+$/.test(req.headers.host) ? req.headers.host : "localhost";
   // From the path server.ts read, not req.url: an absolute-form target (`GET http://host/v1/...`) is a URL already.
   const query = rawQueryOf(req.url);
-  return new Request(`${scheme}://${host}${path}${query ? `?${query}` : ""}`, {
+  return new Request(`http://localhost${path}${query ? `?${query}` : ""}`, {
     method,
     headers,
     ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: "half" } : {}),
@@ -107,39 +108,33 @@ export function webRequestOf(req: IncomingMessage, path: string, scheme: "http" 
 }
 
 /**
- * Writes a handler's answer: its headers over the ones server.ts set, and its body (a /v1 answer is
- * always a JSON text or nothing) with its length, so that headers and body leave in one write.
+ * Writes a handler's answer: its headers beside the ones server.ts set (which stand, as they do when
+ * Next writes the answer), and its body (a /v1 answer is always a JSON text or nothing) with its
+ * length, so that headers and body leave in one write.
  */
 export async function sendWebResponse(res: ServerResponse, response: Response, method: string): Promise<void> {
   const body = response.body === null ? null : Buffer.from(await response.arrayBuffer());
   res.statusCode = response.status;
   response.headers.forEach((value, name) => {
-    // Skipped when server.ts already set the same (X-Request-Id): its spelling of the name stays.
-    if (name === "set-cookie" || res.getHeader(name) === value) return;
+    if (name === "set-cookie" || res.hasHeader(name)) return;
     res.setHeader(name, value);
   });
   const cookies = response.headers.getSetCookie();
-  if (cookies.length) res.setHeader("set-cookie", cookies);
+  for (const cookie of cookies) res.appendHeader("Set-Cookie", cookie);
   if (body === null) {
     res.end();
     return;
   }
-  res.setHeader("content-length", body.length);
+  res.setHeader("Content-Length", body.length);
   res.end(method === "HEAD" ? undefined : body);
 }
 
 /** Answers a /v1 request that `router` maps onto one of its routes; false when Next is to answer it. */
-export async function serveApiRoute(
-  router: ApiRouter,
-  req: IncomingMessage,
-  res: ServerResponse,
-  path: string,
-  scheme: "http" | "https",
-): Promise<boolean> {
+export async function serveApiRoute(router: ApiRouter, req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
   const method = req.method ?? "GET";
   const found = router.handlerFor(method, path);
   if (!found) return false;
-  const response = await found.handler(webRequestOf(req, path, scheme), { params: Promise.resolve(found.params) });
+  const response = await found.handler(webRequestOf(req, path), { params: Promise.resolve(found.params) });
   await sendWebResponse(res, response, method);
   return true;
 }
