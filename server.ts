@@ -100,7 +100,7 @@ export async function startServer(options: { dev: boolean; host: string; port: n
   const handle = app.getRequestHandler();
   await app.prepare();
   // Also done by instrumentation.ts's register(), which Next may still be running when the first
-  // request arrives; /v1 writes answered here before Next must already open their SQLite connections
+  // request arrives: a /v1 write answered here may come first, and its SQLite connection must open
   // with checkpoints left to the checkpointer thread.
   enableWalCheckpoints();
   const cfg = config();
