@@ -119,12 +119,10 @@ describe("serveApiRoute over HTTP", () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+  const postThing = (body: string) => fetch(`${base}/v1/things`, { method: "POST", headers: { "Content-Type": "application/json" }, body });
+
   it("reads the JSON body and answers with its length, headers and cookies", async () => {
-    const response = await fetch(`${base}/v1/things`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: '{"text":"héllo"}',
-    });
+    const response = await postThing('{"text":"héllo"}');
     expect(response.status).toBe(201);
     const text = await response.text();
     expect(JSON.parse(text)).toEqual({ said: "héllo" });
@@ -135,11 +133,7 @@ describe("serveApiRoute over HTTP", () => {
   });
 
   it("answers a refused body in the envelope", async () => {
-    const response = await fetch(`${base}/v1/things`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: '{"text":1}',
-    });
+    const response = await postThing('{"text":1}');
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe("validation_error");
   });

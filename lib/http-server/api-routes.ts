@@ -83,6 +83,17 @@ export class ApiRouter {
   }
 }
 
+/** A Node request's headers as a fetch `Headers` (a header sent twice keeps both values). */
+export function webHeadersOf(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const one of value) headers.append(name, one);
+    else headers.set(name, value);
+  }
+  return headers;
+}
+
 /**
  * The request as the handlers' `Request`: the headers server.ts has stamped (client address, raw query,
  * request id), and the body as a stream for methods that have one, as Next passes it. The handlers read
@@ -90,12 +101,7 @@ export class ApiRouter {
  * never the client's Host header, which need not be one a URL can hold (`Host: a:b`).
  */
 export function webRequestOf(req: IncomingMessage, path: string): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const one of value) headers.append(name, one);
-    else headers.set(name, value);
-  }
+  const headers = webHeadersOf(req);
   const method = req.method ?? "GET";
   const hasBody = method !== "GET" && method !== "HEAD";
   // From the path server.ts read, not req.url: an absolute-form target (`GET http://host/v1/...`) is a URL already.

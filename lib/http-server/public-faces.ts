@@ -39,6 +39,7 @@ import { isIgnoredPageParameter, withoutIgnoredParameters } from "../public-face
 import { RAW_QUERY_HEADER, rawQueryOf } from "../api/request-target";
 import { walletSessionForToken, walletTokenFromHeaders } from "../wallet/session";
 import { log } from "../log";
+import { webHeadersOf } from "./api-routes";
 
 /** One kept answer: its status, Next's headers and body (a page's split where its nonce was). */
 type KeptAnswer = {
@@ -90,14 +91,6 @@ function headerText(req: IncomingMessage, name: string): string | null {
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
-function fetchHeaders(req: IncomingMessage): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-  }
-  return headers;
-}
-
 /**
  * Who is looking at a credential's page: a guest, its signed-in recipient, or someone signed in to the
  * wallet as another email (today that view is the guest's, but it is kept apart per session email so
@@ -108,7 +101,7 @@ async function credentialViewer(
   req: IncomingMessage,
   found: { visibility: string; recipientEmail: string | null },
 ): Promise<string | null> {
-  const token = walletTokenFromHeaders(fetchHeaders(req));
+  const token = walletTokenFromHeaders(webHeadersOf(req));
   const session = token ? await walletSessionForToken(token) : null;
   const recipient = session !== null && found.recipientEmail !== null && session.email === found.recipientEmail;
   if (found.visibility === "private" && !recipient) return null;
