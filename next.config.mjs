@@ -27,9 +27,16 @@ const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   typedRoutes: false,
-  // CSV imports upload files of up to 5 MB through a server action (lib/imports/csv.ts checks the
-  // exact limit and says so); the default 1 MB would refuse them before that check could speak.
-  experimental: { serverActions: { bodySizeLimit: "6mb" } },
+  experimental: {
+    // CSV imports upload files of up to 5 MB through a server action (lib/imports/csv.ts checks the
+    // exact limit and says so); the default 1 MB would refuse them before that check could speak.
+    serverActions: { bodySizeLimit: "6mb" },
+    // Next loads every page's module when a production server starts, so that the first visits are
+    // quick. A process started with CIS_BACKGROUND=only serves no pages: there it would only hold the
+    // event loop for its first seconds (about 2 s of CPU on a busy machine), and the webhook and mail
+    // workers with it (bench:webhooks' delay chart, docs/benchmarks.md).
+    preloadEntriesOnStart: process.env.CIS_BACKGROUND !== "only",
+  },
   // OpenID4VCI metadata lives under /.well-known/, and Next does not route folders whose names start
   // with a dot: the well-known addresses (inserted before the issuer's path, and appended after it)
   // are rewritten to the organization's routes (app/organizations/[id]/oid4vci).
