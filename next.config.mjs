@@ -34,8 +34,9 @@ const nextConfig = {
     // Next loads every page's module when a production server starts, so that the first visits are
     // quick. A process started with CIS_BACKGROUND=only serves no pages: there it would only hold the
     // event loop for its first seconds (about 2 s of CPU on a busy machine), and the webhook and mail
-    // workers with it (bench:webhooks' delay chart, docs/benchmarks.md).
-    preloadEntriesOnStart: process.env.CIS_BACKGROUND !== "only",
+    // workers with it (bench:webhooks' delay chart, docs/benchmarks.md). CIS_PRELOAD_PAGES=off turns
+    // it off elsewhere too (docs/operating.md): each page's code then loads on its first visit.
+    preloadEntriesOnStart: process.env.CIS_BACKGROUND !== "only" && process.env.CIS_PRELOAD_PAGES !== "off",
   },
   // OpenID4VCI metadata lives under /.well-known/, and Next does not route folders whose names start
   // with a dot: the well-known addresses (inserted before the issuer's path, and appended after it)

@@ -14,7 +14,7 @@
 import { test as base, expect, type APIRequestContext } from "@playwright/test";
 import { createDatabase, dropDatabase, type Backend } from "./support/databases";
 import { conformingContext, loadConformance, type OpenApiConformance } from "./support/openapi-conformance";
-import { startAppServer } from "./support/servers";
+import { EXTRA_SERVER_ENV, startAppServer } from "./support/servers";
 import {
   claimFromPool,
   createOrgs,
@@ -157,7 +157,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(async (env = {}) => {
       testInfo.setTimeout(testInfo.timeout + 90_000); // a server start is ~2 s idle, much more under load
       const logFile = path.join(e2eState.runDir, `extra-${server.backend}-${testInfo.workerIndex}-${testInfo.testId}-${n++}.log`);
-      const s = await startAppServer({ DATABASE_URL: server.databaseUrl, DATA_DIR: server.dataDir, ...env }, logFile);
+      const s = await startAppServer({ ...EXTRA_SERVER_ENV, DATABASE_URL: server.databaseUrl, DATA_DIR: server.dataDir, ...env }, logFile);
       const extra = { baseURL: s.baseURL, env: s.env, output: s.output, stop: s.stop };
       started.push(extra);
       return extra;

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync } from "node:fs";
 import path from "node:path";
 import { expect, type APIRequestContext } from "@playwright/test";
 import { createDesign, createGroup, expectStatus, listAll, type Group } from "./api-helpers";
-import { startAppServer, type RunningServer } from "./servers";
+import { EXTRA_SERVER_ENV, startAppServer, type RunningServer } from "./servers";
 
 export type Recipient = { id: string; name: string; email: string };
 export type Credential = {
@@ -110,7 +110,7 @@ export function newDataDir(runDir: string, label: string): string {
 
 /** `npm start` with `env` (DATABASE_URL and DATA_DIR required); `kill()` sends SIGKILL to the whole process group. */
 export async function startOwnServer(env: Record<string, string>, logFile: string): Promise<OwnServer> {
-  const s = await startAppServer(env, logFile);
+  const s = await startAppServer({ ...EXTRA_SERVER_ENV, ...env }, logFile);
   const kill = async () => {
     try {
       process.kill(-s.pid, "SIGKILL");

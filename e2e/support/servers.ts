@@ -21,6 +21,15 @@ export const BASE_SERVER_ENV: Record<string, string> = {
   BUILD_ON_START: "0",
 };
 
+/**
+ * What servers started by a test get on top (restarts after a SIGKILL, other settings, several
+ * processes): they load each page's code when it is first visited. Such a server answers a few
+ * requests, most of them /v1, which never needs a page; preloading every page cost each start about a
+ * second of CPU on cores the other workers' tests share (there are dozens of starts per run). The
+ * shared servers of the global setup keep the default, so the preload is still exercised.
+ */
+export const EXTRA_SERVER_ENV: Record<string, string> = { CIS_PRELOAD_PAGES: "off" };
+
 export type RunningServer = {
   baseURL: string;
   port: number;
