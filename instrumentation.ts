@@ -4,7 +4,8 @@ export async function register() {
   // Every server process, web-only ones too: they write (lib/db/wal-checkpointer.ts).
   const { enableWalCheckpoints } = await import("./lib/db/wal-checkpointer");
   enableWalCheckpoints();
-  if (process.env.CIS_BACKGROUND !== "off") {
+  const { config } = await import("./lib/config");
+  if (config().background !== "off") {
     const { startBackgroundWork } = await import("./lib/background");
     startBackgroundWork();
   }

@@ -35,7 +35,8 @@ const nextConfig = {
     // quick. A process started with CIS_BACKGROUND=only serves no pages: there it would only hold the
     // event loop for its first seconds (about 2 s of CPU on a busy machine), and the webhook and mail
     // workers with it (bench:webhooks' delay chart, docs/benchmarks.md). CIS_PRELOAD_PAGES=off turns
-    // it off elsewhere too (docs/operating.md): each page's code then loads on its first visit.
+    // it off elsewhere too (docs/operating.md): each page's code then loads on its first visit. Both
+    // variables are read here as Next loads this file; lib/config.ts checks their values at start.
     preloadEntriesOnStart: process.env.CIS_BACKGROUND !== "only" && process.env.CIS_PRELOAD_PAGES !== "off",
   },
   // OpenID4VCI metadata lives under /.well-known/, and Next does not route folders whose names start

@@ -105,7 +105,7 @@ export async function startServer(options: { dev: boolean; host: string; port: n
   enableWalCheckpoints();
   const cfg = config();
   const imageOrigins = [new URL(cfg.publicUrl).origin];
-  const backgroundOnly = process.env.CIS_BACKGROUND === "only";
+  const backgroundOnly = cfg.background === "only";
   const answerFromCache = cfg.publicFacesCache && !options.dev;
   // /v1 without Next's router (lib/http-server/api-routes.ts); in development Next recompiles edits.
   const apiRouter = options.dev ? null : new ApiRouter(allV1Routes());

@@ -46,6 +46,10 @@ const EnvSchema = z.object({
   ALLOW_HTTP: flag,
   TRUST_PROXY: flag,
   PUBLIC_FACES_CACHE: z.enum(["on", "off"]).default("on"),
+  CIS_BACKGROUND: z.enum(["on", "off", "only"]).default("on"),
+  // Read by next.config.mjs (plain JavaScript, loaded by Next itself) as well: checked here, at start,
+  // so that a misspelt value stops the start instead of leaving the preload on.
+  CIS_PRELOAD_PAGES: z.enum(["on", "off"]).default("on"),
   RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(100),
   RATE_LIMIT_BURST: positiveInt(200),
   FREE_PLAN_MONTHLY_ISSUES: z.coerce.number().int().nonnegative().default(250),
@@ -105,6 +109,8 @@ export type Config = Readonly<{
    * afresh (to compare, or to rule the cache out).
    */
   publicFacesCache: boolean;
+  /** `off`: a web-only process; `only`: a worker-only one (docs/operating.md, Several processes). */
+  background: "on" | "off" | "only";
   rateLimitPerSecond: number;
   rateLimitBurst: number;
   freePlanMonthlyIssues: number;
@@ -173,6 +179,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     allowHttp: e.ALLOW_HTTP,
     trustProxy: e.TRUST_PROXY,
     publicFacesCache: e.PUBLIC_FACES_CACHE === "on",
+    background: e.CIS_BACKGROUND,
     rateLimitPerSecond: e.RATE_LIMIT_PER_SECOND,
     rateLimitBurst: e.RATE_LIMIT_BURST,
     freePlanMonthlyIssues: e.FREE_PLAN_MONTHLY_ISSUES,
