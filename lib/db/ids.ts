@@ -46,10 +46,11 @@ function encodeTime(ms: number): string {
 }
 
 /**
- * Cryptographic random bytes handed out from a pool refilled 4 KiB at a time: one system call per 256
- * ids instead of one per id (a credential issued with a webhook endpoint makes a dozen ids; the calls
- * showed in bench:webhooks' profile). Node pools randomUUID's bytes the same way. Each byte is handed
- * out once.
+ * Cryptographic random bytes handed out from a pool refilled 4 KiB at a time: one call into OpenSSL's
+ * generator per 256 ids instead of one per id (each call cost 2-6 µs of binding overhead, and a
+ * credential issued with a webhook endpoint makes a dozen ids: bench:webhooks' profile showed it). Node
+ * pools randomUUID's bytes the same way. Each byte is handed out once. For ids, not for secrets: the
+ * piece returned is a view of the pool, whose `.buffer` holds the bytes of the ids to come.
  */
 const POOL_BYTES = 4096;
 let pool = Buffer.alloc(0);
