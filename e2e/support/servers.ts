@@ -26,7 +26,9 @@ export const BASE_SERVER_ENV: Record<string, string> = {
  * processes): they load each page's code when it is first visited. Such a server answers a few
  * requests, most of them /v1, which never needs a page; preloading every page cost each start about a
  * second of CPU on cores the other workers' tests share (there are dozens of starts per run). The
- * shared servers of the global setup keep the default, so the preload is still exercised.
+ * shared servers of the global setup keep the default, so the preload is still exercised, and so do
+ * the processes of many-processes.spec.ts, which stand for a production layout: a page's first visit
+ * holds the thread while its code loads, long enough to run out a Redis take's 500 ms.
  */
 export const EXTRA_SERVER_ENV: Record<string, string> = { CIS_PRELOAD_PAGES: "off" };
 
