@@ -6,11 +6,16 @@
 // cancels out of the ratios. SQLite always; PostgreSQL too with BENCH_POSTGRES_URL (a server the bench
 // may create a scratch database on).
 //
+// Every request says what a browser says it accepts (`Accept-Encoding: gzip, deflate, br, zstd`), so the
+// figures include compressing the answer; the bytes column is one answer as sent. BENCH_ACCEPT_ENCODING
+// sets another value ("" for none: the bodies as they are).
+//
 // Env: BENCH_SECONDS (10 per route, after 2 s of warm-up), BENCH_ONLY=<part of a route's name> (the
 // ceiling and those routes: for a CPU profile of one route with BENCH_CPU_PROF=<dir>), BENCH_APP_DIR
 // (another checkout with its build: before and after in one sitting).
 import { execFileSync, execSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import http from "node:http";
 import { runLoad, type LoadResult } from "./bench/load";
 import { startBenchServer, type BenchServer } from "./bench/app-server";
 import { createScratchDatabase } from "../test/support/db/postgres-scratch";
@@ -24,6 +29,22 @@ const HANDLE = "bench-public";
 const DOMAIN = "bench-public.example";
 
 type Target = { name: string; path: string; headers?: Record<string, string> };
+
+/** What Chrome sends; what most visitors' browsers and HTTP clients accept. */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br, zstd";
+
+/** One answer's bytes as sent (not decoded) and its Content-Encoding. */
+function wireBytes(url: string, headers: Record<string, string>): Promise<{ bytes: number; coding: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        let bytes = 0;
+        res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        res.on("end", () => resolve({ bytes, coding: String(res.headers["content-encoding"] ?? "identity") }));
+      })
+      .on("error", reject);
+  });
+}
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
 function cpuSeconds(pid: number): number {
@@ -89,16 +110,18 @@ async function measure(label: string, databaseUrl: string | undefined) {
     const all = await seed(server, databaseUrl ?? `file:${server.dataDir}/bench.db`);
     const only = process.env.BENCH_ONLY;
     const targets = all.filter((t, i) => i === 0 || !only || t.name.includes(only));
-    const results: { target: Target; result: LoadResult; cpuMs: number }[] = [];
+    const results: { target: Target; result: LoadResult; cpuMs: number; sent: { bytes: number; coding: string } }[] = [];
     for (const target of targets) {
-      const probe = await fetch(server.url + target.path, { headers: target.headers });
+      const headers = { ...target.headers, ...(ACCEPT_ENCODING ? { "Accept-Encoding": ACCEPT_ENCODING } : {}) };
+      const probe = await fetch(server.url + target.path, { headers });
       if (probe.status !== 200) throw new Error(`${target.name} answered ${probe.status}: ${(await probe.text()).slice(0, 300)}`);
-      const load = { url: server.url + target.path, headers: target.headers, connections: CONNECTIONS };
+      const load = { url: server.url + target.path, headers, connections: CONNECTIONS };
       await runLoad({ ...load, seconds: 2 }); // warm up
       // The server's CPU time per answer: less sensitive than req/s to what else the machine runs.
       const cpuBefore = cpuSeconds(server.process.pid!);
       const result = await runLoad({ ...load, seconds: SECONDS });
-      results.push({ target, result, cpuMs: ((cpuSeconds(server.process.pid!) - cpuBefore) * 1000) / result.requests });
+      const cpuMs = ((cpuSeconds(server.process.pid!) - cpuBefore) * 1000) / result.requests;
+      results.push({ target, result, cpuMs, sent: await wireBytes(server.url + target.path, headers) });
     }
     return { label, results, load: loadAverage() };
   } finally {
@@ -110,15 +133,15 @@ function printRun(run: Awaited<ReturnType<typeof measure>>) {
   const ceiling = run.results[0]!.result.rps;
   const ceilingCpu = run.results[0]!.cpuMs;
   console.log(
-    `\n${run.label}: ${CONNECTIONS} connections, ${SECONDS} s per route after 2 s of warm-up, one process, node ${process.version}, app ${process.env.BENCH_APP_DIR ?? "."}, PUBLIC_FACES_CACHE=${process.env.PUBLIC_FACES_CACHE ?? "on"} (${run.load} at the end)`,
+    `\n${run.label}: ${CONNECTIONS} connections, ${SECONDS} s per route after 2 s of warm-up, one process, node ${process.version}, app ${process.env.BENCH_APP_DIR ?? "."}, Accept-Encoding ${JSON.stringify(ACCEPT_ENCODING)}, PUBLIC_FACES_CACHE=${process.env.PUBLIC_FACES_CACHE ?? "on"} (${run.load} at the end)`,
   );
   console.log(
-    "| route | req/s | p50 ms | p95 ms | errors | ratio to ceiling | server CPU ms per answer | CPU ratio (ceiling's / route's) |",
+    "| route | req/s | p50 ms | p95 ms | errors | ratio to ceiling | server CPU ms per answer | CPU ratio (ceiling's / route's) | bytes sent |",
   );
-  console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
-  for (const { target, result: r, cpuMs } of run.results) {
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+  for (const { target, result: r, cpuMs, sent } of run.results) {
     console.log(
-      `| ${target.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.errors} | ${(r.rps / ceiling).toFixed(2)} | ${cpuMs.toFixed(2)} | ${(ceilingCpu / cpuMs).toFixed(2)} |`,
+      `| ${target.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.errors} | ${(r.rps / ceiling).toFixed(2)} | ${cpuMs.toFixed(2)} | ${(ceilingCpu / cpuMs).toFixed(2)} | ${sent.bytes.toLocaleString("en")} ${sent.coding} |`,
     );
   }
 }

@@ -14,6 +14,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import type { RouteDefinition } from "../api/endpoint";
 import { rawQueryOf } from "../api/request-target";
+import { endWithBody } from "./compression";
 
 type Segment = { literal: string } | { param: string };
 type CompiledRoute = { route: RouteDefinition; segments: Segment[] };
@@ -116,9 +117,10 @@ export function webRequestOf(req: IncomingMessage, path: string): Request {
 /**
  * Writes a handler's answer: its headers beside the ones server.ts set (which stand, as they do when
  * Next writes the answer), and its body (a /v1 answer is always a JSON text or nothing) with its
- * length, so that headers and body leave in one write.
+ * length, compressed when the client accepts it (as Next compresses what it answers), so that headers
+ * and body leave in one write.
  */
-export async function sendWebResponse(res: ServerResponse, response: Response, method: string): Promise<void> {
+export async function sendWebResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
   const body = response.body === null ? null : Buffer.from(await response.arrayBuffer());
   res.statusCode = response.status;
   response.headers.forEach((value, name) => {
@@ -131,8 +133,7 @@ export async function sendWebResponse(res: ServerResponse, response: Response, m
     res.end();
     return;
   }
-  res.setHeader("Content-Length", body.length);
-  res.end(method === "HEAD" ? undefined : body);
+  endWithBody(req, res, body);
 }
 
 /** Answers a /v1 request that `router` maps onto one of its routes; false when Next is to answer it. */
@@ -141,6 +142,6 @@ export async function serveApiRoute(router: ApiRouter, req: IncomingMessage, res
   const found = router.handlerFor(method, path);
   if (!found) return false;
   const response = await found.handler(webRequestOf(req, path), { params: Promise.resolve(found.params) });
-  await sendWebResponse(res, response, method);
+  await sendWebResponse(req, res, response);
   return true;
 }

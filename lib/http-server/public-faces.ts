@@ -22,7 +22,6 @@
 // old nonce) while documents do, with 304 for a client that already has them.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createHash } from "node:crypto";
-import { gzipSync } from "node:zlib";
 import { RenderedCache, type CacheKey } from "../public-cache/rendered-cache";
 import { processSingleton } from "../core/process-singleton";
 import {
@@ -40,6 +39,7 @@ import { RAW_QUERY_HEADER, rawQueryOf } from "../api/request-target";
 import { walletSessionForToken, walletTokenFromHeaders } from "../wallet/session";
 import { log } from "../log";
 import { webHeadersOf } from "./api-routes";
+import { compressBody, endWithBody, mayCompress, preferredCoding, varyOnAcceptEncoding, type ContentCoding } from "./compression";
 
 /** One kept answer: its status, Next's headers and body (a page's split where its nonce was). */
 type KeptAnswer = {
@@ -49,8 +49,12 @@ type KeptAnswer = {
   parts: Buffer[];
   /** Documents only: a strong validator of the bytes. */
   etag: string | null;
-  /** Documents only, made on the first request that accepts gzip. */
-  gzipped: Buffer | null;
+  /**
+   * Documents only: the body in each coding, made once when it is kept (a page carries each answer's
+   * own nonce, so it is compressed per answer); empty when it is not worth compressing.
+   */
+  coded: Partial<Record<ContentCoding, Buffer>>;
+  /** What it holds in memory, all codings included. */
   bytes: number;
 };
 
@@ -60,10 +64,7 @@ const LIMITS = { maxEntries: 5_000, maxBytes: 64 * 1024 * 1024 };
 const MAX_KEPT_BYTES = 2 * 1024 * 1024;
 
 export function publicFacesCache(): RenderedCache<KeptAnswer> {
-  return processSingleton(
-    "http-server.publicFaces",
-    () => new RenderedCache<KeptAnswer>(LIMITS, (a) => a.bytes + (a.gzipped?.length ?? 0)),
-  );
+  return processSingleton("http-server.publicFaces", () => new RenderedCache<KeptAnswer>(LIMITS, (a) => a.bytes));
 }
 
 type Face = {
@@ -298,7 +299,15 @@ function renderThroughNext(
       const parts = face.page ? splitAt(body, Buffer.from(nonce)) : [body];
       const etag = face.page ? null : (headerOf(headers, "etag") ?? `"${createHash("sha256").update(body).digest("hex").slice(0, 40)}"`);
       if (etag !== null && headerOf(headers, "etag") === null) headers.push(["etag", etag]);
-      const kept: KeptAnswer = { status: 200, headers, parts, etag, gzipped: null, bytes: body.length };
+      const coded: KeptAnswer["coded"] = {};
+      // Compressed once, so even a small document is worth it when it comes out smaller.
+      if (etag !== null && mayCompress(200, Object.fromEntries(headers), body.length, 0)) {
+        const br = compressBody(body, "br", "kept");
+        const gzip = compressBody(body, "gzip", "kept");
+        if (br.length < body.length && gzip.length < body.length) Object.assign(coded, { br, gzip });
+      }
+      const bytes = body.length + (coded.br?.length ?? 0) + (coded.gzip?.length ?? 0);
+      const kept: KeptAnswer = { status: 200, headers, parts, etag, coded, bytes };
       // The version was read before the render; a change that landed in between may be in what was
       // rendered. Kept only when the version still reads the same, so no key ever holds a render of
       // another version (a count that goes up and back down would otherwise find the wrong page).
@@ -341,13 +350,10 @@ function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
   });
 }
 
-function acceptsGzip(req: IncomingMessage): boolean {
-  return /\bgzip\b/.test(headerText(req, "accept-encoding") ?? "");
-}
-
-/** Answers from a kept answer: the page with this response's nonce; a document as 304, gzip or plain. */
+/** Answers from a kept answer: the page with this response's nonce; a document as 304, compressed or plain. */
 function answerKept(req: IncomingMessage, res: ServerResponse, kept: KeptAnswer, nonce: string): void {
   for (const [name, value] of kept.headers) res.setHeader(name, value);
+  res.statusCode = kept.status;
   if (kept.etag !== null) {
     if (matchesEtag(headerText(req, "if-none-match"), kept.etag)) {
       res.statusCode = 304;
@@ -355,15 +361,21 @@ function answerKept(req: IncomingMessage, res: ServerResponse, kept: KeptAnswer,
       res.end();
       return;
     }
-    res.setHeader("Vary", "Accept-Encoding");
-    if (acceptsGzip(req)) {
-      kept.gzipped ??= gzipSync(Buffer.concat(kept.parts));
-      res.statusCode = kept.status;
-      res.setHeader("Content-Encoding", "gzip");
-      res.setHeader("Content-Length", kept.gzipped.length);
-      res.end(kept.gzipped);
+    const body = kept.parts[0]!;
+    const coding = kept.coded.br === undefined ? null : preferredCoding(req);
+    if (coding === null) {
+      // Not worth compressing, or this client takes it plain: the kept bytes as they are.
+      if (kept.coded.br !== undefined) varyOnAcceptEncoding(res);
+      res.setHeader("Content-Length", body.length);
+      res.end(req.method === "HEAD" ? undefined : body);
       return;
     }
+    const coded = kept.coded[coding]!;
+    varyOnAcceptEncoding(res);
+    res.setHeader("Content-Encoding", coding);
+    res.setHeader("Content-Length", coded.length);
+    res.end(req.method === "HEAD" ? undefined : coded);
+    return;
   }
   const nonceBytes = Buffer.from(nonce);
   const pieces: Buffer[] = [];
@@ -371,10 +383,7 @@ function answerKept(req: IncomingMessage, res: ServerResponse, kept: KeptAnswer,
     if (i > 0) pieces.push(nonceBytes);
     pieces.push(part);
   });
-  const body = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces);
-  res.statusCode = kept.status;
-  res.setHeader("Content-Length", body.length);
-  res.end(body);
+  endWithBody(req, res, pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces), "answer");
 }
 
 /**
