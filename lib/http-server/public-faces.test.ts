@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it, vi } from "vitest";
-import { publicFaceOf } from "./public-faces";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { keptAnswer, publicFaceOf } from "./public-faces";
 
 // The issuer page's key without a database: its version as the query would read it.
 vi.mock("../public-faces/versions", async (original) => ({
@@ -75,5 +76,29 @@ describe("publicFaceOf", () => {
     expect(faceOf("/profiles/AB")).toBeNull();
     expect(faceOf("/wallet")).toBeNull();
     expect(faceOf("/v1/credentials")).toBeNull();
+  });
+});
+
+describe("keptAnswer", () => {
+  const json = Buffer.from(
+    JSON.stringify({ "@context": ["https://www.w3.org/ns/did/v1"], id: "did:web:example.com", service: [] }).repeat(4),
+  );
+  const headers: [string, string][] = [["content-type", "application/json"]];
+
+  it("keeps a document in both codings, each holding only its own bytes, and counts them all", () => {
+    const kept = keptAnswer(headers, [json], '"abc"', json);
+    expect(brotliDecompressSync(kept.coded.br!).equals(json)).toBe(true);
+    expect(gunzipSync(kept.coded.gzip!).equals(json)).toBe(true);
+    // zlib hands back a view of its 16 KiB chunk; what is kept must not hold the rest of it.
+    expect(kept.coded.br!.buffer.byteLength).toBe(kept.coded.br!.length);
+    expect(kept.coded.gzip!.buffer.byteLength).toBe(kept.coded.gzip!.length);
+    expect(kept.bytes).toBe(json.length + kept.coded.br!.length + kept.coded.gzip!.length);
+  });
+
+  it("keeps no coding for a page, a type not worth it, or a body compression would not shrink", () => {
+    expect(keptAnswer(headers, [json], null, json).coded).toEqual({});
+    expect(keptAnswer([["content-type", "image/png"]], [json], '"abc"', json).coded).toEqual({});
+    const tiny = Buffer.from("{}");
+    expect(keptAnswer(headers, [tiny], '"abc"', tiny).coded).toEqual({});
   });
 });
