@@ -152,9 +152,13 @@ test("the email state and revoked status in the table, and the status filter's r
   await api.revoke(revoked.id);
   await emailTo(server, sentTo);
 
-  await page.goto(`${site(server)}/dashboard/credentials`);
   const row = (id: string) => page.locator(`tbody tr[data-credential-id="${id}"]`);
-  await expect(row(sent.id).locator("[data-email-status]")).toHaveAttribute("data-email-status", "sent");
+  // The worker writes the message, then records it as sent: a table rendered in between still says
+  // "queued", so it is loaded again until the record is in.
+  await expect(async () => {
+    await page.goto(`${site(server)}/dashboard/credentials`);
+    await expect(row(sent.id).locator("[data-email-status]")).toHaveAttribute("data-email-status", "sent", { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(row(sent.id).getByRole("cell").nth(3)).toHaveText(/^issued\s*email sent$/);
   await expect(row(draft.id).getByRole("cell").nth(3)).toHaveText(/^draft\s*email not sent$/);
   await expect(row(revoked.id)).toContainText("revoked");

@@ -107,7 +107,11 @@ test("a new issuer goes from sign-up to a sent certificate in the browser", asyn
   await page.goto(`${site(server)}/dashboard/credentials`);
   await page.getByRole("link", { name: "Charles Babbage" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Charles Babbage");
-  await expect(page.locator("[data-email-status=sent]")).toContainText(recipient);
+  // The email's file is written before the worker records it as sent: load again until it has.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.locator("[data-email-status=sent]")).toContainText(recipient, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(async () => {
     await page.reload();
     await expect(page.getByRole("row", { name: /Opened by the recipient/ })).toBeVisible({ timeout: 1000 });
