@@ -91,17 +91,18 @@ export function varyOnAcceptEncoding(res: ServerResponse): void {
  * is sent. A HEAD answer carries the headers the GET would (its coding and length), without the body.
  */
 export function endWithBody(req: IncomingMessage, res: ServerResponse, body: Buffer, effort: Effort = "answer"): void {
-  if (mayCompress(res.statusCode, res.getHeaders(), body.length)) {
-    varyOnAcceptEncoding(res);
-    const coding = preferredCoding(req);
-    if (coding !== null) {
-      const coded = compressBody(body, coding, effort);
-      res.setHeader("Content-Encoding", coding);
-      res.setHeader("Content-Length", coded.length);
-      res.end(req.method === "HEAD" ? undefined : coded);
-      return;
-    }
-  }
-  res.setHeader("Content-Length", body.length);
-  res.end(req.method === "HEAD" ? undefined : body);
+  if (!mayCompress(res.statusCode, res.getHeaders(), body.length)) return endCoded(req, res, body, null);
+  varyOnAcceptEncoding(res);
+  const coding = preferredCoding(req);
+  endCoded(req, res, coding === null ? body : compressBody(body, coding, effort), coding);
+}
+
+/**
+ * Ends `res` with `bytes` already in `coding` (null: as they are), with their length; for HEAD, the
+ * headers alone. The caller has settled Vary.
+ */
+export function endCoded(req: IncomingMessage, res: ServerResponse, bytes: Buffer, coding: ContentCoding | null): void {
+  if (coding !== null) res.setHeader("Content-Encoding", coding);
+  res.setHeader("Content-Length", bytes.length);
+  res.end(req.method === "HEAD" ? undefined : bytes);
 }

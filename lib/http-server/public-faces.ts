@@ -39,7 +39,7 @@ import { RAW_QUERY_HEADER, rawQueryOf } from "../api/request-target";
 import { walletSessionForToken, walletTokenFromHeaders } from "../wallet/session";
 import { log } from "../log";
 import { webHeadersOf } from "./api-routes";
-import { compressBody, endWithBody, mayCompress, preferredCoding, varyOnAcceptEncoding, type ContentCoding } from "./compression";
+import { compressBody, endCoded, endWithBody, mayCompress, preferredCoding, varyOnAcceptEncoding, type ContentCoding } from "./compression";
 
 /** One kept answer: its status, Next's headers and body (a page's split where its nonce was). */
 type KeptAnswer = {
@@ -375,20 +375,11 @@ function answerKept(req: IncomingMessage, res: ServerResponse, kept: KeptAnswer,
       res.end();
       return;
     }
-    const body = kept.parts[0]!;
-    const coding = kept.coded.br === undefined ? null : preferredCoding(req);
-    if (coding === null) {
-      // Not worth compressing, or this client takes it plain: the kept bytes as they are.
-      if (kept.coded.br !== undefined) varyOnAcceptEncoding(res);
-      res.setHeader("Content-Length", body.length);
-      res.end(req.method === "HEAD" ? undefined : body);
-      return;
-    }
-    const coded = kept.coded[coding]!;
+    // Kept without codings when not worth compressing: then the answer does not vary.
+    if (kept.coded.br === undefined) return endCoded(req, res, kept.parts[0]!, null);
     varyOnAcceptEncoding(res);
-    res.setHeader("Content-Encoding", coding);
-    res.setHeader("Content-Length", coded.length);
-    res.end(req.method === "HEAD" ? undefined : coded);
+    const coding = preferredCoding(req);
+    endCoded(req, res, coding === null ? kept.parts[0]! : kept.coded[coding]!, coding);
     return;
   }
   const nonceBytes = Buffer.from(nonce);
